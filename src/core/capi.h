@@ -1,0 +1,64 @@
+/*
+ * The C face of the C++ core: what the PostgreSQL layer (plain C) may call.
+ *
+ * Every function here is noexcept in effect: it runs its C++ body inside one
+ * guard (capi_guard.hpp) that catches every exception, copies the message into
+ * a ProbError and returns false. The caller raises ereport after the call has
+ * returned, so no longjmp ever crosses a C++ frame and no ereport runs inside
+ * a catch block.
+ */
+#ifndef PROBABILISTIC_CAPI_H
+#define PROBABILISTIC_CAPI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum ProbErrorKind
+{
+	PROB_OK = 0,
+	PROB_INVALID_PARAMETER = 1,
+	PROB_CORRUPT = 2,
+	PROB_MISMATCH = 3,
+	PROB_TOO_LARGE = 4,
+	PROB_OUT_OF_MEMORY = 5,
+	PROB_INTERNAL = 6
+} ProbErrorKind;
+
+typedef struct ProbError
+{
+	int			kind;			/* ProbErrorKind */
+	char		message[512];
+	char		detail[512];	/* empty when there is none */
+	char		hint[256];		/* empty when there is none */
+} ProbError;
+
+/* Returns size bytes of memory the caller owns, or NULL. */
+typedef struct ProbAllocator
+{
+	uint8_t    *(*allocate) (void *ctx, size_t size);
+	void	   *ctx;
+} ProbAllocator;
+
+/* Bytes of a value, without any varlena header. */
+typedef struct ProbBuffer
+{
+	uint8_t    *data;
+	size_t		size;
+} ProbBuffer;
+
+/* Canonical hashing (hash.hpp); these cannot fail. */
+uint64_t	prob_hash_bytes(const void *data, size_t size, uint64_t seed);
+uint64_t	prob_hash_int64(int64_t value, uint64_t seed);
+uint64_t	prob_hash_float8(double value, uint64_t seed);
+uint8_t		prob_hash_id(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif							/* PROBABILISTIC_CAPI_H */

@@ -1,0 +1,59 @@
+// The one guard between the C++ core and its C callers.
+#pragma once
+
+#include <new>
+
+#include "capi.h"
+#include "core.hpp"
+
+namespace probabilistic {
+
+inline void copy_text(char* dst, std::size_t cap, const char* src) {
+    std::size_t n = std::strlen(src);
+    if (n >= cap) n = cap - 1;
+    std::memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+inline void set_error(ProbError* err, int kind, const char* message, const char* detail = "",
+                      const char* hint = "") noexcept {
+    err->kind = kind;
+    copy_text(err->message, sizeof err->message, message);
+    copy_text(err->detail, sizeof err->detail, detail);
+    copy_text(err->hint, sizeof err->hint, hint);
+}
+
+// Runs body; any exception becomes a filled ProbError and a false return.
+// The error text is copied into fixed buffers, so the caller can raise it
+// after this frame (and the exception object) are gone.
+template <class Body>
+bool guarded(ProbError* err, Body&& body) noexcept {
+    try {
+        body();
+        err->kind = PROB_OK;
+        return true;
+    } catch (const Error& e) {
+        set_error(err, static_cast<int>(e.kind()), e.what(), e.detail().c_str(), e.hint().c_str());
+    } catch (const std::bad_alloc&) {
+        set_error(err, PROB_OUT_OF_MEMORY, "out of memory");
+    } catch (const std::exception& e) {
+        set_error(err, PROB_INTERNAL, e.what());
+    } catch (...) {
+        set_error(err, PROB_INTERNAL, "unknown C++ exception in the probabilistic core");
+    }
+    return false;
+}
+
+// Adapts the C allocator to the core's interface.
+class CAllocator final : public Allocator {
+public:
+    explicit CAllocator(const ProbAllocator* a) : a_(a) {}
+    std::uint8_t* allocate(std::size_t size) override { return a_->allocate(a_->ctx, size); }
+
+private:
+    const ProbAllocator* a_;
+};
+
+inline ProbBuffer to_c(Buffer b) { return ProbBuffer{b.data, b.size}; }
+
+}  // namespace probabilistic

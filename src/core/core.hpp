@@ -1,0 +1,96 @@
+// Shared pieces of the pure C++17 core: errors, the allocator seam, byte order.
+//
+// The core never talks to PostgreSQL. It reports failure by throwing
+// probabilistic::Error (or std::bad_alloc); the C face in capi.cpp turns
+// those into status codes, and only the PostgreSQL layer raises ereport.
+#pragma once
+
+#if defined(POSTGRES_H) || defined(PG_VERSION_NUM)
+#error "the probabilistic core must not include postgres.h: it is PostgreSQL-free by design"
+#endif
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+namespace probabilistic {
+
+// What went wrong, coarse enough to pick an SQLSTATE from.
+enum class ErrorKind : int {
+    kInvalidParameter = 1,  // a caller's argument is out of range
+    kCorrupt = 2,           // outside bytes do not form a valid value
+    kMismatch = 3,          // two values cannot be combined
+    kTooLarge = 4,          // a value would not fit in a PostgreSQL datum
+};
+
+class Error : public std::runtime_error {
+public:
+    Error(ErrorKind kind, const std::string& message, std::string detail = std::string(),
+          std::string hint = std::string())
+        : std::runtime_error(message), kind_(kind), detail_(std::move(detail)),
+          hint_(std::move(hint)) {}
+    ErrorKind kind() const noexcept { return kind_; }
+    const std::string& detail() const noexcept { return detail_; }
+    const std::string& hint() const noexcept { return hint_; }
+
+private:
+    ErrorKind kind_;
+    std::string detail_;
+    std::string hint_;
+};
+
+// Where the core gets memory for values it returns. The PostgreSQL layer hands
+// out palloc'd memory with room for a varlena header in front, so a result is
+// written straight into its datum; tests hand out plain heap memory.
+// allocate() returns nullptr on failure; callers turn that into std::bad_alloc.
+class Allocator {
+public:
+    virtual std::uint8_t* allocate(std::size_t size) = 0;
+
+protected:
+    ~Allocator() = default;
+};
+
+inline std::uint8_t* allocate_or_throw(Allocator& alloc, std::size_t size) {
+    std::uint8_t* p = alloc.allocate(size);
+    if (p == nullptr) throw std::bad_alloc();
+    return p;
+}
+
+// A value the core produced or was given: bytes without any varlena header.
+struct Buffer {
+    std::uint8_t* data;
+    std::size_t size;
+};
+
+// The largest value a PostgreSQL varlena can hold (1 GB - 1), less its 4-byte header.
+constexpr std::size_t kMaxValueBytes = 0x3FFFFFFFu - 4u;
+
+// Little-endian loads and stores, independent of the host's byte order.
+inline std::uint16_t load_le16(const std::uint8_t* p) {
+    return static_cast<std::uint16_t>(p[0] | (p[1] << 8));
+}
+inline std::uint32_t load_le32(const std::uint8_t* p) {
+    return static_cast<std::uint32_t>(p[0]) | (static_cast<std::uint32_t>(p[1]) << 8) |
+           (static_cast<std::uint32_t>(p[2]) << 16) | (static_cast<std::uint32_t>(p[3]) << 24);
+}
+inline std::uint64_t load_le64(const std::uint8_t* p) {
+    return static_cast<std::uint64_t>(load_le32(p)) |
+           (static_cast<std::uint64_t>(load_le32(p + 4)) << 32);
+}
+inline void store_le16(std::uint8_t* p, std::uint16_t v) {
+    p[0] = static_cast<std::uint8_t>(v);
+    p[1] = static_cast<std::uint8_t>(v >> 8);
+}
+inline void store_le32(std::uint8_t* p, std::uint32_t v) {
+    for (int i = 0; i < 4; i++) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+inline void store_le64(std::uint8_t* p, std::uint64_t v) {
+    for (int i = 0; i < 8; i++) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+
+std::string hex_byte(unsigned v);
+
+}  // namespace probabilistic

@@ -1,0 +1,44 @@
+#include "hash.hpp"
+
+#include <cmath>
+
+#include <xxhash.h>
+
+namespace probabilistic {
+
+std::uint64_t hash_bytes(const void* data, std::size_t size, std::uint64_t seed) noexcept {
+    return XXH3_64bits_withSeed(data, size, seed);
+}
+
+std::uint64_t hash_int64(std::int64_t value, std::uint64_t seed) noexcept {
+    std::uint8_t bytes[8];
+    store_le64(bytes, static_cast<std::uint64_t>(value));
+    return XXH3_64bits_withSeed(bytes, sizeof bytes, seed);
+}
+
+std::uint64_t hash_float8(double value, std::uint64_t seed) noexcept {
+    if (std::isnan(value)) {
+        std::uint8_t bytes[8];
+        store_le64(bytes, UINT64_C(0x7FF8000000000000));
+        return XXH3_64bits_withSeed(bytes, sizeof bytes, seed);
+    }
+    // [-2^63, 2^63) holds exactly the doubles that convert to int64 without overflow.
+    if (value >= -9223372036854775808.0 && value < 9223372036854775808.0 &&
+        value == std::trunc(value))
+        return hash_int64(static_cast<std::int64_t>(value), seed);
+    std::uint64_t bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    std::uint8_t bytes[8];
+    store_le64(bytes, bits);
+    return XXH3_64bits_withSeed(bytes, sizeof bytes, seed);
+}
+
+std::string hex_byte(unsigned v) {
+    static const char digits[] = "0123456789abcdef";
+    std::string s = "0x";
+    s += digits[(v >> 4) & 15];
+    s += digits[v & 15];
+    return s;
+}
+
+}  // namespace probabilistic

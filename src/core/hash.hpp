@@ -1,0 +1,25 @@
+// The canonical 64-bit hash every sketch uses: XXH3-64 (system libxxhash) over
+// a canonical byte encoding of the value, so values PostgreSQL considers equal
+// hash equal across integer widths and float/numeric spellings.
+// doc/FORMAT.md is the contract; change nothing here without bumping kHashId.
+#pragma once
+
+#include "core.hpp"
+
+namespace probabilistic {
+
+// Stored in every value's header: "XXH3-64 over canonical encoding version 1".
+constexpr std::uint8_t kHashId = 1;
+constexpr std::uint64_t kDefaultSeed = 0;
+
+std::uint64_t hash_bytes(const void* data, std::size_t size, std::uint64_t seed) noexcept;
+
+// Integers of any width (and booleans, dates, timestamps): 8 bytes, little-endian two's complement.
+std::uint64_t hash_int64(std::int64_t value, std::uint64_t seed) noexcept;
+
+// Floating point: -0 becomes 0, every NaN is one NaN, and an integral value in
+// int64 range hashes as that integer (so 42.0 finds 42). Other values hash
+// their IEEE-754 binary64 bits, little-endian.
+std::uint64_t hash_float8(double value, std::uint64_t seed) noexcept;
+
+}  // namespace probabilistic

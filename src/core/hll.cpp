@@ -1,0 +1,403 @@
+#include "hll.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "hash.hpp"
+
+namespace probabilistic::hll {
+namespace {
+
+// Header byte offsets (doc/FORMAT.md).
+constexpr std::size_t kOffTag = 0, kOffVersion = 1, kOffHashId = 2, kOffRepr = 3,
+                      kOffPrecision = 4, kOffSparsePrecision = 5, kOffReserved = 6,
+                      kOffSeed = 8;
+
+inline unsigned clz64(std::uint64_t x) { return x == 0 ? 64u : static_cast<unsigned>(__builtin_clzll(x)); }
+inline unsigned bit_length32(std::uint32_t x) { return x == 0 ? 0u : 32u - static_cast<unsigned>(__builtin_clz(x)); }
+
+// Four 6-bit registers live in three bytes, least significant bits first.
+inline unsigned get_reg(const std::uint8_t* regs, std::size_t i) {
+    const std::uint8_t* g = regs + (i >> 2) * 3;
+    std::uint32_t w = g[0] | (std::uint32_t(g[1]) << 8) | (std::uint32_t(g[2]) << 16);
+    return (w >> ((i & 3) * 6)) & 63u;
+}
+inline void set_reg(std::uint8_t* regs, std::size_t i, unsigned v) {
+    std::uint8_t* g = regs + (i >> 2) * 3;
+    std::uint32_t w = g[0] | (std::uint32_t(g[1]) << 8) | (std::uint32_t(g[2]) << 16);
+    unsigned shift = static_cast<unsigned>(i & 3) * 6;
+    w = (w & ~(63u << shift)) | (std::uint32_t(v & 63u) << shift);
+    g[0] = static_cast<std::uint8_t>(w);
+    g[1] = static_cast<std::uint8_t>(w >> 8);
+    g[2] = static_cast<std::uint8_t>(w >> 16);
+}
+inline void raise_reg(std::uint8_t* regs, std::size_t i, unsigned v) {
+    if (get_reg(regs, i) < v) set_reg(regs, i, v);
+}
+
+// A sparse entry (index at precision 26, rank) seen at precision p.
+inline void entry_at(std::uint32_t e, int p, std::uint32_t& idx, unsigned& rank) {
+    std::uint32_t i26 = e >> 6;
+    unsigned r = e & 63u;
+    unsigned d = static_cast<unsigned>(kSparsePrecision - p);
+    idx = i26 >> d;
+    std::uint32_t low = i26 & ((std::uint32_t(1) << d) - 1);
+    rank = low != 0 ? d - bit_length32(low) + 1 : d + r;
+}
+
+std::string params_text(const Header& h) {
+    return "precision " + std::to_string(h.precision) + ", seed " + std::to_string(h.seed) +
+           ", hash id " + std::to_string(h.hash_id);
+}
+
+void write_header(std::uint8_t* out, std::uint8_t repr, int p, std::uint8_t hash_id,
+                  std::uint64_t seed) {
+    out[kOffTag] = kTypeTag;
+    out[kOffVersion] = kFormatVersion;
+    out[kOffHashId] = hash_id;
+    out[kOffRepr] = repr;
+    out[kOffPrecision] = static_cast<std::uint8_t>(p);
+    out[kOffSparsePrecision] = kSparsePrecision;
+    store_le16(out + kOffReserved, 0);
+    store_le64(out + kOffSeed, seed);
+}
+
+std::uint8_t* new_dense(Allocator& alloc, int p, const Header& like) {
+    std::size_t size = kHeaderSize + dense_payload_size(p);
+    std::uint8_t* out = allocate_or_throw(alloc, size);
+    write_header(out, kReprDense, p, like.hash_id, like.seed);
+    std::memset(out + kHeaderSize, 0, size - kHeaderSize);
+    return out;
+}
+
+// Raises the packed registers `regs` (precision p) to cover sketch s (precision >= p).
+void absorb(std::uint8_t* regs, int p, const Sketch& s) {
+    if (s.sparse()) {
+        for (std::size_t i = 0, n = s.sparse_count(); i < n; i++) {
+            std::uint32_t idx;
+            unsigned rank;
+            entry_at(s.entry(i), p, idx, rank);
+            raise_reg(regs, idx, rank);
+        }
+        return;
+    }
+    const std::uint8_t* src = s.payload;
+    int sp = s.precision();
+    if (sp == p) {
+        std::size_t groups = register_count(p) / 4;
+        for (std::size_t g = 0; g < groups; g++) {
+            std::uint8_t* d = regs + 3 * g;
+            const std::uint8_t* o = src + 3 * g;
+            std::uint32_t a = d[0] | (std::uint32_t(d[1]) << 8) | (std::uint32_t(d[2]) << 16);
+            std::uint32_t b = o[0] | (std::uint32_t(o[1]) << 8) | (std::uint32_t(o[2]) << 16);
+            if (a == b || b == 0) continue;
+            std::uint32_t r = 0;
+            for (unsigned k = 0; k < 24; k += 6)
+                r |= std::max((a >> k) & 63u, (b >> k) & 63u) << k;
+            d[0] = static_cast<std::uint8_t>(r);
+            d[1] = static_cast<std::uint8_t>(r >> 8);
+            d[2] = static_cast<std::uint8_t>(r >> 16);
+        }
+        return;
+    }
+    // Folding: the index bits dropped from the right of the index become the
+    // leading bits of the rank's bit string.
+    unsigned d = static_cast<unsigned>(sp - p);
+    std::uint32_t mask = (std::uint32_t(1) << d) - 1;
+    for (std::size_t i = 0, m = register_count(sp); i < m; i++) {
+        unsigned r = get_reg(src, i);
+        if (r == 0) continue;
+        std::uint32_t low = static_cast<std::uint32_t>(i) & mask;
+        unsigned nr = low != 0 ? d - bit_length32(low) + 1 : d + r;
+        raise_reg(regs, i >> d, nr);
+    }
+}
+
+Buffer dense_from(const Sketch& s, int p, Allocator& alloc) {
+    std::uint8_t* out = new_dense(alloc, p, s.header);
+    absorb(out + kHeaderSize, p, s);
+    return {out, kHeaderSize + dense_payload_size(p)};
+}
+
+Buffer sparse_from(const std::vector<std::uint32_t>& entries, int p, const Header& like,
+                   Allocator& alloc) {
+    std::size_t size = kHeaderSize + 4 * entries.size();
+    std::uint8_t* out = allocate_or_throw(alloc, size);
+    write_header(out, kReprSparse, p, like.hash_id, like.seed);
+    for (std::size_t i = 0; i < entries.size(); i++) store_le32(out + kHeaderSize + 4 * i, entries[i]);
+    return {out, size};
+}
+
+void check_compatible(const Header& a, const Header& b) {
+    if (a.seed != b.seed || a.hash_id != b.hash_id)
+        throw Error(ErrorKind::kMismatch, "cannot combine hll values built with different hash seeds or functions",
+                    "One has " + params_text(a) + "; the other has " + params_text(b) + ".",
+                    "Build both sketches with the same seed.");
+}
+
+}  // namespace
+
+void check_precision(long long p) {
+    if (p < kMinPrecision || p > kMaxPrecision)
+        throw Error(ErrorKind::kInvalidParameter,
+                    "hll precision must be between " + std::to_string(kMinPrecision) + " and " +
+                        std::to_string(kMaxPrecision) + ", not " + std::to_string(p));
+}
+
+unsigned dense_rank(std::uint64_t hash, int p) {
+    std::uint64_t w = hash << p;
+    return w == 0 ? max_rank(p) : clz64(w) + 1;
+}
+
+std::uint32_t sparse_entry_of_hash(std::uint64_t hash) {
+    std::uint32_t idx = static_cast<std::uint32_t>(hash >> (64 - kSparsePrecision));
+    return (idx << 6) | dense_rank(hash, kSparsePrecision);
+}
+
+Sketch parse_trusted(const std::uint8_t* data, std::size_t size) {
+    auto corrupt = [](const std::string& what) { return Error(ErrorKind::kCorrupt, "invalid hll value: " + what); };
+    if (size < kHeaderSize)
+        throw corrupt("it is " + std::to_string(size) + " bytes long, shorter than the " +
+                      std::to_string(kHeaderSize) + "-byte header");
+    if (data[kOffTag] != kTypeTag)
+        throw corrupt("type tag is " + hex_byte(data[kOffTag]) + ", expected " + hex_byte(kTypeTag) + " ('H')");
+    if (data[kOffVersion] != kFormatVersion)
+        throw corrupt("format version " + std::to_string(data[kOffVersion]) +
+                      " is not supported (this build reads version " + std::to_string(kFormatVersion) + ")");
+    if (data[kOffHashId] != kHashId)
+        throw corrupt("unknown hash function id " + std::to_string(data[kOffHashId]));
+    int p = data[kOffPrecision];
+    if (p < kMinPrecision || p > kMaxPrecision)
+        throw corrupt("precision " + std::to_string(p) + " is outside 4..18");
+    if (data[kOffSparsePrecision] != kSparsePrecision)
+        throw corrupt("sparse precision " + std::to_string(data[kOffSparsePrecision]) + " is not 26");
+    if (load_le16(data + kOffReserved) != 0) throw corrupt("reserved header bytes are not zero");
+    Sketch s{{data[kOffRepr], static_cast<std::uint8_t>(p), data[kOffHashId], load_le64(data + kOffSeed)},
+             data + kHeaderSize, size - kHeaderSize};
+    if (s.header.repr == kReprDense) {
+        if (s.payload_size != dense_payload_size(p))
+            throw corrupt("dense payload is " + std::to_string(s.payload_size) + " bytes, precision " +
+                          std::to_string(p) + " needs " + std::to_string(dense_payload_size(p)));
+    } else if (s.header.repr == kReprSparse) {
+        if (s.payload_size % 4 != 0)
+            throw corrupt("sparse payload of " + std::to_string(s.payload_size) +
+                          " bytes is not a whole number of 4-byte entries");
+        if (s.sparse_count() > sparse_limit(p))
+            throw corrupt("sparse representation holds " + std::to_string(s.sparse_count()) +
+                          " entries, more than the " + std::to_string(sparse_limit(p)) +
+                          " allowed at precision " + std::to_string(p));
+    } else {
+        throw corrupt("unknown representation " + std::to_string(s.header.repr));
+    }
+    return s;
+}
+
+Sketch parse(const std::uint8_t* data, std::size_t size) {
+    Sketch s = parse_trusted(data, size);
+    if (s.sparse()) {
+        std::uint32_t prev_idx = 0;
+        for (std::size_t i = 0, n = s.sparse_count(); i < n; i++) {
+            std::uint32_t e = s.entry(i);
+            unsigned rank = e & 63u;
+            if (rank < 1 || rank > max_rank(kSparsePrecision))
+                throw Error(ErrorKind::kCorrupt, "invalid hll value: sparse entry " + std::to_string(i) +
+                                                     " has rank " + std::to_string(rank) + ", outside 1..39");
+            if (i > 0 && (e >> 6) <= prev_idx)
+                throw Error(ErrorKind::kCorrupt, "invalid hll value: sparse entry " + std::to_string(i) +
+                                                     " is out of order or repeats an index");
+            prev_idx = e >> 6;
+        }
+    } else {
+        unsigned limit = max_rank(s.precision());
+        for (std::size_t i = 0, m = register_count(s.precision()); i < m; i++) {
+            unsigned r = get_reg(s.payload, i);
+            if (r > limit)
+                throw Error(ErrorKind::kCorrupt, "invalid hll value: register " + std::to_string(i) + " holds " +
+                                                     std::to_string(r) + ", above the maximum " +
+                                                     std::to_string(limit) + " for precision " +
+                                                     std::to_string(s.precision()));
+        }
+    }
+    return s;
+}
+
+Buffer make_empty(Allocator& alloc, int precision, std::uint64_t seed) {
+    check_precision(precision);
+    std::uint8_t* out = allocate_or_throw(alloc, kHeaderSize);
+    write_header(out, kReprSparse, precision, kHashId, seed);
+    return {out, kHeaderSize};
+}
+
+Buffer copy(Allocator& alloc, const std::uint8_t* data, std::size_t size) {
+    std::uint8_t* out = allocate_or_throw(alloc, size);
+    std::memcpy(out, data, size);
+    return {out, size};
+}
+
+Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place,
+                Allocator& alloc) {
+    Sketch s = parse_trusted(data, size);
+    int p = s.precision();
+    if (!s.sparse()) {
+        std::size_t idx = dense_index(hash, p);
+        unsigned rank = dense_rank(hash, p);
+        if (get_reg(data + kHeaderSize, idx) >= rank) return {data, size};
+        std::uint8_t* out = in_place ? data : copy(alloc, data, size).data;
+        set_reg(out + kHeaderSize, idx, rank);
+        return {out, size};
+    }
+    std::uint32_t e = sparse_entry_of_hash(hash);
+    std::uint32_t idx = e >> 6;
+    std::size_t n = s.sparse_count(), lo = 0, hi = n;
+    while (lo < hi) {
+        std::size_t mid = (lo + hi) / 2;
+        if ((s.entry(mid) >> 6) < idx) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo < n && (s.entry(lo) >> 6) == idx) {
+        if ((s.entry(lo) & 63u) >= (e & 63u)) return {data, size};
+        std::uint8_t* out = in_place ? data : copy(alloc, data, size).data;
+        store_le32(out + kHeaderSize + 4 * lo, e);
+        return {out, size};
+    }
+    if (n + 1 > sparse_limit(p)) {
+        Buffer d = dense_from(s, p, alloc);
+        raise_reg(d.data + kHeaderSize, dense_index(hash, p), dense_rank(hash, p));
+        return d;
+    }
+    std::uint8_t* out = allocate_or_throw(alloc, size + 4);
+    std::size_t split = kHeaderSize + 4 * lo;
+    std::memcpy(out, data, split);
+    store_le32(out + split, e);
+    std::memcpy(out + split + 4, data + split, size - split);
+    return {out, size + 4};
+}
+
+Buffer merge(std::uint8_t* left, std::size_t left_size, const std::uint8_t* right,
+             std::size_t right_size, bool in_place, Allocator& alloc) {
+    Sketch a = parse_trusted(left, left_size);
+    Sketch b = parse_trusted(right, right_size);
+    check_compatible(a.header, b.header);
+    int p = std::min(a.precision(), b.precision());
+    if (a.sparse() && b.sparse()) {
+        std::vector<std::uint32_t> merged;
+        merged.reserve(a.sparse_count() + b.sparse_count());
+        std::size_t i = 0, j = 0, na = a.sparse_count(), nb = b.sparse_count();
+        while (i < na || j < nb) {
+            if (j == nb || (i < na && (a.entry(i) >> 6) < (b.entry(j) >> 6))) merged.push_back(a.entry(i++));
+            else if (i == na || (b.entry(j) >> 6) < (a.entry(i) >> 6)) merged.push_back(b.entry(j++));
+            else merged.push_back(std::max(a.entry(i++), b.entry(j++)));
+        }
+        if (merged.size() <= sparse_limit(p)) {
+            bool unchanged = p == a.precision() && merged.size() == na;
+            for (std::size_t k = 0; unchanged && k < na; k++) unchanged = merged[k] == a.entry(k);
+            if (unchanged) return {left, left_size};
+            return sparse_from(merged, p, a.header, alloc);
+        }
+        std::uint8_t* out = new_dense(alloc, p, a.header);
+        for (std::uint32_t e : merged) {
+            std::uint32_t idx;
+            unsigned rank;
+            entry_at(e, p, idx, rank);
+            raise_reg(out + kHeaderSize, idx, rank);
+        }
+        return {out, kHeaderSize + dense_payload_size(p)};
+    }
+    Buffer out;
+    if (!a.sparse() && a.precision() == p && in_place) out = {left, left_size};
+    else out = dense_from(a, p, alloc);
+    absorb(out.data + kHeaderSize, p, b);
+    return out;
+}
+
+Buffer fold(const std::uint8_t* data, std::size_t size, int precision, Allocator& alloc) {
+    Sketch s = parse_trusted(data, size);
+    check_precision(precision);
+    if (precision > s.precision())
+        throw Error(ErrorKind::kInvalidParameter,
+                    "cannot raise an hll's precision from " + std::to_string(s.precision()) + " to " +
+                        std::to_string(precision),
+                    "", "Folding only lowers precision: the finer registers were never recorded.");
+    if (precision == s.precision()) return {const_cast<std::uint8_t*>(data), size};
+    if (s.sparse() && s.sparse_count() <= sparse_limit(precision)) {
+        Buffer out = copy(alloc, data, size);
+        out.data[kOffPrecision] = static_cast<std::uint8_t>(precision);
+        return out;
+    }
+    return dense_from(s, precision, alloc);
+}
+
+double ertl_estimate(const std::uint64_t* c, int q, double m) {
+    auto sigma = [](double x) {
+        if (x == 1.0) return std::numeric_limits<double>::infinity();
+        double y = 1, z = x, prev;
+        do {
+            x *= x;
+            prev = z;
+            z += x * y;
+            y += y;
+        } while (z != prev);
+        return z;
+    };
+    auto tau = [](double x) {
+        if (x == 0.0 || x == 1.0) return 0.0;
+        double y = 1, z = 1 - x, prev;
+        do {
+            x = std::sqrt(x);
+            prev = z;
+            y *= 0.5;
+            z -= (1 - x) * (1 - x) * y;
+        } while (z != prev);
+        return z / 3;
+    };
+    double z = m * tau(1.0 - static_cast<double>(c[q + 1]) / m);
+    for (int k = q; k >= 1; k--) z = 0.5 * (z + static_cast<double>(c[k]));
+    z += m * sigma(static_cast<double>(c[0]) / m);
+    return m * m / (2.0 * std::log(2.0) * z);
+}
+
+double estimate(const Sketch& s) {
+    std::uint64_t hist[66] = {};
+    if (s.sparse()) {
+        int q = 64 - kSparsePrecision;
+        std::size_t n = s.sparse_count();
+        hist[0] = register_count(kSparsePrecision) - n;
+        for (std::size_t i = 0; i < n; i++) hist[std::min<unsigned>(s.entry(i) & 63u, q + 1)]++;
+        return ertl_estimate(hist, q, static_cast<double>(register_count(kSparsePrecision)));
+    }
+    int p = s.precision(), q = 64 - p;
+    for (std::size_t i = 0, m = register_count(p); i < m; i++)
+        hist[std::min<unsigned>(get_reg(s.payload, i), q + 1)]++;
+    return ertl_estimate(hist, q, static_cast<double>(register_count(p)));
+}
+
+std::vector<std::uint8_t> registers(const Sketch& s) {
+    int p = s.precision();
+    std::vector<std::uint8_t> packed(dense_payload_size(p), 0);
+    absorb(packed.data(), p, s);
+    std::vector<std::uint8_t> out(register_count(p));
+    for (std::size_t i = 0; i < out.size(); i++) out[i] = static_cast<std::uint8_t>(get_reg(packed.data(), i));
+    return out;
+}
+
+bool contains(const Sketch& outer, const Sketch& inner) {
+    check_compatible(outer.header, inner.header);
+    int p = std::min(outer.precision(), inner.precision());
+    std::vector<std::uint8_t> a(dense_payload_size(p), 0), b(dense_payload_size(p), 0);
+    absorb(a.data(), p, outer);
+    absorb(b.data(), p, inner);
+    for (std::size_t i = 0, m = register_count(p); i < m; i++)
+        if (get_reg(b.data(), i) > get_reg(a.data(), i)) return false;
+    return true;
+}
+
+Info info(const Sketch& s) {
+    std::vector<std::uint8_t> regs = registers(s);
+    std::size_t nonzero = 0;
+    for (std::uint8_t r : regs) nonzero += r != 0;
+    return Info{s.precision(), s.sparse(), kFormatVersion, s.header.hash_id, s.header.seed, nonzero,
+                s.sparse() ? s.sparse_count() : 0, estimate(s)};
+}
+
+}  // namespace probabilistic::hll

@@ -1,0 +1,113 @@
+// HyperLogLog: format, updates, union, folding and Ertl's improved estimator.
+//
+// A value is a 16-byte header followed by a payload (doc/FORMAT.md):
+//   sparse: sorted u32 entries (index at precision 26 << 6 | rank), near-exact
+//           for small sets and a few bytes per distinct value;
+//   dense:  2^p six-bit registers, packed four to three bytes.
+// Every operation keeps the representation canonical: a value is sparse exactly
+// while its entry count is at most sparse_limit(p), so equal content means
+// equal bytes.
+#pragma once
+
+#include <vector>
+
+#include "core.hpp"
+
+namespace probabilistic::hll {
+
+constexpr std::uint8_t kTypeTag = 'H';
+constexpr std::uint8_t kFormatVersion = 1;
+constexpr std::uint8_t kReprSparse = 1;
+constexpr std::uint8_t kReprDense = 2;
+constexpr int kMinPrecision = 4;
+constexpr int kMaxPrecision = 18;
+constexpr int kDefaultPrecision = 14;
+constexpr int kSparsePrecision = 26;
+constexpr std::size_t kHeaderSize = 16;
+// Past this many entries a sparse value costs more to update than it saves.
+constexpr std::size_t kMaxSparseEntries = 4096;
+
+inline std::size_t register_count(int p) { return std::size_t(1) << p; }
+inline std::size_t dense_payload_size(int p) { return (std::size_t(6) << p) / 8; }
+inline std::size_t sparse_limit(int p) {
+    std::size_t by_size = dense_payload_size(p) / 4;
+    return by_size < kMaxSparseEntries ? by_size : kMaxSparseEntries;
+}
+// Largest register value at precision p: 64 - p hash bits, plus one for all-zero.
+inline unsigned max_rank(int p) { return static_cast<unsigned>(65 - p); }
+
+struct Header {
+    std::uint8_t repr;
+    std::uint8_t precision;
+    std::uint8_t hash_id;
+    std::uint64_t seed;
+};
+
+// A value whose header has been checked. Payload points into the caller's bytes.
+struct Sketch {
+    Header header;
+    const std::uint8_t* payload;
+    std::size_t payload_size;
+
+    int precision() const { return header.precision; }
+    bool sparse() const { return header.repr == kReprSparse; }
+    std::size_t sparse_count() const { return payload_size / 4; }
+    std::uint32_t entry(std::size_t i) const { return load_le32(payload + 4 * i); }
+};
+
+void check_precision(long long p);
+
+// Full validation of outside bytes: every header field, the payload length,
+// sparse entries strictly increasing with ranks in range, dense registers in range.
+Sketch parse(const std::uint8_t* data, std::size_t size);
+// Header and length checks only, for values that were validated on their way in.
+Sketch parse_trusted(const std::uint8_t* data, std::size_t size);
+
+Buffer make_empty(Allocator& alloc, int precision, std::uint64_t seed);
+Buffer copy(Allocator& alloc, const std::uint8_t* data, std::size_t size);
+
+// Adds one hashed value. With in_place, an update that keeps the size is
+// written into data and {data, size} is returned; otherwise a new buffer is
+// allocated when anything changes. Unchanged input returns {data, size}.
+Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place,
+                Allocator& alloc);
+
+// Union; the result has the smaller precision. With in_place, a dense left
+// side of that precision absorbs the right side without allocating.
+Buffer merge(std::uint8_t* left, std::size_t left_size, const std::uint8_t* right,
+             std::size_t right_size, bool in_place, Allocator& alloc);
+
+// Lowers the precision (folding registers); equal precision returns the input.
+Buffer fold(const std::uint8_t* data, std::size_t size, int precision, Allocator& alloc);
+
+double estimate(const Sketch& s);
+// Every register of `inner`, folded to the common precision, is <= the outer's.
+bool contains(const Sketch& outer, const Sketch& inner);
+
+struct Info {
+    int precision;
+    bool sparse;
+    int format_version;
+    int hash_id;
+    std::uint64_t seed;
+    std::size_t registers_nonzero;
+    std::size_t sparse_entries;
+    double estimate;
+};
+Info info(const Sketch& s);
+
+// Registers at the sketch's own precision, one byte each (for tests and folding).
+std::vector<std::uint8_t> registers(const Sketch& s);
+
+// Split a hash as the dense and sparse representations do.
+inline std::uint32_t dense_index(std::uint64_t hash, int p) {
+    return static_cast<std::uint32_t>(hash >> (64 - p));
+}
+unsigned dense_rank(std::uint64_t hash, int p);
+std::uint32_t sparse_entry_of_hash(std::uint64_t hash);
+
+// Ertl (2017), "New cardinality estimation algorithms for HyperLogLog sketches",
+// the improved raw estimator, from the register histogram c[0..q+1].
+double ertl_estimate(const std::uint64_t* histogram, int q, double m);
+
+}  // namespace probabilistic::hll

@@ -1,0 +1,80 @@
+#include "hll_capi.h"
+
+#include "capi_guard.hpp"
+#include "hll.hpp"
+
+using namespace probabilistic;
+
+static_assert(PROB_HLL_MIN_PRECISION == hll::kMinPrecision && PROB_HLL_MAX_PRECISION == hll::kMaxPrecision &&
+                  PROB_HLL_DEFAULT_PRECISION == hll::kDefaultPrecision,
+              "C face and core disagree on precision bounds");
+
+extern "C" {
+
+bool prob_hll_validate(const uint8_t* data, size_t size, ProbError* err) {
+    return guarded(err, [&] { hll::parse(data, size); });
+}
+
+bool prob_hll_params(const uint8_t* data, size_t size, int* precision, uint64_t* seed, ProbError* err) {
+    return guarded(err, [&] {
+        hll::Sketch s = hll::parse_trusted(data, size);
+        *precision = s.precision();
+        *seed = s.header.seed;
+    });
+}
+
+bool prob_hll_check_precision(long long precision, ProbError* err) {
+    return guarded(err, [&] { hll::check_precision(precision); });
+}
+
+bool prob_hll_empty(int precision, uint64_t seed, const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(hll::make_empty(a, precision, seed));
+    });
+}
+
+bool prob_hll_add_hash(uint8_t* data, size_t size, uint64_t hash, bool in_place, const ProbAllocator* alloc,
+                       ProbBuffer* out, ProbError* err) {
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(hll::add_hash(data, size, hash, in_place, a));
+    });
+}
+
+bool prob_hll_merge(uint8_t* left, size_t left_size, const uint8_t* right, size_t right_size, bool in_place,
+                    const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(hll::merge(left, left_size, right, right_size, in_place, a));
+    });
+}
+
+bool prob_hll_fold(const uint8_t* data, size_t size, int precision, const ProbAllocator* alloc, ProbBuffer* out,
+                   ProbError* err) {
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(hll::fold(data, size, precision, a));
+    });
+}
+
+bool prob_hll_estimate(const uint8_t* data, size_t size, double* estimate, ProbError* err) {
+    return guarded(err, [&] { *estimate = hll::estimate(hll::parse_trusted(data, size)); });
+}
+
+bool prob_hll_contains(const uint8_t* outer, size_t outer_size, const uint8_t* inner, size_t inner_size,
+                       bool* result, ProbError* err) {
+    return guarded(err, [&] {
+        *result = hll::contains(hll::parse_trusted(outer, outer_size), hll::parse_trusted(inner, inner_size));
+    });
+}
+
+bool prob_hll_info(const uint8_t* data, size_t size, ProbHllInfo* info, ProbError* err) {
+    return guarded(err, [&] {
+        hll::Info i = hll::info(hll::parse_trusted(data, size));
+        *info = ProbHllInfo{i.precision, i.sparse, i.format_version, i.hash_id, i.seed,
+                            i.registers_nonzero, i.sparse_entries, i.estimate};
+    });
+}
+
+}  // extern "C"

@@ -1,0 +1,483 @@
+/*
+ * The hll type: I/O, typmod, functions, operators and aggregates.
+ * Every SQL name here is the C symbol of the same name.
+ */
+#include "probabilistic.h"
+
+#include <math.h>
+
+#include "catalog/pg_type.h"
+#include "lib/stringinfo.h"
+#include "libpq/pqformat.h"
+#include "utils/array.h"
+#include "utils/builtins.h"
+#include "utils/fmgrprotos.h"
+
+#include "core/hll_capi.h"
+
+#define HLL_DEFAULT_SEED 0
+
+static struct varlena *
+hll_new_empty(int precision, uint64 seed)
+{
+	ProbBuffer	out;
+
+	PROB_TRY(prob_hll_empty(precision, seed, &prob_palloc_allocator, &out, PROB_ERR));
+	return prob_varlena_of(out);
+}
+
+/* Applies a column's typmod: folds a finer sketch down, refuses a coarser one. */
+static struct varlena *
+hll_apply_typmod(struct varlena *v, int32 typmod)
+{
+	int			precision;
+	uint64		seed;
+	ProbBuffer	out;
+
+	if (typmod < 0)
+		return v;
+	PROB_TRY(prob_hll_params(PROB_BYTES(v), &precision, &seed, PROB_ERR));
+	if (precision < typmod)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("hll precision %d is lower than the column's precision %d", precision, typmod),
+				 errhint("A sketch can be folded down to a lower precision, never up.")));
+	PROB_TRY(prob_hll_fold(PROB_BYTES(v), typmod, &prob_palloc_allocator, &out, PROB_ERR));
+	return (struct varlena *) DatumGetPointer(prob_result(v, out));
+}
+
+/* Validates outside bytes field by field and returns them as an hll varlena. */
+static struct varlena *
+hll_from_bytes(const char *bytes, size_t size, int32 typmod)
+{
+	struct varlena *v = palloc(size + VARHDRSZ);
+
+	SET_VARSIZE(v, size + VARHDRSZ);
+	memcpy(VARDATA(v), bytes, size);
+	PROB_TRY(prob_hll_validate(PROB_BYTES(v), PROB_ERR));
+	return hll_apply_typmod(v, typmod);
+}
+
+static int
+hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+PG_FUNCTION_INFO_V1(hll_in);
+Datum
+hll_in(PG_FUNCTION_ARGS)
+{
+	const char *str = PG_GETARG_CSTRING(0);
+	int32		typmod = PG_GETARG_INT32(2);
+	size_t		len = strlen(str);
+	size_t		i;
+	char	   *bytes;
+
+	if (len < 2 || str[0] != '\\' || str[1] != 'x')
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type hll: \"%.40s\"", str),
+				 errdetail("An hll value is written as \\x followed by hexadecimal digits.")));
+	if ((len - 2) % 2 != 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type hll: odd number of hexadecimal digits")));
+	bytes = palloc((len - 2) / 2 + 1);
+	for (i = 2; i < len; i += 2)
+	{
+		int			hi = hex_digit(str[i]);
+		int			lo = hex_digit(str[i + 1]);
+
+		if (hi < 0 || lo < 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 errmsg("invalid input syntax for type hll: invalid hexadecimal digit at position %zu", i + 1)));
+		bytes[(i - 2) / 2] = (char) (hi << 4 | lo);
+	}
+	PG_RETURN_POINTER(hll_from_bytes(bytes, (len - 2) / 2, typmod));
+}
+
+PG_FUNCTION_INFO_V1(hll_out);
+Datum
+hll_out(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	const uint8 *data = (const uint8 *) VARDATA_ANY(v);
+	size_t		size = VARSIZE_ANY_EXHDR(v);
+	static const char digits[] = "0123456789abcdef";
+	char	   *out = palloc(2 * size + 3);
+	size_t		i;
+
+	out[0] = '\\';
+	out[1] = 'x';
+	for (i = 0; i < size; i++)
+	{
+		out[2 + 2 * i] = digits[data[i] >> 4];
+		out[3 + 2 * i] = digits[data[i] & 15];
+	}
+	out[2 + 2 * size] = '\0';
+	PG_RETURN_CSTRING(out);
+}
+
+PG_FUNCTION_INFO_V1(hll_recv);
+Datum
+hll_recv(PG_FUNCTION_ARGS)
+{
+	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
+	int32		typmod = PG_GETARG_INT32(2);
+	int			size = buf->len - buf->cursor;
+	const char *bytes = pq_getmsgbytes(buf, size);
+
+	PG_RETURN_POINTER(hll_from_bytes(bytes, size, typmod));
+}
+
+PG_FUNCTION_INFO_V1(hll_send);
+Datum
+hll_send(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	StringInfoData buf;
+
+	pq_begintypsend(&buf);
+	pq_sendbytes(&buf, VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v));
+	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+}
+
+PG_FUNCTION_INFO_V1(hll_typmod_in);
+Datum
+hll_typmod_in(PG_FUNCTION_ARGS)
+{
+	ArrayType  *arr = PG_GETARG_ARRAYTYPE_P(0);
+	int32	   *mods;
+	int			n;
+	ProbError	err;
+
+	mods = ArrayGetIntegerTypmods(arr, &n);
+	if (n != 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("hll takes one type modifier, its precision")));
+	if (!prob_hll_check_precision(mods[0], &err))
+		prob_raise(&err);
+	PG_RETURN_INT32(mods[0]);
+}
+
+PG_FUNCTION_INFO_V1(hll_typmod_out);
+Datum
+hll_typmod_out(PG_FUNCTION_ARGS)
+{
+	int32		typmod = PG_GETARG_INT32(0);
+
+	PG_RETURN_CSTRING(typmod < 0 ? pstrdup("") : psprintf("(%d)", typmod));
+}
+
+/* hll(hll, typmod, explicit): the length-coercion cast that applies a column's precision. */
+PG_FUNCTION_INFO_V1(hll);
+Datum
+hll(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(hll_apply_typmod(PG_GETARG_VARLENA_PP(0), PG_GETARG_INT32(1)));
+}
+
+PG_FUNCTION_INFO_V1(hll_from_bytea);
+Datum
+hll_from_bytea(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+
+	PROB_TRY(prob_hll_validate(PROB_BYTES(v), PROB_ERR));
+	PG_RETURN_POINTER(v);
+}
+
+PG_FUNCTION_INFO_V1(hll_empty);
+Datum
+hll_empty(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(hll_new_empty(PG_GETARG_INT32(0), (uint64) PG_GETARG_INT64(1)));
+}
+
+static Datum
+hll_add_hash_value(struct varlena *v, uint64 hash)
+{
+	ProbBuffer	out;
+
+	PROB_TRY(prob_hll_add_hash((uint8_t *) VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), hash, false,
+							   &prob_palloc_allocator, &out, PROB_ERR));
+	return prob_result(v, out);
+}
+
+/* hll_add(hll, anyelement): NULL values leave the sketch unchanged. */
+PG_FUNCTION_INFO_V1(hll_add);
+Datum
+hll_add(PG_FUNCTION_ARGS)
+{
+	struct varlena *v;
+	int			precision;
+	uint64		seed;
+
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	v = PG_GETARG_VARLENA_PP(0);
+	if (PG_ARGISNULL(1))
+		PG_RETURN_POINTER(v);
+	PROB_TRY(prob_hll_params(PROB_BYTES(v), &precision, &seed, PROB_ERR));
+	return hll_add_hash_value(v, prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1),
+												 PG_GETARG_DATUM(1), seed));
+}
+
+PG_FUNCTION_INFO_V1(hll_add_hash);
+Datum
+hll_add_hash(PG_FUNCTION_ARGS)
+{
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	if (PG_ARGISNULL(1))
+		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+	return hll_add_hash_value(PG_GETARG_VARLENA_PP(0), (uint64) PG_GETARG_INT64(1));
+}
+
+PG_FUNCTION_INFO_V1(hll_union);
+Datum
+hll_union(PG_FUNCTION_ARGS)
+{
+	struct varlena *a = PG_GETARG_VARLENA_PP(0);
+	struct varlena *b = PG_GETARG_VARLENA_PP(1);
+	ProbBuffer	out;
+
+	PROB_TRY(prob_hll_merge(PROB_BYTES(a), PROB_BYTES(b), false, &prob_palloc_allocator, &out, PROB_ERR));
+	PG_RETURN_DATUM(prob_result(a, out));
+}
+
+static double
+hll_estimate_of(struct varlena *v)
+{
+	double		estimate;
+
+	PROB_TRY(prob_hll_estimate(PROB_BYTES(v), &estimate, PROB_ERR));
+	return estimate;
+}
+
+PG_FUNCTION_INFO_V1(hll_cardinality);
+Datum
+hll_cardinality(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT64((int64) llround(hll_estimate_of(PG_GETARG_VARLENA_PP(0))));
+}
+
+PG_FUNCTION_INFO_V1(hll_precision);
+Datum
+hll_precision(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	int			precision;
+	uint64		seed;
+
+	PROB_TRY(prob_hll_params(PROB_BYTES(v), &precision, &seed, PROB_ERR));
+	PG_RETURN_INT32(precision);
+}
+
+PG_FUNCTION_INFO_V1(hll_info);
+Datum
+hll_info(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	ProbHllInfo info;
+	char	   *json;
+
+	PROB_TRY(prob_hll_info(PROB_BYTES(v), &info, PROB_ERR));
+	json = psprintf("{\"precision\": %d, \"representation\": \"%s\", \"format_version\": %d, "
+					"\"hash_id\": %d, \"hash\": \"xxh3-64\", \"seed\": " INT64_FORMAT ", "
+					"\"bytes\": %zu, \"registers\": %zu, \"registers_nonzero\": %zu, "
+					"\"sparse_entries\": %zu, \"estimate\": %.1f}",
+					info.precision, info.sparse ? "sparse" : "dense", info.format_version,
+					info.hash_id, (int64) info.seed, VARSIZE_ANY_EXHDR(v) + VARHDRSZ,
+					(size_t) 1 << info.precision, info.registers_nonzero,
+					info.sparse_entries, info.estimate);
+	PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+}
+
+static bool
+hll_contains_of(struct varlena *outer, struct varlena *inner)
+{
+	bool		result;
+
+	PROB_TRY(prob_hll_contains(PROB_BYTES(outer), PROB_BYTES(inner), &result, PROB_ERR));
+	return result;
+}
+
+PG_FUNCTION_INFO_V1(hll_contains);
+Datum
+hll_contains(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(hll_contains_of(PG_GETARG_VARLENA_PP(0), PG_GETARG_VARLENA_PP(1)));
+}
+
+PG_FUNCTION_INFO_V1(hll_contained);
+Datum
+hll_contained(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(hll_contains_of(PG_GETARG_VARLENA_PP(1), PG_GETARG_VARLENA_PP(0)));
+}
+
+/* Canonical representation makes content equality byte equality. */
+static bool
+hll_equal(struct varlena *a, struct varlena *b)
+{
+	return VARSIZE_ANY_EXHDR(a) == VARSIZE_ANY_EXHDR(b) &&
+		memcmp(VARDATA_ANY(a), VARDATA_ANY(b), VARSIZE_ANY_EXHDR(a)) == 0;
+}
+
+PG_FUNCTION_INFO_V1(hll_eq);
+Datum
+hll_eq(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(hll_equal(PG_GETARG_VARLENA_PP(0), PG_GETARG_VARLENA_PP(1)));
+}
+
+PG_FUNCTION_INFO_V1(hll_ne);
+Datum
+hll_ne(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(!hll_equal(PG_GETARG_VARLENA_PP(0), PG_GETARG_VARLENA_PP(1)));
+}
+
+PG_FUNCTION_INFO_V1(hll_hash);
+Datum
+hll_hash(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+
+	PG_RETURN_INT32((int32) prob_hash_bytes(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), 0));
+}
+
+PG_FUNCTION_INFO_V1(hll_hash_extended);
+Datum
+hll_hash_extended(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+
+	PG_RETURN_INT64((int64) prob_hash_bytes(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v),
+											(uint64) PG_GETARG_INT64(1)));
+}
+
+/*
+ * Aggregates. The transition state is the hll type itself, so partial
+ * aggregation (parallel query, Citus workers) needs no serial functions.
+ * Transition and combine functions update the state in place when
+ * AggCheckCallContext says they may; final functions never modify it.
+ */
+
+static void
+require_aggregate(FunctionCallInfo fcinfo, const char *name)
+{
+	if (!AggCheckCallContext(fcinfo, NULL))
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("%s can only be called as an aggregate's transition function", name)));
+}
+
+/*
+ * The state to update: the aggregate's own copy, or (when it had to be
+ * detoasted) a fresh copy; either way ours to modify.
+ */
+static struct varlena *
+hll_trans_state(FunctionCallInfo fcinfo, int precision_arg)
+{
+	int			precision = PROB_HLL_DEFAULT_PRECISION;
+
+	if (!PG_ARGISNULL(0))
+		return PG_DETOAST_DATUM(PG_GETARG_DATUM(0));
+	if (PG_NARGS() > precision_arg)
+	{
+		if (PG_ARGISNULL(precision_arg))
+			ereport(ERROR,
+					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+					 errmsg("hll precision must not be NULL")));
+		precision = PG_GETARG_INT32(precision_arg);
+	}
+	return hll_new_empty(precision, HLL_DEFAULT_SEED);
+}
+
+static Datum
+hll_trans_add(struct varlena *state, uint64 hash)
+{
+	ProbBuffer	out;
+
+	PROB_TRY(prob_hll_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, true,
+							   &prob_palloc_allocator, &out, PROB_ERR));
+	return prob_result(state, out);
+}
+
+/* hll_add_trans(hll, value [, precision]): every hll_add_agg overload's transition function. */
+PG_FUNCTION_INFO_V1(hll_add_trans);
+Datum
+hll_add_trans(PG_FUNCTION_ARGS)
+{
+	struct varlena *state;
+
+	require_aggregate(fcinfo, "hll_add_trans");
+	state = hll_trans_state(fcinfo, 2);
+	if (PG_ARGISNULL(1))
+		PG_RETURN_POINTER(state);
+	return hll_trans_add(state, prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1),
+											   PG_GETARG_DATUM(1), HLL_DEFAULT_SEED));
+}
+
+PG_FUNCTION_INFO_V1(hll_add_hash_trans);
+Datum
+hll_add_hash_trans(PG_FUNCTION_ARGS)
+{
+	struct varlena *state;
+
+	require_aggregate(fcinfo, "hll_add_hash_trans");
+	state = hll_trans_state(fcinfo, 2);
+	if (PG_ARGISNULL(1))
+		PG_RETURN_POINTER(state);
+	return hll_trans_add(state, (uint64) PG_GETARG_INT64(1));
+}
+
+/* Strict: the aggregate machinery starts the state from the first non-NULL input. */
+PG_FUNCTION_INFO_V1(hll_union_trans);
+Datum
+hll_union_trans(PG_FUNCTION_ARGS)
+{
+	struct varlena *state;
+	struct varlena *other;
+	ProbBuffer	out;
+
+	require_aggregate(fcinfo, "hll_union_trans");
+	state = PG_DETOAST_DATUM(PG_GETARG_DATUM(0));
+	other = PG_GETARG_VARLENA_PP(1);
+	PROB_TRY(prob_hll_merge((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, PROB_BYTES(other),
+							true, &prob_palloc_allocator, &out, PROB_ERR));
+	PG_RETURN_DATUM(prob_result(state, out));
+}
+
+/*
+ * Returns a copy, never the state itself: window aggregates keep updating
+ * the state after a row's result has been handed out.
+ */
+PG_FUNCTION_INFO_V1(hll_agg_final);
+Datum
+hll_agg_final(PG_FUNCTION_ARGS)
+{
+	if (PG_ARGISNULL(0))
+		PG_RETURN_POINTER(hll_new_empty(PROB_HLL_DEFAULT_PRECISION, HLL_DEFAULT_SEED));
+	PG_RETURN_POINTER(PG_DETOAST_DATUM_COPY(PG_GETARG_DATUM(0)));
+}
+
+PG_FUNCTION_INFO_V1(hll_agg_cardinality);
+Datum
+hll_agg_cardinality(PG_FUNCTION_ARGS)
+{
+	if (PG_ARGISNULL(0))
+		PG_RETURN_INT64(0);
+	PG_RETURN_INT64((int64) llround(hll_estimate_of(PG_GETARG_VARLENA_PP(0))));
+}
