@@ -9,6 +9,8 @@
 #include "catalog/pg_type.h"
 #include "lib/stringinfo.h"
 #include "libpq/pqformat.h"
+#include "nodes/nodeFuncs.h"
+#include "nodes/primnodes.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/fmgrprotos.h"
@@ -24,6 +26,19 @@ hll_new_empty(int precision, uint64 seed)
 
 	PROB_TRY(prob_hll_empty(precision, seed, &prob_palloc_allocator, &out, PROB_ERR));
 	return prob_varlena_of(out);
+}
+
+/*
+ * The canonical value of what may be an aggregate's working state (which
+ * reaches output functions when Citus ships partial aggregates as text).
+ */
+static struct varlena *
+hll_finished(struct varlena *v)
+{
+	ProbBuffer	out;
+
+	PROB_TRY(prob_hll_finish(PROB_BYTES(v), &prob_palloc_allocator, &out, PROB_ERR));
+	return (struct varlena *) DatumGetPointer(prob_result(v, out));
 }
 
 /* Applies a column's typmod: folds a finer sketch down, refuses a coarser one. */
@@ -98,7 +113,8 @@ hll_in(PG_FUNCTION_ARGS)
 		if (hi < 0 || lo < 0)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid input syntax for type hll: invalid hexadecimal digit at position %zu", i + 1)));
+					 errmsg("invalid input syntax for type hll: invalid hexadecimal digit at position %zu",
+							hi < 0 ? i + 1 : i + 2)));
 		bytes[(i - 2) / 2] = (char) (hi << 4 | lo);
 	}
 	PG_RETURN_POINTER(hll_from_bytes(bytes, (len - 2) / 2, typmod));
@@ -108,7 +124,7 @@ PG_FUNCTION_INFO_V1(hll_out);
 Datum
 hll_out(PG_FUNCTION_ARGS)
 {
-	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	struct varlena *v = hll_finished(PG_GETARG_VARLENA_PP(0));
 	const uint8 *data = (const uint8 *) VARDATA_ANY(v);
 	size_t		size = VARSIZE_ANY_EXHDR(v);
 	static const char digits[] = "0123456789abcdef";
@@ -142,7 +158,7 @@ PG_FUNCTION_INFO_V1(hll_send);
 Datum
 hll_send(PG_FUNCTION_ARGS)
 {
-	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	struct varlena *v = hll_finished(PG_GETARG_VARLENA_PP(0));
 	StringInfoData buf;
 
 	pq_begintypsend(&buf);
@@ -391,6 +407,7 @@ static struct varlena *
 hll_trans_state(FunctionCallInfo fcinfo, int precision_arg)
 {
 	int			precision = PROB_HLL_DEFAULT_PRECISION;
+	ProbBuffer	out;
 
 	if (!PG_ARGISNULL(0))
 		return PG_DETOAST_DATUM(PG_GETARG_DATUM(0));
@@ -402,7 +419,8 @@ hll_trans_state(FunctionCallInfo fcinfo, int precision_arg)
 					 errmsg("hll precision must not be NULL")));
 		precision = PG_GETARG_INT32(precision_arg);
 	}
-	return hll_new_empty(precision, HLL_DEFAULT_SEED);
+	PROB_TRY(prob_hll_builder(precision, HLL_DEFAULT_SEED, &prob_palloc_allocator, &out, PROB_ERR));
+	return prob_varlena_of(out);
 }
 
 static Datum
@@ -453,24 +471,59 @@ hll_union_trans(PG_FUNCTION_ARGS)
 	ProbBuffer	out;
 
 	require_aggregate(fcinfo, "hll_union_trans");
-	state = PG_DETOAST_DATUM(PG_GETARG_DATUM(0));
-	other = PG_GETARG_VARLENA_PP(1);
+	state = hll_finished(PG_DETOAST_DATUM(PG_GETARG_DATUM(0)));
+	other = hll_finished(PG_GETARG_VARLENA_PP(1));
 	PROB_TRY(prob_hll_merge((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, PROB_BYTES(other),
 							true, &prob_palloc_allocator, &out, PROB_ERR));
 	PG_RETURN_DATUM(prob_result(state, out));
 }
 
 /*
- * Returns a copy, never the state itself: window aggregates keep updating
- * the state after a row's result has been handed out.
+ * The precision an aggregate would have used, for zero rows: PostgreSQL
+ * passes no argument values to a final function, so read a constant
+ * precision argument off the aggregate call itself.
+ */
+static int
+hll_agg_precision(FunctionCallInfo fcinfo)
+{
+	Aggref	   *aggref = AggGetAggref(fcinfo);
+	ProbError	err;
+
+	if (aggref != NULL && list_length(aggref->args) >= 2)
+	{
+		TargetEntry *te = (TargetEntry *) lsecond(aggref->args);
+
+		if (IsA(te->expr, Const) && !((Const *) te->expr)->constisnull &&
+			exprType((Node *) te->expr) == INT4OID)
+		{
+			int			precision = DatumGetInt32(((Const *) te->expr)->constvalue);
+
+			if (!prob_hll_check_precision(precision, &err))
+				prob_raise(&err);
+			return precision;
+		}
+	}
+	return PROB_HLL_DEFAULT_PRECISION;
+}
+
+/*
+ * Returns a new value, never the state itself: window aggregates keep
+ * updating the state after a row's result has been handed out.
  */
 PG_FUNCTION_INFO_V1(hll_agg_final);
 Datum
 hll_agg_final(PG_FUNCTION_ARGS)
 {
+	struct varlena *state;
+	struct varlena *result;
+
 	if (PG_ARGISNULL(0))
-		PG_RETURN_POINTER(hll_new_empty(PROB_HLL_DEFAULT_PRECISION, HLL_DEFAULT_SEED));
-	PG_RETURN_POINTER(PG_DETOAST_DATUM_COPY(PG_GETARG_DATUM(0)));
+		PG_RETURN_POINTER(hll_new_empty(hll_agg_precision(fcinfo), HLL_DEFAULT_SEED));
+	state = PG_DETOAST_DATUM(PG_GETARG_DATUM(0));
+	result = hll_finished(state);
+	if (result == state)
+		result = PG_DETOAST_DATUM_COPY(PointerGetDatum(state));
+	PG_RETURN_POINTER(result);
 }
 
 PG_FUNCTION_INFO_V1(hll_agg_cardinality);
@@ -479,5 +532,5 @@ hll_agg_cardinality(PG_FUNCTION_ARGS)
 {
 	if (PG_ARGISNULL(0))
 		PG_RETURN_INT64(0);
-	PG_RETURN_INT64((int64) llround(hll_estimate_of(PG_GETARG_VARLENA_PP(0))));
+	PG_RETURN_INT64((int64) llround(hll_estimate_of(hll_finished(PG_GETARG_VARLENA_PP(0)))));
 }

@@ -47,7 +47,9 @@ inline void entry_at(std::uint32_t e, int p, std::uint32_t& idx, unsigned& rank)
 }
 
 std::string params_text(const Header& h) {
-    return "precision " + std::to_string(h.precision) + ", seed " + std::to_string(h.seed) +
+    // SQL shows the seed as a signed bigint.
+    return "precision " + std::to_string(h.precision) + ", seed " +
+           std::to_string(static_cast<std::int64_t>(h.seed)) +
            ", hash id " + std::to_string(h.hash_id);
 }
 
@@ -155,7 +157,9 @@ std::uint32_t sparse_entry_of_hash(std::uint64_t hash) {
     return (idx << 6) | dense_rank(hash, kSparsePrecision);
 }
 
-Sketch parse_trusted(const std::uint8_t* data, std::size_t size) {
+namespace {
+
+Sketch parse_header(const std::uint8_t* data, std::size_t size, bool allow_building) {
     auto corrupt = [](const std::string& what) { return Error(ErrorKind::kCorrupt, "invalid hll value: " + what); };
     if (size < kHeaderSize)
         throw corrupt("it is " + std::to_string(size) + " bytes long, shorter than the " +
@@ -187,10 +191,122 @@ Sketch parse_trusted(const std::uint8_t* data, std::size_t size) {
             throw corrupt("sparse representation holds " + std::to_string(s.sparse_count()) +
                           " entries, more than the " + std::to_string(sparse_limit(p)) +
                           " allowed at precision " + std::to_string(p));
+    } else if (s.header.repr == kReprBuilding && allow_building) {
+        if (size < kBuildingPrefix || (size - kBuildingPrefix) % 4 != 0 ||
+            std::uint64_t(load_le32(data + kHeaderSize)) + load_le32(data + kHeaderSize + 4) >
+                (size - kBuildingPrefix) / 4)
+            throw corrupt("aggregate state is inconsistent");
     } else {
         throw corrupt("unknown representation " + std::to_string(s.header.repr));
     }
     return s;
+}
+
+// A building state's counts and slots.
+struct Slots {
+    std::uint8_t* base;
+    std::size_t sorted, pending, capacity;
+    std::uint32_t at(std::size_t i) const { return load_le32(base + kBuildingPrefix + 4 * i); }
+    void set(std::size_t i, std::uint32_t e) { store_le32(base + kBuildingPrefix + 4 * i, e); }
+    void store_counts() {
+        store_le32(base + kHeaderSize, static_cast<std::uint32_t>(sorted));
+        store_le32(base + kHeaderSize + 4, static_cast<std::uint32_t>(pending));
+    }
+};
+
+Slots slots_of(const std::uint8_t* data, std::size_t size) {
+    return Slots{const_cast<std::uint8_t*>(data), load_le32(data + kHeaderSize),
+                 load_le32(data + kHeaderSize + 4), (size - kBuildingPrefix) / 4};
+}
+
+// The sorted entries merged with the pending ones: one entry per index, highest rank.
+std::vector<std::uint32_t> compacted(const Slots& s) {
+    std::vector<std::uint32_t> pending(s.pending);
+    for (std::size_t i = 0; i < s.pending; i++) pending[i] = s.at(s.sorted + i);
+    std::sort(pending.begin(), pending.end());
+    std::vector<std::uint32_t> out;
+    out.reserve(s.sorted + s.pending);
+    std::size_t i = 0, j = 0;
+    auto push = [&out](std::uint32_t e) {
+        if (!out.empty() && (out.back() >> 6) == (e >> 6)) out.back() = std::max(out.back(), e);
+        else out.push_back(e);
+    };
+    while (i < s.sorted || j < pending.size()) {
+        if (j == pending.size() || (i < s.sorted && s.at(i) <= pending[j])) push(s.at(i++));
+        else push(pending[j++]);
+    }
+    return out;
+}
+
+Buffer new_builder(Allocator& alloc, const Header& like, std::size_t capacity) {
+    std::size_t size = kBuildingPrefix + 4 * capacity;
+    std::uint8_t* out = allocate_or_throw(alloc, size);
+    write_header(out, kReprBuilding, like.precision, like.hash_id, like.seed);
+    std::memset(out + kHeaderSize, 0, size - kHeaderSize);
+    return {out, size};
+}
+
+Buffer dense_from_entries(const std::vector<std::uint32_t>& entries, int p, const Header& like,
+                          Allocator& alloc) {
+    std::uint8_t* out = new_dense(alloc, p, like);
+    for (std::uint32_t e : entries) {
+        std::uint32_t idx;
+        unsigned rank;
+        entry_at(e, p, idx, rank);
+        raise_reg(out + kHeaderSize, idx, rank);
+    }
+    return {out, kHeaderSize + dense_payload_size(p)};
+}
+
+Buffer canonical_from_entries(const std::vector<std::uint32_t>& entries, int p, const Header& like,
+                              Allocator& alloc) {
+    if (entries.size() <= sparse_limit(p)) return sparse_from(entries, p, like, alloc);
+    return dense_from_entries(entries, p, like, alloc);
+}
+
+Buffer add_to_builder(std::uint8_t* data, std::size_t size, const Sketch& s, std::uint64_t hash,
+                      Allocator& alloc) {
+    Slots slots = slots_of(data, size);
+    if (slots.sorted + slots.pending == slots.capacity) {
+        std::vector<std::uint32_t> entries = compacted(slots);
+        int p = s.precision();
+        if (entries.size() > sparse_limit(p)) {
+            Buffer d = dense_from_entries(entries, p, s.header, alloc);
+            raise_reg(d.data + kHeaderSize, dense_index(hash, p), dense_rank(hash, p));
+            return d;
+        }
+        // Keep at least half the room free, so appends stay amortised O(1).
+        if (2 * entries.size() > slots.capacity) {
+            Buffer grown = new_builder(alloc, s.header, 2 * slots.capacity);
+            data = grown.data;
+            size = grown.size;
+            slots = slots_of(data, size);
+        }
+        for (std::size_t i = 0; i < entries.size(); i++) slots.set(i, entries[i]);
+        slots.sorted = entries.size();
+        slots.pending = 0;
+    }
+    slots.set(slots.sorted + slots.pending, sparse_entry_of_hash(hash));
+    slots.pending++;
+    slots.store_counts();
+    return {data, size};
+}
+
+}  // namespace
+
+Sketch parse_trusted(const std::uint8_t* data, std::size_t size) { return parse_header(data, size, false); }
+
+Sketch parse_state(const std::uint8_t* data, std::size_t size) { return parse_header(data, size, true); }
+
+Buffer make_builder(Allocator& alloc, int precision, std::uint64_t seed) {
+    check_precision(precision);
+    return new_builder(alloc, Header{kReprBuilding, static_cast<std::uint8_t>(precision), kHashId, seed}, 4);
+}
+
+Buffer finish(const std::uint8_t* data, std::size_t size, Allocator& alloc) {
+    Sketch s = parse_state(data, size);
+    if (!s.building()) return {const_cast<std::uint8_t*>(data), size};
+    return canonical_from_entries(compacted(slots_of(data, size)), s.precision(), s.header, alloc);
 }
 
 Sketch parse(const std::uint8_t* data, std::size_t size) {
@@ -237,7 +353,11 @@ Buffer copy(Allocator& alloc, const std::uint8_t* data, std::size_t size) {
 
 Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place,
                 Allocator& alloc) {
-    Sketch s = parse_trusted(data, size);
+    Sketch s = parse_state(data, size);
+    if (s.building()) {
+        if (!in_place) throw std::logic_error("a building hll state is only updated in place");
+        return add_to_builder(data, size, s, hash, alloc);
+    }
     int p = s.precision();
     if (!s.sparse()) {
         std::size_t idx = dense_index(hash, p);
@@ -295,14 +415,7 @@ Buffer merge(std::uint8_t* left, std::size_t left_size, const std::uint8_t* righ
             if (unchanged) return {left, left_size};
             return sparse_from(merged, p, a.header, alloc);
         }
-        std::uint8_t* out = new_dense(alloc, p, a.header);
-        for (std::uint32_t e : merged) {
-            std::uint32_t idx;
-            unsigned rank;
-            entry_at(e, p, idx, rank);
-            raise_reg(out + kHeaderSize, idx, rank);
-        }
-        return {out, kHeaderSize + dense_payload_size(p)};
+        return dense_from_entries(merged, p, a.header, alloc);
     }
     Buffer out;
     if (!a.sparse() && a.precision() == p && in_place) out = {left, left_size};

@@ -19,6 +19,13 @@ constexpr std::uint8_t kTypeTag = 'H';
 constexpr std::uint8_t kFormatVersion = 1;
 constexpr std::uint8_t kReprSparse = 1;
 constexpr std::uint8_t kReprDense = 2;
+// An aggregate's working state, never stored: header, u32 sorted count, u32
+// pending count, then entry slots (sorted entries, unsorted pending ones, free
+// room). Appending is O(1) and the room doubles, so building a sparse sketch
+// is O(n log n) instead of one copy per new entry. finish() turns it into a
+// canonical value; parse() rejects it.
+constexpr std::uint8_t kReprBuilding = 3;
+constexpr std::size_t kBuildingPrefix = 16 + 8;
 constexpr int kMinPrecision = 4;
 constexpr int kMaxPrecision = 18;
 constexpr int kDefaultPrecision = 14;
@@ -51,6 +58,7 @@ struct Sketch {
 
     int precision() const { return header.precision; }
     bool sparse() const { return header.repr == kReprSparse; }
+    bool building() const { return header.repr == kReprBuilding; }
     std::size_t sparse_count() const { return payload_size / 4; }
     std::uint32_t entry(std::size_t i) const { return load_le32(payload + 4 * i); }
 };
@@ -62,13 +70,22 @@ void check_precision(long long p);
 Sketch parse(const std::uint8_t* data, std::size_t size);
 // Header and length checks only, for values that were validated on their way in.
 Sketch parse_trusted(const std::uint8_t* data, std::size_t size);
+// As parse_trusted, and also accepts an aggregate's building state.
+Sketch parse_state(const std::uint8_t* data, std::size_t size);
 
 Buffer make_empty(Allocator& alloc, int precision, std::uint64_t seed);
 Buffer copy(Allocator& alloc, const std::uint8_t* data, std::size_t size);
 
+// An empty building state for an aggregate (see kReprBuilding).
+Buffer make_builder(Allocator& alloc, int precision, std::uint64_t seed);
+// The canonical value of a state; a canonical input is returned as it is.
+// Never modifies its input (final functions may run more than once).
+Buffer finish(const std::uint8_t* data, std::size_t size, Allocator& alloc);
+
 // Adds one hashed value. With in_place, an update that keeps the size is
 // written into data and {data, size} is returned; otherwise a new buffer is
 // allocated when anything changes. Unchanged input returns {data, size}.
+// Accepts building states (in_place only).
 Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place,
                 Allocator& alloc);
 

@@ -34,6 +34,20 @@ bool prob_hll_empty(int precision, uint64_t seed, const ProbAllocator* alloc, Pr
     });
 }
 
+bool prob_hll_builder(int precision, uint64_t seed, const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(hll::make_builder(a, precision, seed));
+    });
+}
+
+bool prob_hll_finish(const uint8_t* data, size_t size, const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(hll::finish(data, size, a));
+    });
+}
+
 bool prob_hll_add_hash(uint8_t* data, size_t size, uint64_t hash, bool in_place, const ProbAllocator* alloc,
                        ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {

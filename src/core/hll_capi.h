@@ -32,6 +32,11 @@ bool		prob_hll_params(const uint8_t *data, size_t size, int *precision, uint64_t
 bool		prob_hll_check_precision(long long precision, ProbError *err);
 bool		prob_hll_empty(int precision, uint64_t seed, const ProbAllocator *alloc,
 						   ProbBuffer *out, ProbError *err);
+/* An aggregate's working state (never stored) and its canonical value. */
+bool		prob_hll_builder(int precision, uint64_t seed, const ProbAllocator *alloc,
+							 ProbBuffer *out, ProbError *err);
+bool		prob_hll_finish(const uint8_t *data, size_t size, const ProbAllocator *alloc,
+							ProbBuffer *out, ProbError *err);
 bool		prob_hll_add_hash(uint8_t *data, size_t size, uint64_t hash, bool in_place,
 							  const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
 bool		prob_hll_merge(uint8_t *left, size_t left_size, const uint8_t *right,
