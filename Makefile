@@ -57,3 +57,6 @@ stattest: build/stat_tests
 	build/stat_tests
 
 .PHONY: unittest stattest
+
+# PGXS tracks no header dependencies; every object depends on every header.
+$(OBJS): $(wildcard src/*.h src/core/*.h src/core/*.hpp)

@@ -116,18 +116,12 @@ hash_canonical_numeric(Datum value, uint64 seed)
 uint64
 prob_hash_datum(const ProbHashType *type, Datum value, uint64 seed)
 {
+	int64		integer;
+
+	if (prob_datum_as_int64(type, value, &integer))
+		return prob_hash_int64(integer, seed);
 	switch (type->kind)
 	{
-		case PROB_HASH_INTEGER:
-			switch (type->typlen)
-			{
-				case 2:
-					return prob_hash_int64(DatumGetInt16(value), seed);
-				case 4:
-					return prob_hash_int64(DatumGetInt32(value), seed);
-				default:
-					return prob_hash_int64(DatumGetInt64(value), seed);
-			}
 		case PROB_HASH_FLOAT4:
 			return prob_hash_float8((double) DatumGetFloat4(value), seed);
 		case PROB_HASH_FLOAT8:
@@ -151,12 +145,11 @@ prob_hash_datum(const ProbHashType *type, Datum value, uint64 seed)
 			}
 		case PROB_HASH_UUID:
 			return prob_hash_bytes(DatumGetUUIDP(value)->data, UUID_LEN, seed);
+		case PROB_HASH_INTEGER:
 		case PROB_HASH_DATE:
-			return prob_hash_int64(DatumGetDateADT(value), seed);
 		case PROB_HASH_TIMESTAMP:
-			return prob_hash_int64(DatumGetTimestamp(value), seed);
 		case PROB_HASH_BOOL:
-			return prob_hash_int64(DatumGetBool(value) ? 1 : 0, seed);
+			break;				/* handled above */
 		case PROB_HASH_FALLBACK_BYVAL:
 			{
 				/* The value's typlen low-order bytes, little-endian. */
@@ -202,14 +195,6 @@ prob_arg_hash_type(FunctionCallInfo fcinfo, int argno, ProbHashType *cache)
 	}
 	prob_hash_type_init(cache, typid);
 	return cache;
-}
-
-const ProbHashType *
-prob_arg_hash_type_cached(FunctionCallInfo fcinfo, int argno)
-{
-	if (fcinfo->flinfo->fn_extra == NULL)
-		fcinfo->flinfo->fn_extra = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ProbHashType));
-	return prob_arg_hash_type(fcinfo, argno, (ProbHashType *) fcinfo->flinfo->fn_extra);
 }
 
 PG_FUNCTION_INFO_V1(sketch_hash);

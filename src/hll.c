@@ -410,7 +410,7 @@ hll_trans_state(FunctionCallInfo fcinfo, int precision_arg)
 	ProbBuffer	out;
 
 	if (!PG_ARGISNULL(0))
-		return PG_DETOAST_DATUM(PG_GETARG_DATUM(0));
+		return prob_detoast(PG_GETARG_DATUM(0));
 	if (PG_NARGS() > precision_arg)
 	{
 		if (PG_ARGISNULL(precision_arg))
@@ -439,13 +439,30 @@ Datum
 hll_add_trans(PG_FUNCTION_ARGS)
 {
 	struct varlena *state;
+	const ProbHashType *type;
+	int64		integer;
+	ProbBuffer	out;
 
 	require_aggregate(fcinfo, "hll_add_trans");
 	state = hll_trans_state(fcinfo, 2);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
-	return hll_trans_add(state, prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1),
-											   PG_GETARG_DATUM(1), HLL_DEFAULT_SEED));
+	type = prob_arg_hash_type_cached(fcinfo, 1);
+	/* Hash and add in one core call for the common kinds. */
+	if (prob_datum_as_int64(type, PG_GETARG_DATUM(1), &integer))
+		PROB_TRY(prob_hll_add_int64((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, integer,
+									HLL_DEFAULT_SEED, true, &prob_palloc_allocator, &out, PROB_ERR));
+	else if (type->kind == PROB_HASH_TEXT || type->kind == PROB_HASH_BYTEA)
+	{
+		struct varlena *v = PG_GETARG_VARLENA_PP(1);
+
+		PROB_TRY(prob_hll_add_bytes((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
+									VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), HLL_DEFAULT_SEED, true,
+									&prob_palloc_allocator, &out, PROB_ERR));
+	}
+	else
+		return hll_trans_add(state, prob_hash_datum(type, PG_GETARG_DATUM(1), HLL_DEFAULT_SEED));
+	return prob_result(state, out);
 }
 
 PG_FUNCTION_INFO_V1(hll_add_hash_trans);

@@ -83,6 +83,42 @@ extern void prob_hash_type_init(ProbHashType *type, Oid typid);
 extern uint64 prob_hash_datum(const ProbHashType *type, Datum value, uint64 seed);
 
 /*
+ * The canonical integer of integer-like kinds (integers, date, timestamps,
+ * bool), so per-row paths can hand the core an int64 to hash and add in one call.
+ */
+static inline bool
+prob_datum_as_int64(const ProbHashType *type, Datum value, int64 *out)
+{
+	switch (type->kind)
+	{
+		case PROB_HASH_INTEGER:
+			*out = type->typlen == 2 ? DatumGetInt16(value) :
+				type->typlen == 4 ? DatumGetInt32(value) : DatumGetInt64(value);
+			return true;
+		case PROB_HASH_DATE:
+			*out = DatumGetInt32(value);
+			return true;
+		case PROB_HASH_TIMESTAMP:
+			*out = DatumGetInt64(value);
+			return true;
+		case PROB_HASH_BOOL:
+			*out = DatumGetBool(value) ? 1 : 0;
+			return true;
+		default:
+			return false;
+	}
+}
+
+/* As PG_DETOAST_DATUM, without a function call when nothing needs detoasting. */
+static inline struct varlena *
+prob_detoast(Datum d)
+{
+	struct varlena *v = (struct varlena *) DatumGetPointer(d);
+
+	return unlikely(VARATT_IS_EXTENDED(v)) ? pg_detoast_datum(v) : v;
+}
+
+/*
  * The hashing rule for argument argno, cached in *cache (typid InvalidOid
  * means not yet resolved). The type comes from the call expression, or,
  * where a caller such as Citus passes none, from the function's declared
@@ -92,6 +128,17 @@ extern const ProbHashType *prob_arg_hash_type(FunctionCallInfo fcinfo, int argno
 											  ProbHashType *cache);
 
 /* fn_extra as a ProbHashType cache, for functions that need nothing else there. */
-extern const ProbHashType *prob_arg_hash_type_cached(FunctionCallInfo fcinfo, int argno);
+static inline const ProbHashType *
+prob_arg_hash_type_cached(FunctionCallInfo fcinfo, int argno)
+{
+	ProbHashType *cache = (ProbHashType *) fcinfo->flinfo->fn_extra;
+
+	if (likely(cache != NULL && OidIsValid(cache->typid)))
+		return cache;
+	if (cache == NULL)
+		fcinfo->flinfo->fn_extra = cache =
+			MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ProbHashType));
+	return prob_arg_hash_type(fcinfo, argno, cache);
+}
 
 #endif							/* PROBABILISTIC_H */

@@ -2,19 +2,8 @@
 
 #include <cmath>
 
-#include <xxhash.h>
 
 namespace probabilistic {
-
-std::uint64_t hash_bytes(const void* data, std::size_t size, std::uint64_t seed) noexcept {
-    return XXH3_64bits_withSeed(data, size, seed);
-}
-
-std::uint64_t hash_int64(std::int64_t value, std::uint64_t seed) noexcept {
-    std::uint8_t bytes[8];
-    store_le64(bytes, static_cast<std::uint64_t>(value));
-    return XXH3_64bits_withSeed(bytes, sizeof bytes, seed);
-}
 
 std::uint64_t hash_float8(double value, std::uint64_t seed) noexcept {
     if (std::isnan(value)) {

@@ -4,6 +4,15 @@
 // doc/FORMAT.md is the contract; change nothing here without bumping kHashId.
 #pragma once
 
+// xxHash from the system package (libxxhash-dev) in its documented inline
+// mode, so the per-row paths compile XXH3 in rather than calling through the
+// PLT; no xxHash source lives in this repository. test/unit/hash_test.cpp
+// checks every result against the shared library's XXH3_64bits_withSeed.
+#ifndef XXH_INLINE_ALL
+#define XXH_INLINE_ALL
+#endif
+#include <xxhash.h>
+
 #include "core.hpp"
 
 namespace probabilistic {
@@ -12,10 +21,17 @@ namespace probabilistic {
 constexpr std::uint8_t kHashId = 1;
 constexpr std::uint64_t kDefaultSeed = 0;
 
-std::uint64_t hash_bytes(const void* data, std::size_t size, std::uint64_t seed) noexcept;
+inline std::uint64_t hash_bytes(const void* data, std::size_t size, std::uint64_t seed) noexcept {
+    return XXH3_64bits_withSeed(data, size, seed);
+}
 
-// Integers of any width (and booleans, dates, timestamps): 8 bytes, little-endian two's complement.
-std::uint64_t hash_int64(std::int64_t value, std::uint64_t seed) noexcept;
+// Integers of any width (and booleans, dates, timestamps): 8 bytes, little-endian
+// two's complement. Inline: it is the per-row cost of every integer aggregate.
+inline std::uint64_t hash_int64(std::int64_t value, std::uint64_t seed) noexcept {
+    std::uint8_t bytes[8];
+    store_le64(bytes, static_cast<std::uint64_t>(value));
+    return XXH3_64bits_withSeed(bytes, sizeof bytes, seed);
+}
 
 // Floating point: -0 becomes 0, every NaN is one NaN, and an integral value in
 // int64 range hashes as that integer (so 42.0 finds 42). Other values hash

@@ -14,27 +14,7 @@ constexpr std::size_t kOffTag = 0, kOffVersion = 1, kOffHashId = 2, kOffRepr = 3
                       kOffPrecision = 4, kOffSparsePrecision = 5, kOffReserved = 6,
                       kOffSeed = 8;
 
-inline unsigned clz64(std::uint64_t x) { return x == 0 ? 64u : static_cast<unsigned>(__builtin_clzll(x)); }
 inline unsigned bit_length32(std::uint32_t x) { return x == 0 ? 0u : 32u - static_cast<unsigned>(__builtin_clz(x)); }
-
-// Four 6-bit registers live in three bytes, least significant bits first.
-inline unsigned get_reg(const std::uint8_t* regs, std::size_t i) {
-    const std::uint8_t* g = regs + (i >> 2) * 3;
-    std::uint32_t w = g[0] | (std::uint32_t(g[1]) << 8) | (std::uint32_t(g[2]) << 16);
-    return (w >> ((i & 3) * 6)) & 63u;
-}
-inline void set_reg(std::uint8_t* regs, std::size_t i, unsigned v) {
-    std::uint8_t* g = regs + (i >> 2) * 3;
-    std::uint32_t w = g[0] | (std::uint32_t(g[1]) << 8) | (std::uint32_t(g[2]) << 16);
-    unsigned shift = static_cast<unsigned>(i & 3) * 6;
-    w = (w & ~(63u << shift)) | (std::uint32_t(v & 63u) << shift);
-    g[0] = static_cast<std::uint8_t>(w);
-    g[1] = static_cast<std::uint8_t>(w >> 8);
-    g[2] = static_cast<std::uint8_t>(w >> 16);
-}
-inline void raise_reg(std::uint8_t* regs, std::size_t i, unsigned v) {
-    if (get_reg(regs, i) < v) set_reg(regs, i, v);
-}
 
 // A sparse entry (index at precision 26, rank) seen at precision p.
 inline void entry_at(std::uint32_t e, int p, std::uint32_t& idx, unsigned& rank) {
@@ -145,11 +125,6 @@ void check_precision(long long p) {
         throw Error(ErrorKind::kInvalidParameter,
                     "hll precision must be between " + std::to_string(kMinPrecision) + " and " +
                         std::to_string(kMaxPrecision) + ", not " + std::to_string(p));
-}
-
-unsigned dense_rank(std::uint64_t hash, int p) {
-    std::uint64_t w = hash << p;
-    return w == 0 ? max_rank(p) : clz64(w) + 1;
 }
 
 std::uint32_t sparse_entry_of_hash(std::uint64_t hash) {
@@ -353,6 +328,7 @@ Buffer copy(Allocator& alloc, const std::uint8_t* data, std::size_t size) {
 
 Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place,
                 Allocator& alloc) {
+    if (in_place && add_hash_dense_in_place(data, size, hash)) return {data, size};
     Sketch s = parse_state(data, size);
     if (s.building()) {
         if (!in_place) throw std::logic_error("a building hll state is only updated in place");

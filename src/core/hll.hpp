@@ -120,8 +120,41 @@ std::vector<std::uint8_t> registers(const Sketch& s);
 inline std::uint32_t dense_index(std::uint64_t hash, int p) {
     return static_cast<std::uint32_t>(hash >> (64 - p));
 }
-unsigned dense_rank(std::uint64_t hash, int p);
+inline unsigned dense_rank(std::uint64_t hash, int p) {
+    std::uint64_t w = hash << p;
+    return w == 0 ? max_rank(p) : static_cast<unsigned>(__builtin_clzll(w)) + 1;
+}
 std::uint32_t sparse_entry_of_hash(std::uint64_t hash);
+
+// Four 6-bit registers live in three bytes, least significant bits first.
+inline unsigned get_reg(const std::uint8_t* regs, std::size_t i) {
+    const std::uint8_t* g = regs + (i >> 2) * 3;
+    std::uint32_t w = g[0] | (std::uint32_t(g[1]) << 8) | (std::uint32_t(g[2]) << 16);
+    return (w >> ((i & 3) * 6)) & 63u;
+}
+inline void set_reg(std::uint8_t* regs, std::size_t i, unsigned v) {
+    std::uint8_t* g = regs + (i >> 2) * 3;
+    std::uint32_t w = g[0] | (std::uint32_t(g[1]) << 8) | (std::uint32_t(g[2]) << 16);
+    unsigned shift = static_cast<unsigned>(i & 3) * 6;
+    w = (w & ~(63u << shift)) | (std::uint32_t(v & 63u) << shift);
+    g[0] = static_cast<std::uint8_t>(w);
+    g[1] = static_cast<std::uint8_t>(w >> 8);
+    g[2] = static_cast<std::uint8_t>(w >> 16);
+}
+inline void raise_reg(std::uint8_t* regs, std::size_t i, unsigned v) {
+    if (get_reg(regs, i) < v) set_reg(regs, i, v);
+}
+
+// The aggregates' per-row path: a dense value updated in place, inline and
+// with only the checks that keep the write inside the buffer. False means
+// "not a dense value": use add_hash.
+inline bool add_hash_dense_in_place(std::uint8_t* data, std::size_t size, std::uint64_t hash) {
+    if (size <= kHeaderSize || data[3] != kReprDense || data[0] != kTypeTag) return false;
+    int p = data[4];
+    if (p < kMinPrecision || p > kMaxPrecision || size != kHeaderSize + dense_payload_size(p)) return false;
+    raise_reg(data + kHeaderSize, dense_index(hash, p), dense_rank(hash, p));
+    return true;
+}
 
 // Ertl (2017), "New cardinality estimation algorithms for HyperLogLog sketches",
 // the improved raw estimator, from the register histogram c[0..q+1].

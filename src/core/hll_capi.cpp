@@ -1,6 +1,7 @@
 #include "hll_capi.h"
 
 #include "capi_guard.hpp"
+#include "hash.hpp"
 #include "hll.hpp"
 
 using namespace probabilistic;
@@ -50,6 +51,36 @@ bool prob_hll_finish(const uint8_t* data, size_t size, const ProbAllocator* allo
 
 bool prob_hll_add_hash(uint8_t* data, size_t size, uint64_t hash, bool in_place, const ProbAllocator* alloc,
                        ProbBuffer* out, ProbError* err) {
+    if (in_place && hll::add_hash_dense_in_place(data, size, hash)) {
+        *out = ProbBuffer{data, size};
+        return true;
+    }
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(hll::add_hash(data, size, hash, in_place, a));
+    });
+}
+
+bool prob_hll_add_int64(uint8_t* data, size_t size, int64_t value, uint64_t seed, bool in_place,
+                        const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
+    std::uint64_t hash = hash_int64(value, seed);
+    if (in_place && hll::add_hash_dense_in_place(data, size, hash)) {
+        *out = ProbBuffer{data, size};
+        return true;
+    }
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(hll::add_hash(data, size, hash, in_place, a));
+    });
+}
+
+bool prob_hll_add_bytes(uint8_t* data, size_t size, const void* bytes, size_t len, uint64_t seed, bool in_place,
+                        const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
+    std::uint64_t hash = hash_bytes(bytes, len, seed);
+    if (in_place && hll::add_hash_dense_in_place(data, size, hash)) {
+        *out = ProbBuffer{data, size};
+        return true;
+    }
     return guarded(err, [&] {
         CAllocator a(alloc);
         *out = to_c(hll::add_hash(data, size, hash, in_place, a));

@@ -39,6 +39,11 @@ bool		prob_hll_finish(const uint8_t *data, size_t size, const ProbAllocator *all
 							ProbBuffer *out, ProbError *err);
 bool		prob_hll_add_hash(uint8_t *data, size_t size, uint64_t hash, bool in_place,
 							  const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
+/* Hash (canonical integer or bytes, with seed) and add in one call: the aggregates' per-row path. */
+bool		prob_hll_add_int64(uint8_t *data, size_t size, int64_t value, uint64_t seed, bool in_place,
+							   const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
+bool		prob_hll_add_bytes(uint8_t *data, size_t size, const void *bytes, size_t len, uint64_t seed,
+							   bool in_place, const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
 bool		prob_hll_merge(uint8_t *left, size_t left_size, const uint8_t *right,
 						   size_t right_size, bool in_place, const ProbAllocator *alloc,
 						   ProbBuffer *out, ProbError *err);
