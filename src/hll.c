@@ -433,6 +433,29 @@ hll_trans_add(struct varlena *state, uint64 hash)
 	return prob_result(state, out);
 }
 
+/* Adds a value to a state that is not dense (yet): may allocate a new state. */
+static pg_noinline Datum
+hll_trans_add_slow(struct varlena *state, const ProbHashType *type, Datum value)
+{
+	int64		integer;
+	ProbBuffer	out;
+
+	if (prob_datum_as_int64(type, value, &integer))
+		PROB_TRY(prob_hll_add_int64((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, integer,
+									HLL_DEFAULT_SEED, true, &prob_palloc_allocator, &out, PROB_ERR));
+	else if (type->kind == PROB_HASH_TEXT || type->kind == PROB_HASH_BYTEA)
+	{
+		struct varlena *v = PG_DETOAST_DATUM_PACKED(value);
+
+		PROB_TRY(prob_hll_add_bytes((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
+									VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), HLL_DEFAULT_SEED, true,
+									&prob_palloc_allocator, &out, PROB_ERR));
+	}
+	else
+		return hll_trans_add(state, prob_hash_datum(type, value, HLL_DEFAULT_SEED));
+	return prob_result(state, out);
+}
+
 /* hll_add_trans(hll, value [, precision]): every hll_add_agg overload's transition function. */
 PG_FUNCTION_INFO_V1(hll_add_trans);
 Datum
@@ -441,28 +464,28 @@ hll_add_trans(PG_FUNCTION_ARGS)
 	struct varlena *state;
 	const ProbHashType *type;
 	int64		integer;
-	ProbBuffer	out;
 
 	require_aggregate(fcinfo, "hll_add_trans");
 	state = hll_trans_state(fcinfo, 2);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
 	type = prob_arg_hash_type_cached(fcinfo, 1);
-	/* Hash and add in one core call for the common kinds. */
+	/* A dense state is updated in place with one core call that cannot fail. */
 	if (prob_datum_as_int64(type, PG_GETARG_DATUM(1), &integer))
-		PROB_TRY(prob_hll_add_int64((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, integer,
-									HLL_DEFAULT_SEED, true, &prob_palloc_allocator, &out, PROB_ERR));
+	{
+		if (prob_hll_dense_add_int64((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, integer,
+									 HLL_DEFAULT_SEED))
+			PG_RETURN_POINTER(state);
+	}
 	else if (type->kind == PROB_HASH_TEXT || type->kind == PROB_HASH_BYTEA)
 	{
 		struct varlena *v = PG_GETARG_VARLENA_PP(1);
 
-		PROB_TRY(prob_hll_add_bytes((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
-									VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), HLL_DEFAULT_SEED, true,
-									&prob_palloc_allocator, &out, PROB_ERR));
+		if (prob_hll_dense_add_bytes((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
+									 VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), HLL_DEFAULT_SEED))
+			PG_RETURN_POINTER(state);
 	}
-	else
-		return hll_trans_add(state, prob_hash_datum(type, PG_GETARG_DATUM(1), HLL_DEFAULT_SEED));
-	return prob_result(state, out);
+	return hll_trans_add_slow(state, type, PG_GETARG_DATUM(1));
 }
 
 PG_FUNCTION_INFO_V1(hll_add_hash_trans);

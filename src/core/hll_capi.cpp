@@ -61,6 +61,14 @@ bool prob_hll_add_hash(uint8_t* data, size_t size, uint64_t hash, bool in_place,
     });
 }
 
+bool prob_hll_dense_add_int64(uint8_t* data, size_t size, int64_t value, uint64_t seed) {
+    return hll::add_hash_dense_in_place(data, size, hash_int64(value, seed));
+}
+
+bool prob_hll_dense_add_bytes(uint8_t* data, size_t size, const void* bytes, size_t len, uint64_t seed) {
+    return hll::add_hash_dense_in_place(data, size, hash_bytes(bytes, len, seed));
+}
+
 bool prob_hll_add_int64(uint8_t* data, size_t size, int64_t value, uint64_t seed, bool in_place,
                         const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
     std::uint64_t hash = hash_int64(value, seed);

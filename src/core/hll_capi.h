@@ -39,7 +39,15 @@ bool		prob_hll_finish(const uint8_t *data, size_t size, const ProbAllocator *all
 							ProbBuffer *out, ProbError *err);
 bool		prob_hll_add_hash(uint8_t *data, size_t size, uint64_t hash, bool in_place,
 							  const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
-/* Hash (canonical integer or bytes, with seed) and add in one call: the aggregates' per-row path. */
+/*
+ * The per-row fast path: hash and add into a dense value in place. Cannot
+ * fail; returns false when the value is not dense (use the calls below).
+ */
+bool		prob_hll_dense_add_int64(uint8_t *data, size_t size, int64_t value, uint64_t seed);
+bool		prob_hll_dense_add_bytes(uint8_t *data, size_t size, const void *bytes, size_t len,
+									 uint64_t seed);
+
+/* Hash (canonical integer or bytes, with seed) and add in one call. */
 bool		prob_hll_add_int64(uint8_t *data, size_t size, int64_t value, uint64_t seed, bool in_place,
 							   const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
 bool		prob_hll_add_bytes(uint8_t *data, size_t size, const void *bytes, size_t len, uint64_t seed,
