@@ -1,0 +1,526 @@
+#include "bloom.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "hash.hpp"
+
+namespace probabilistic::bloom {
+namespace {
+
+// Filter header byte offsets (see the format in bloom.hpp).
+constexpr std::size_t kOffTag = 0, kOffVersion = 1, kOffHashId = 2, kOffLayout = 3, kOffLayerCount = 4,
+                      kOffReserved = 6, kOffSeed = 8, kOffCapacity = 16, kOffFpr = 24;
+// Layer header byte offsets, relative to the layer.
+constexpr std::size_t kLayerOffBitCount = 0, kLayerOffCapacity = 8, kLayerOffBitsSet = 16, kLayerOffHashCount = 24,
+                      kLayerOffReserved = 28;
+
+// A literal rather than std::log(2.0), so sizing does not depend on one more libm call.
+constexpr double kLn2 = 0.693147180559945309417232121458176568;
+// No single layer may need more bits than a whole value can hold.
+constexpr double kMaxBitCount = static_cast<double>(kMaxValueBytes) * 8.0;
+
+// The shortest text that reads back as the same double, so messages show 0.01, not 0.010000.
+std::string number_text(double v) {
+    char text[32];
+    for (int precision = 1; precision <= 17; precision++) {
+        std::snprintf(text, sizeof text, "%.*g", precision, v);
+        if (std::strtod(text, nullptr) == v) break;
+    }
+    return text;
+}
+
+Error corrupt(const std::string& what) { return Error(ErrorKind::kCorrupt, "invalid bloom filter: " + what); }
+
+std::string layer_name(std::size_t i) { return "layer " + std::to_string(i); }
+
+double load_double(const std::uint8_t* p) {
+    std::uint64_t bits = load_le64(p);
+    double v;
+    std::memcpy(&v, &bits, sizeof v);
+    return v;
+}
+
+void store_double(std::uint8_t* p, double v) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    store_le64(p, bits);
+}
+
+void write_header(std::uint8_t* out, const Header& h) {
+    out[kOffTag] = kTypeTag;
+    out[kOffVersion] = kFormatVersion;
+    out[kOffHashId] = h.hash_id;
+    out[kOffLayout] = h.layout;
+    store_le16(out + kOffLayerCount, h.layer_count);
+    store_le16(out + kOffReserved, 0);
+    store_le64(out + kOffSeed, h.seed);
+    store_le64(out + kOffCapacity, h.capacity);
+    store_double(out + kOffFpr, h.fpr);
+}
+
+// Writes an empty layer (header and zeroed bits) at l.offset.
+void write_empty_layer(std::uint8_t* out, const Layer& l) {
+    std::uint8_t* p = out + l.offset;
+    store_le64(p + kLayerOffBitCount, l.bit_count);
+    store_le64(p + kLayerOffCapacity, l.capacity);
+    store_le64(p + kLayerOffBitsSet, 0);
+    store_le32(p + kLayerOffHashCount, l.hash_count);
+    store_le32(p + kLayerOffReserved, 0);
+    std::memset(p + kLayerHeaderSize, 0, layer_bytes(l.bit_count));
+}
+
+Buffer copy(Allocator& alloc, const std::uint8_t* data, std::size_t size) {
+    std::uint8_t* out = allocate_or_throw(alloc, size);
+    std::memcpy(out, data, size);
+    return {out, size};
+}
+
+bool test_bits(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
+    PositionSequence positions(hash, l.bit_count);
+    for (std::uint32_t i = 0; i < l.hash_count; i++) {
+        std::uint64_t p = positions.next();
+        if (!(bits[p >> 3] & (1u << (p & 7)))) return false;
+    }
+    return true;
+}
+
+// Sets the hash's bits in layer l of the writable value out and keeps its stored population current.
+void insert(std::uint8_t* out, const Layer& l, std::uint64_t hash) {
+    std::uint8_t* bits = out + bits_offset(l);
+    PositionSequence positions(hash, l.bit_count);
+    std::uint64_t newly_set = 0;
+    for (std::uint32_t i = 0; i < l.hash_count; i++) {
+        std::uint64_t p = positions.next();
+        std::uint8_t mask = static_cast<std::uint8_t>(1u << (p & 7));
+        newly_set += !(bits[p >> 3] & mask);
+        bits[p >> 3] |= mask;
+    }
+    store_le64(out + l.offset + kLayerOffBitsSet, l.bits_set + newly_set);
+}
+
+// Whole 64-bit words where possible; bitwise operations and population counts
+// do not care about the host's byte order.
+inline std::uint64_t load_word(const std::uint8_t* p) {
+    std::uint64_t w;
+    std::memcpy(&w, p, sizeof w);
+    return w;
+}
+inline void store_word(std::uint8_t* p, std::uint64_t w) { std::memcpy(p, &w, sizeof w); }
+inline unsigned popcount64(std::uint64_t w) { return static_cast<unsigned>(__builtin_popcountll(w)); }
+
+std::uint64_t population(const std::uint8_t* bits, std::size_t n) {
+    std::uint64_t count = 0;
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) count += popcount64(load_word(bits + i));
+    for (; i < n; i++) count += popcount64(bits[i]);
+    return count;
+}
+
+// dst = dst OP src over n bytes; returns the population of the result.
+template <class Op>
+std::uint64_t combine_into(std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Op op) {
+    std::uint64_t count = 0;
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        std::uint64_t w = op(load_word(dst + i), load_word(src + i));
+        store_word(dst + i, w);
+        count += popcount64(w);
+    }
+    for (; i < n; i++) {
+        dst[i] = static_cast<std::uint8_t>(op(dst[i], src[i]));
+        count += popcount64(dst[i]);
+    }
+    return count;
+}
+
+bool is_subset(const std::uint8_t* inner, const std::uint8_t* outer, std::size_t n) {
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8)
+        if (load_word(inner + i) & ~load_word(outer + i)) return false;
+    for (; i < n; i++)
+        if (inner[i] & ~outer[i]) return false;
+    return true;
+}
+
+std::string params_text(const Sketch& s) {
+    const Header& h = s.header;
+    std::string text = std::string(s.scalable() ? "scalable" : "fixed") + " layout, capacity " +
+                       std::to_string(h.capacity) + ", false positive rate " + number_text(h.fpr);
+    if (s.scalable()) {
+        text += ", " + std::to_string(h.layer_count) + (h.layer_count == 1 ? " layer" : " layers");
+    } else {
+        Layer l = s.first_layer();
+        text += ", " + std::to_string(l.bit_count) + " bits, " + std::to_string(l.hash_count) + " hashes";
+    }
+    return text + ", seed " + std::to_string(h.seed) + ", hash id " + std::to_string(h.hash_id);
+}
+
+// Layer i of both values has the same bit count and hash count, so the same
+// offsets; only then may bits be combined. Scalable filters may differ in
+// layer count: each layer is a function of the shared parameters.
+void check_compatible(const Sketch& a, const Sketch& b) {
+    const Header &x = a.header, &y = b.header;
+    bool same = x.layout == y.layout && x.hash_id == y.hash_id && x.seed == y.seed && x.capacity == y.capacity &&
+                x.fpr == y.fpr && (a.scalable() || x.layer_count == y.layer_count);
+    if (!same)
+        throw Error(ErrorKind::kMismatch, "cannot combine bloom filters with different parameters",
+                    "One has " + params_text(a) + "; the other has " + params_text(b) + ".",
+                    "Build both filters with the same capacity, false positive rate, layout and seed.");
+    std::size_t common = std::min(x.layer_count, y.layer_count);
+    std::size_t offset = kHeaderSize;
+    for (std::size_t i = 0; i < common; i++) {
+        Layer la = read_layer(a.data, offset), lb = read_layer(b.data, offset);
+        if (la.bit_count != lb.bit_count || la.hash_count != lb.hash_count || la.capacity != lb.capacity)
+            throw Error(ErrorKind::kMismatch, "cannot combine bloom filters with different layer sizes",
+                        "One has " + params_text(a) + ", whose " + layer_name(i) + " has " +
+                            std::to_string(la.bit_count) + " bits and " + std::to_string(la.hash_count) +
+                            " hashes; the other has " + params_text(b) + ", whose " + layer_name(i) + " has " +
+                            std::to_string(lb.bit_count) + " bits and " + std::to_string(lb.hash_count) +
+                            " hashes.",
+                        "The filters were sized by different builds; rebuild one of them.");
+        offset = next_layer_offset(la);
+    }
+}
+
+// ORs (or ANDs) every layer of src into the value out, which has at least src's layers.
+template <class Op>
+void combine_layers(std::uint8_t* out, const Sketch& src, Op op) {
+    for_each_layer(src, [&](std::size_t, const Layer& l) {
+        std::uint64_t count = combine_into(out + bits_offset(l), src.bits(l), layer_bytes(l.bit_count), op);
+        store_le64(out + l.offset + kLayerOffBitsSet, count);
+    });
+}
+
+double layer_estimate(const Layer& l) {
+    double m = static_cast<double>(l.bit_count);
+    // A saturated layer only says it holds at least this many; half a bit keeps the logarithm finite.
+    double x = std::min(static_cast<double>(l.bits_set), m - 0.5);
+    return -(m / l.hash_count) * std::log1p(-x / m);
+}
+
+double layer_estimated_fpr(const Layer& l) {
+    return std::pow(static_cast<double>(l.bits_set) / static_cast<double>(l.bit_count), l.hash_count);
+}
+
+}  // namespace
+
+Layer read_layer(const std::uint8_t* data, std::size_t offset) {
+    const std::uint8_t* p = data + offset;
+    return Layer{load_le64(p + kLayerOffBitCount), load_le32(p + kLayerOffHashCount), load_le64(p + kLayerOffCapacity),
+                 load_le64(p + kLayerOffBitsSet), offset};
+}
+
+void check_parameters(long long capacity, double fpr) {
+    if (capacity <= 0)
+        throw Error(ErrorKind::kInvalidParameter,
+                    "bloom filter capacity must be positive, not " + std::to_string(capacity));
+    if (!(fpr > 0.0 && fpr < 1.0))
+        throw Error(ErrorKind::kInvalidParameter,
+                    "bloom filter false positive rate must be between 0 and 1, exclusive, not " + number_text(fpr));
+}
+
+double optimal_bit_count(double capacity, double fpr) { return -capacity * std::log(fpr) / (kLn2 * kLn2); }
+
+std::uint64_t bit_count_for(std::uint64_t capacity, double fpr) {
+    double bits = std::ceil(optimal_bit_count(static_cast<double>(capacity), fpr));
+    if (!(bits <= kMaxBitCount))
+        throw Error(ErrorKind::kTooLarge,
+                    "a bloom filter layer for " + std::to_string(capacity) + " items at false positive rate " +
+                        number_text(fpr) + " would not fit in one value",
+                    "", "Use a larger fpr or a smaller capacity, or a scalable filter.");
+    return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(bits));
+}
+
+std::uint32_t hash_count_for(std::uint64_t bit_count, std::uint64_t capacity) {
+    double k = std::round(static_cast<double>(bit_count) / static_cast<double>(capacity) * kLn2);
+    if (k < 1.0) return 1;
+    if (k > 4294967295.0) return UINT32_MAX;
+    return static_cast<std::uint32_t>(k);
+}
+
+double layer_fpr(const Header& h, std::size_t layer_index) {
+    if (h.layout != kLayoutScalable) return h.fpr;
+    return std::ldexp(h.fpr, -static_cast<int>(layer_index) - 1);
+}
+
+std::uint64_t fill_limit(std::uint64_t bit_count, std::uint32_t hash_count, std::uint64_t capacity, double design_fpr) {
+    double m = static_cast<double>(bit_count), k = static_cast<double>(hash_count);
+    double at_capacity = -m * std::expm1(-k * static_cast<double>(capacity) / m);
+    double at_design_fpr = m * std::pow(design_fpr, 1.0 / k);
+    double limit = std::ceil(std::min(at_capacity, at_design_fpr));
+    if (!(limit >= 1.0)) return 1;
+    if (limit >= m) return bit_count;
+    return static_cast<std::uint64_t>(limit);
+}
+
+std::size_t empty_size(long long capacity, double fpr, bool scalable) {
+    check_parameters(capacity, fpr);
+    Header h{scalable ? kLayoutScalable : kLayoutFixed, kHashId, 1, 0, static_cast<std::uint64_t>(capacity), fpr};
+    double bits = std::ceil(optimal_bit_count(static_cast<double>(capacity), layer_fpr(h, 0)));
+    double bytes = static_cast<double>(kHeaderSize + kLayerHeaderSize) + std::ceil(bits / 8.0);
+    if (!(bytes <= static_cast<double>(kMaxValueBytes))) {
+        std::string what = scalable ? "a scalable bloom filter's first layer" : "a bloom filter";
+        throw Error(ErrorKind::kTooLarge,
+                    what + " for " + std::to_string(capacity) + " items at false positive rate " + number_text(fpr) +
+                        " would not fit in one value",
+                    (std::isfinite(bytes) ? "It would take " + number_text(bytes) + " bytes; " : std::string()) +
+                        "a value holds at most " + std::to_string(kMaxValueBytes) + " bytes.",
+                    "Use a larger fpr or a smaller capacity, or a scalable filter.");
+    }
+    return static_cast<std::size_t>(bytes);
+}
+
+std::uint64_t bit_position(std::uint64_t hash, std::uint32_t i, std::uint64_t bit_count) {
+    __extension__ typedef unsigned __int128 uint128;
+    // (i^3 - i)/6 is exact in 128 bits for any 32-bit i; only then reduce mod 2^64.
+    uint128 n = i;
+    std::uint64_t cubic = static_cast<std::uint64_t>((n * n * n - n) / 6);
+    std::uint64_t x = hash + static_cast<std::uint64_t>(i) * second_hash(hash) + cubic * third_hash(hash);
+    return reduce(x, bit_count);
+}
+
+Sketch parse_trusted(const std::uint8_t* data, std::size_t size) {
+    if (size < kHeaderSize)
+        throw corrupt("it is " + std::to_string(size) + " bytes long, shorter than the " +
+                      std::to_string(kHeaderSize) + "-byte header");
+    if (data[kOffTag] != kTypeTag)
+        throw corrupt("type tag is " + hex_byte(data[kOffTag]) + ", expected " + hex_byte(kTypeTag) + " ('B')");
+    if (data[kOffVersion] != kFormatVersion)
+        throw corrupt("format version " + std::to_string(data[kOffVersion]) +
+                      " is not supported (this build reads version " + std::to_string(kFormatVersion) + ")");
+    if (data[kOffHashId] != kHashId) throw corrupt("unknown hash function id " + std::to_string(data[kOffHashId]));
+    Header h{data[kOffLayout], data[kOffHashId], load_le16(data + kOffLayerCount), load_le64(data + kOffSeed),
+             load_le64(data + kOffCapacity), load_double(data + kOffFpr)};
+    if (h.layout != kLayoutFixed && h.layout != kLayoutScalable)
+        throw corrupt("unknown layout " + std::to_string(h.layout) + " (1 is fixed, 2 is scalable)");
+    if (h.layout == kLayoutFixed && h.layer_count != 1)
+        throw corrupt("a fixed filter has exactly one layer, not " + std::to_string(h.layer_count));
+    if (h.layer_count < 1 || h.layer_count > kMaxLayers)
+        throw corrupt("layer count " + std::to_string(h.layer_count) + " is outside 1.." + std::to_string(kMaxLayers));
+    if (load_le16(data + kOffReserved) != 0) throw corrupt("reserved header bytes are not zero");
+    if (h.capacity < 1 || h.capacity > kMaxCapacity)
+        throw corrupt("capacity " + std::to_string(h.capacity) + " is outside 1.." + std::to_string(kMaxCapacity));
+    if (!(h.fpr > 0.0 && h.fpr < 1.0))
+        throw corrupt("false positive rate " + number_text(h.fpr) + " is not between 0 and 1");
+
+    std::size_t offset = kHeaderSize, last = kHeaderSize;
+    for (std::size_t i = 0; i < h.layer_count; i++) {
+        if (size - offset < kLayerHeaderSize)
+            throw corrupt("it is " + std::to_string(size) + " bytes long and ends inside the header of " +
+                          layer_name(i) + " of " + std::to_string(h.layer_count));
+        Layer l = read_layer(data, offset);
+        if (l.bit_count == 0) throw corrupt(layer_name(i) + " has no bits");
+        if (l.hash_count == 0) throw corrupt(layer_name(i) + " has a hash count of 0");
+        if (load_le32(data + offset + kLayerOffReserved) != 0)
+            throw corrupt("reserved bytes of " + layer_name(i) + " are not zero");
+        if (l.bits_set > l.bit_count)
+            throw corrupt(layer_name(i) + " claims " + std::to_string(l.bits_set) + " bits set of " +
+                          std::to_string(l.bit_count));
+        // Compared in 64 bits before any size_t arithmetic, so a huge bit count cannot wrap.
+        std::uint64_t needed = (l.bit_count >> 3) + ((l.bit_count & 7) != 0);
+        std::uint64_t available = size - offset - kLayerHeaderSize;
+        if (needed > available)
+            throw corrupt(layer_name(i) + " needs " + std::to_string(needed) + " bytes for its " +
+                          std::to_string(l.bit_count) + " bits, but only " + std::to_string(available) +
+                          " bytes remain");
+        last = offset;
+        offset = next_layer_offset(l);
+    }
+    if (offset != size)
+        throw corrupt(std::to_string(size - offset) + " bytes follow the last of " + std::to_string(h.layer_count) +
+                      (h.layer_count == 1 ? " layer" : " layers"));
+    return Sketch{h, data, size, last};
+}
+
+Sketch parse(const std::uint8_t* data, std::size_t size) {
+    Sketch s = parse_trusted(data, size);
+    const Header& h = s.header;
+    for_each_layer(s, [&](std::size_t i, const Layer& l) {
+        std::uint64_t expected_capacity = h.capacity;
+        if (s.scalable()) {
+            if (h.capacity > (UINT64_MAX >> i))
+                throw corrupt(layer_name(i) + " would hold capacity " + std::to_string(h.capacity) +
+                              " times 2^" + std::to_string(i) + ", more than 64 bits can count");
+            expected_capacity = h.capacity << i;
+        }
+        if (l.capacity != expected_capacity)
+            throw corrupt(layer_name(i) + " has capacity " + std::to_string(l.capacity) + ", expected " +
+                          std::to_string(expected_capacity));
+        double p = layer_fpr(h, i);
+        double expected_bits = std::ceil(optimal_bit_count(static_cast<double>(l.capacity), p));
+        if (!(expected_bits <= kMaxBitCount))
+            throw corrupt(layer_name(i) + ", for " + std::to_string(l.capacity) + " items at false positive rate " +
+                          number_text(p) + ", would not fit in one value");
+        if (std::fabs(static_cast<double>(l.bit_count) - expected_bits) > 1.0)
+            throw corrupt(layer_name(i) + " has " + std::to_string(l.bit_count) + " bits, but " +
+                          std::to_string(l.capacity) + " items at false positive rate " + number_text(p) + " need " +
+                          number_text(expected_bits));
+        std::uint64_t hashes = l.hash_count, expected_hashes = hash_count_for(l.bit_count, l.capacity);
+        if (hashes + 1 < expected_hashes || hashes > expected_hashes + 1)
+            throw corrupt(layer_name(i) + " has " + std::to_string(l.hash_count) + " hashes, but " +
+                          std::to_string(l.bit_count) + " bits for " + std::to_string(l.capacity) + " items need " +
+                          std::to_string(expected_hashes));
+        const std::uint8_t* bits = s.bits(l);
+        std::size_t bytes = layer_bytes(l.bit_count);
+        unsigned used = static_cast<unsigned>(l.bit_count & 7);
+        if (used != 0 && (bits[bytes - 1] >> used) != 0)
+            throw corrupt(layer_name(i) + " has pad bits set past its " + std::to_string(l.bit_count) + " bits");
+        std::uint64_t count = population(bits, bytes);
+        if (count != l.bits_set)
+            throw corrupt(layer_name(i) + " claims " + std::to_string(l.bits_set) + " bits set, but " +
+                          std::to_string(count) + " are");
+        // A later layer exists only because this one filled; one bit of slack
+        // absorbs a last-ulp difference in expm1 between C libraries.
+        if (s.scalable() && i + 1 < h.layer_count) {
+            std::uint64_t full = fill_limit(l.bit_count, l.hash_count, l.capacity, p);
+            if (l.bits_set + 1 < full)
+                throw corrupt(layer_name(i) + " has only " + std::to_string(l.bits_set) + " of the " +
+                              std::to_string(full) + " bits set that mark it full, yet a later layer exists");
+        }
+    });
+    return s;
+}
+
+Buffer make_empty(Allocator& alloc, long long capacity, double fpr, bool scalable, std::uint64_t seed) {
+    std::size_t size = empty_size(capacity, fpr, scalable);
+    Header h{scalable ? kLayoutScalable : kLayoutFixed, kHashId, 1, seed, static_cast<std::uint64_t>(capacity), fpr};
+    std::uint64_t bits = bit_count_for(h.capacity, layer_fpr(h, 0));
+    Layer l{bits, hash_count_for(bits, h.capacity), h.capacity, 0, kHeaderSize};
+    std::uint8_t* out = allocate_or_throw(alloc, size);
+    write_header(out, h);
+    write_empty_layer(out, l);
+    return {out, size};
+}
+
+Layer next_layer(const Header& h, std::size_t size) {
+    std::size_t index = h.layer_count;
+    auto cannot_grow = [&](const std::string& why) {
+        return Error(ErrorKind::kTooLarge, "scalable bloom filter cannot grow past " + std::to_string(index) + " layers",
+                     why, "Create the filter with a larger capacity or false positive rate.");
+    };
+    if (index >= kMaxLayers) throw cannot_grow("The format allows at most " + std::to_string(kMaxLayers) + " layers.");
+    if (h.capacity > (UINT64_MAX >> index)) throw cannot_grow("The next layer's capacity would not fit in 64 bits.");
+    std::uint64_t capacity = h.capacity << index;
+    double p = layer_fpr(h, index);
+    double bits = std::ceil(optimal_bit_count(static_cast<double>(capacity), p));
+    double new_size = static_cast<double>(size) + static_cast<double>(kLayerHeaderSize) + std::ceil(bits / 8.0);
+    if (!(new_size <= static_cast<double>(kMaxValueBytes)))
+        throw cannot_grow("The next layer, for " + std::to_string(capacity) + " items at false positive rate " +
+                          number_text(p) + ", would make it " + number_text(new_size) + " bytes; a value holds at most " +
+                          std::to_string(kMaxValueBytes) + ".");
+    std::uint64_t bit_count = static_cast<std::uint64_t>(bits);
+    return Layer{bit_count, hash_count_for(bit_count, capacity), capacity, 0, size};
+}
+
+Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place, Allocator& alloc) {
+    Sketch s = parse_trusted(data, size);
+    if (!s.scalable()) {
+        Layer l = s.first_layer();
+        if (test_bits(s.bits(l), l, hash)) return {data, size};
+        std::uint8_t* out = in_place ? data : copy(alloc, data, size).data;
+        insert(out, l, hash);
+        return {out, size};
+    }
+    bool present = false;
+    for_each_layer(s, [&](std::size_t, const Layer& l) { present = present || test_bits(s.bits(l), l, hash); });
+    if (present) return {data, size};
+    Layer last = s.last_layer();
+    double last_fpr = layer_fpr(s.header, s.header.layer_count - 1u);
+    if (last.bits_set < fill_limit(last.bit_count, last.hash_count, last.capacity, last_fpr)) {
+        std::uint8_t* out = in_place ? data : copy(alloc, data, size).data;
+        insert(out, last, hash);
+        return {out, size};
+    }
+
+    Layer grown = next_layer(s.header, size);
+    std::size_t out_size = next_layer_offset(grown);
+    std::uint8_t* out = allocate_or_throw(alloc, out_size);
+    std::memcpy(out, data, size);
+    store_le16(out + kOffLayerCount, static_cast<std::uint16_t>(s.header.layer_count + 1));
+    write_empty_layer(out, grown);
+    insert(out, grown, hash);
+    return {out, out_size};
+}
+
+bool contains_hash(const Sketch& s, std::uint64_t hash) {
+    bool found = false;
+    for_each_layer(s, [&](std::size_t, const Layer& l) { found = found || test_bits(s.bits(l), l, hash); });
+    return found;
+}
+
+bool contains(const Sketch& outer, const Sketch& inner) {
+    check_compatible(outer, inner);
+    bool result = true;
+    for_each_layer(inner, [&](std::size_t i, const Layer& l) {
+        if (!result) return;
+        if (i >= outer.header.layer_count) result = l.bits_set == 0;
+        else result = is_subset(inner.bits(l), outer.data + bits_offset(l), layer_bytes(l.bit_count));
+    });
+    return result;
+}
+
+Buffer merge_or(std::uint8_t* left, std::size_t left_size, const std::uint8_t* right, std::size_t right_size,
+                bool in_place, Allocator& alloc) {
+    Sketch a = parse_trusted(left, left_size);
+    Sketch b = parse_trusted(right, right_size);
+    check_compatible(a, b);
+    auto bit_or = [](std::uint64_t x, std::uint64_t y) { return x | y; };
+    if (a.header.layer_count >= b.header.layer_count) {
+        if (!in_place && contains(a, b)) return {left, left_size};
+        std::uint8_t* out = in_place ? left : copy(alloc, left, left_size).data;
+        combine_layers(out, b, bit_or);
+        return {out, left_size};
+    }
+    // Only scalable filters get here: the result takes the right side's extra layers.
+    std::uint8_t* out = copy(alloc, right, right_size).data;
+    combine_layers(out, a, bit_or);
+    return {out, right_size};
+}
+
+Buffer merge_and(std::uint8_t* left, std::size_t left_size, const std::uint8_t* right, std::size_t right_size,
+                 bool in_place, Allocator& alloc) {
+    Sketch a = parse_trusted(left, left_size);
+    Sketch b = parse_trusted(right, right_size);
+    check_compatible(a, b);
+    if (a.header.layer_count > 1 || b.header.layer_count > 1)
+        throw Error(ErrorKind::kMismatch, "cannot intersect scalable bloom filters that have grown past one layer",
+                    "One has " + params_text(a) + "; the other has " + params_text(b) +
+                        ". The same item can sit in different layers of the two filters, and a layer-by-layer "
+                        "intersection would lose it.",
+                    "Intersect fixed-size filters, or scalable filters that have not grown.");
+    if (!in_place && contains(b, a)) return {left, left_size};
+    std::uint8_t* out = in_place ? left : copy(alloc, left, left_size).data;
+    combine_layers(out, b, [](std::uint64_t x, std::uint64_t y) { return x & y; });
+    return {out, left_size};
+}
+
+double estimate(const Sketch& s) {
+    double total = 0.0;
+    for_each_layer(s, [&](std::size_t, const Layer& l) { total += layer_estimate(l); });
+    return total;
+}
+
+double estimated_fpr(const Sketch& s) {
+    // 1 - prod(1 - f_i) through logarithms, so tiny per-layer rates are not lost to rounding.
+    double log_miss = 0.0;
+    for_each_layer(s, [&](std::size_t, const Layer& l) { log_miss += std::log1p(-layer_estimated_fpr(l)); });
+    return -std::expm1(log_miss);
+}
+
+Info info(const Sketch& s) {
+    const Header& h = s.header;
+    Info out{kFormatVersion, h.hash_id, s.scalable(), h.layer_count, h.seed, h.capacity, h.fpr, 0, 0,
+             estimate(s), estimated_fpr(s), s.size, {}};
+    for_each_layer(s, [&](std::size_t i, const Layer& l) {
+        out.bit_count += l.bit_count;
+        out.bits_set += l.bits_set;
+        out.layers.push_back(LayerInfo{l.bit_count, l.hash_count, l.capacity, l.bits_set, layer_fpr(h, i),
+                                       layer_estimate(l), layer_estimated_fpr(l)});
+    });
+    return out;
+}
+
+}  // namespace probabilistic::bloom

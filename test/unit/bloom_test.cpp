@@ -1,0 +1,1136 @@
+// Unit tests of the Bloom filter core (bloom.hpp) and its C face (bloom_capi.h).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "bloom.hpp"
+#include "bloom_capi.h"
+#include "hash.hpp"
+#include "test_alloc.hpp"
+
+using namespace probabilistic;
+using probabilistic::testing::TestAllocator;
+using Bytes = std::vector<std::uint8_t>;
+
+namespace {
+
+Bytes to_bytes(Buffer b) { return Bytes(b.data, b.data + b.size); }
+
+Bytes empty_filter(long long capacity, double fpr, bool scalable = false, std::uint64_t seed = kDefaultSeed) {
+    TestAllocator alloc;
+    return to_bytes(bloom::make_empty(alloc, capacity, fpr, scalable, seed));
+}
+
+// Adds in place, or through a copy when a scalable filter grows.
+void add(Bytes& filter, std::uint64_t hash) {
+    TestAllocator alloc;
+    Buffer out = bloom::add_hash(filter.data(), filter.size(), hash, true, alloc);
+    if (out.data != filter.data()) filter = to_bytes(out);
+}
+
+bool has(const Bytes& filter, std::uint64_t hash) {
+    return bloom::contains_hash(bloom::parse_trusted(filter.data(), filter.size()), hash);
+}
+
+std::vector<std::uint64_t> random_hashes(std::size_t n, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::vector<std::uint64_t> out(n);
+    for (auto& h : out) h = rng();
+    return out;
+}
+
+Bytes filled(long long capacity, double fpr, bool scalable, const std::vector<std::uint64_t>& hashes) {
+    Bytes f = empty_filter(capacity, fpr, scalable);
+    for (std::uint64_t h : hashes) add(f, h);
+    return f;
+}
+
+Bytes union_of(const Bytes& a, const Bytes& b) {
+    TestAllocator alloc;
+    Bytes left = a;
+    return to_bytes(bloom::merge_or(left.data(), left.size(), b.data(), b.size(), false, alloc));
+}
+
+Bytes intersection_of(const Bytes& a, const Bytes& b) {
+    TestAllocator alloc;
+    Bytes left = a;
+    return to_bytes(bloom::merge_and(left.data(), left.size(), b.data(), b.size(), false, alloc));
+}
+
+bool filter_contains(const Bytes& outer, const Bytes& inner) {
+    return bloom::contains(bloom::parse_trusted(outer.data(), outer.size()),
+                           bloom::parse_trusted(inner.data(), inner.size()));
+}
+
+bloom::Info info_of(const Bytes& f) { return bloom::info(bloom::parse(f.data(), f.size())); }
+
+// Runs f and returns the kind of the probabilistic::Error it throws; fails the test if none.
+template <class F>
+ErrorKind error_kind(F&& f, std::string* message = nullptr, std::string* detail = nullptr,
+                     std::string* hint = nullptr) {
+    try {
+        f();
+    } catch (const Error& e) {
+        if (message) *message = e.what();
+        if (detail) *detail = e.detail();
+        if (hint) *hint = e.hint();
+        return e.kind();
+    }
+    ADD_FAILURE() << "no probabilistic::Error was thrown";
+    return static_cast<ErrorKind>(0);
+}
+
+// Header and layer field offsets, written out here independently of bloom.cpp.
+constexpr std::size_t kLayer0 = bloom::kHeaderSize;
+constexpr std::size_t kLayerBitCount = 0, kLayerCapacity = 8, kLayerBitsSet = 16, kLayerHashCount = 24,
+                      kLayerReserved = 28;
+
+void store_double(std::uint8_t* p, double v) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    store_le64(p, bits);
+}
+
+void expect_corrupt(const Bytes& f, const std::string& fragment = std::string()) {
+    std::string message;
+    EXPECT_EQ(error_kind([&] { bloom::parse(f.data(), f.size()); }, &message), ErrorKind::kCorrupt);
+    EXPECT_EQ(message.rfind("invalid bloom filter: ", 0), 0u) << message;
+    if (!fragment.empty()) {
+        EXPECT_NE(message.find(fragment), std::string::npos) << message;
+    }
+}
+
+}  // namespace
+
+// ---- sizing ----
+
+TEST(BloomSizing, BitAndHashCountsFollowTheFormulas) {
+    // Expected values computed independently (Python, math.log) from
+    // m = ceil(-n ln p / ln(2)^2), k = max(1, round(m/n ln 2)).
+    struct Case {
+        std::uint64_t n;
+        double p;
+        std::uint64_t m;
+        std::uint32_t k;
+    };
+    const Case cases[] = {{1000, 0.01, 9586, 7},     {1000000, 0.01, 9585059, 7},   {100, 0.1, 480, 3},
+                          {1, 0.5, 2, 1},            {1000, 0.9, 220, 1},           {10, 0.1, 48, 3},
+                          {100000, 0.0001, 1917012, 13}, {12345, 0.001, 177492, 10}};
+    for (const Case& c : cases) {
+        std::uint64_t m = bloom::bit_count_for(c.n, c.p);
+        EXPECT_EQ(m, c.m) << "n=" << c.n << " p=" << c.p;
+        EXPECT_EQ(bloom::hash_count_for(m, c.n), c.k) << "n=" << c.n << " p=" << c.p;
+    }
+}
+
+TEST(BloomSizing, HashCountIsAtLeastOne) {
+    EXPECT_EQ(bloom::hash_count_for(1, 1000000), 1u);
+    EXPECT_EQ(bloom::hash_count_for(bloom::bit_count_for(1000, 0.99), 1000), 1u);
+}
+
+TEST(BloomSizing, FillLimitIsTheSmallerOfCapacityAndRate) {
+    // Python: ceil(min(-m expm1(-k n / m), m p^(1/k))). Rounding k makes the
+    // rate bind first for large layers; the ceiling on m lets capacity bind
+    // first for tiny ones.
+    EXPECT_EQ(bloom::fill_limit(479253, 3, 100000, 0.1), 222450u);         // 222977.1 vs 222449.5
+    EXPECT_EQ(bloom::fill_limit(1437759, 10, 100000, 0.001), 720587u);     // 720588.2 vs 720586.5
+    EXPECT_EQ(bloom::fill_limit(1917012, 13, 100000, 0.0001), 943915u);    // 944011.8 vs 943914.2
+    EXPECT_EQ(bloom::fill_limit(2, 1, 1, 0.5), 1u);                        // 0.79 vs 1
+    EXPECT_EQ(bloom::fill_limit(48, 3, 10, 0.9), 23u);                     // 22.31 vs 46.3
+    // Never zero (an empty layer is not full) and never past m.
+    EXPECT_EQ(bloom::fill_limit(1000, 1, 1, 1e-300), 1u);
+    EXPECT_EQ(bloom::fill_limit(10, 1000, 1000, 0.99), 10u);
+}
+
+TEST(BloomSizing, SizeIsWithinTwoPercentOfOptimumPlusHeaders) {
+    const std::size_t headers = bloom::kHeaderSize + bloom::kLayerHeaderSize;
+    for (long long n : {1LL, 7LL, 1000LL, 1000000LL, 50000000LL}) {
+        for (double p : {0.5, 0.1, 0.01, 1e-4, 1e-6}) {
+            double optimum = bloom::optimal_bit_count(static_cast<double>(n), p);
+            std::size_t size = bloom::empty_size(n, p, false);
+            double payload_bits = static_cast<double>((size - headers) * 8);
+            EXPECT_GE(payload_bits, optimum) << n << " " << p;
+            // Rounding up to whole bytes adds at most 8 bits on top of the 2%.
+            EXPECT_LE(payload_bits, optimum * 1.02 + 8.0) << n << " " << p;
+            // A scalable filter starts with one layer at half the rate.
+            EXPECT_EQ(bloom::empty_size(n, p, true), bloom::empty_size(n, p / 2, false)) << n << " " << p;
+        }
+    }
+}
+
+TEST(BloomSizing, EmptySizeMatchesWhatMakeEmptyAllocates) {
+    for (bool scalable : {false, true}) {
+        TestAllocator alloc;
+        Buffer b = bloom::make_empty(alloc, 12345, 0.001, scalable, 7);
+        EXPECT_EQ(b.size, bloom::empty_size(12345, 0.001, scalable));
+        EXPECT_EQ(alloc.allocations(), 1);
+    }
+}
+
+TEST(BloomSizing, InvalidParametersAreRefused) {
+    std::string message;
+    for (long long capacity : {0LL, -1LL, std::numeric_limits<long long>::min()}) {
+        EXPECT_EQ(error_kind([&] { bloom::empty_size(capacity, 0.01, false); }, &message),
+                  ErrorKind::kInvalidParameter);
+        EXPECT_NE(message.find("capacity must be positive"), std::string::npos) << message;
+    }
+    const double bad_rates[] = {0.0, 1.0, -0.01, 1.5, std::nan(""), std::numeric_limits<double>::infinity()};
+    for (double fpr : bad_rates) {
+        TestAllocator alloc;
+        EXPECT_EQ(error_kind([&] { bloom::make_empty(alloc, 100, fpr, true, 0); }, &message),
+                  ErrorKind::kInvalidParameter);
+        EXPECT_NE(message.find("false positive rate must be between 0 and 1"), std::string::npos) << message;
+        EXPECT_EQ(alloc.allocations(), 0);
+    }
+}
+
+TEST(BloomSizing, TooLargeIsRefusedBeforeAllocating) {
+    TestAllocator alloc;
+    std::string message, detail, hint;
+    EXPECT_EQ(error_kind([&] { bloom::make_empty(alloc, 1000000000000LL, 0.001, false, 0); }, &message, &detail,
+                         &hint),
+              ErrorKind::kTooLarge);
+    EXPECT_EQ(alloc.allocations(), 0);
+    EXPECT_NE(message.find("1000000000000 items"), std::string::npos) << message;
+    EXPECT_NE(detail.find(std::to_string(kMaxValueBytes)), std::string::npos) << detail;
+    EXPECT_NE(hint.find("larger fpr or a smaller capacity, or a scalable filter"), std::string::npos) << hint;
+
+    // Sizes far past size_t must fail the same way, not wrap around.
+    EXPECT_EQ(error_kind([&] { bloom::make_empty(alloc, std::numeric_limits<long long>::max(), 1e-300, true, 0); }),
+              ErrorKind::kTooLarge);
+    EXPECT_EQ(alloc.allocations(), 0);
+}
+
+TEST(BloomSizing, TheSizeLimitIsExact) {
+    // The largest capacity that fits at p = 0.01, found by bisection on the
+    // allocation-free size function.
+    long long lo = 1, hi = 1LL << 40;
+    while (hi - lo > 1) {
+        long long mid = lo + (hi - lo) / 2;
+        try {
+            bloom::empty_size(mid, 0.01, false);
+            lo = mid;
+        } catch (const Error&) {
+            hi = mid;
+        }
+    }
+    EXPECT_LE(bloom::empty_size(lo, 0.01, false), kMaxValueBytes);
+    EXPECT_GT(bloom::empty_size(lo, 0.01, false), kMaxValueBytes - 16);
+    EXPECT_EQ(error_kind([&] { bloom::empty_size(hi, 0.01, false); }), ErrorKind::kTooLarge);
+}
+
+TEST(BloomSizing, GrowthPastTheSizeLimitIsRefusedBeforeAllocating) {
+    bloom::Header h{bloom::kLayoutScalable, kHashId, 3, 0, 1u << 26, 0.01};
+    // Layer 3 holds 2^29 items at 0.01/16: about 1.0e9 bytes, which cannot follow 200 MB.
+    std::string message, detail, hint;
+    EXPECT_EQ(error_kind([&] { bloom::next_layer(h, 200000000); }, &message, &detail, &hint), ErrorKind::kTooLarge);
+    EXPECT_NE(message.find("cannot grow past 3 layers"), std::string::npos) << message;
+    EXPECT_NE(detail.find("536870912 items"), std::string::npos) << detail;
+    EXPECT_FALSE(hint.empty());
+    // With a small enough prefix the same layer fits.
+    bloom::Layer l = bloom::next_layer(h, 1000);
+    EXPECT_EQ(l.capacity, std::uint64_t(1) << 29);
+    EXPECT_EQ(l.offset, 1000u);
+    EXPECT_EQ(l.bit_count, bloom::bit_count_for(l.capacity, 0.01 / 16));
+    h.layer_count = bloom::kMaxLayers;
+    h.capacity = 1;
+    EXPECT_EQ(error_kind([&] { bloom::next_layer(h, 1000); }), ErrorKind::kTooLarge);
+    // A layer rate that underflows to zero asks for infinitely many bits.
+    h.layer_count = 10;
+    h.fpr = 5e-324;
+    EXPECT_EQ(error_kind([&] { bloom::next_layer(h, 1000); }), ErrorKind::kTooLarge);
+    // So does a capacity that doubling pushes past 64 bits.
+    h.fpr = 0.01;
+    h.capacity = UINT64_C(1) << 60;
+    EXPECT_EQ(error_kind([&] { bloom::next_layer(h, 1000); }), ErrorKind::kTooLarge);
+}
+
+// ---- positions ----
+
+TEST(BloomPositions, MatchIndependentlyComputedVectors) {
+    // Python with unbounded integers: h2 = fmix(h) | 1, h3 = fmix(h + 0x9E3779B97F4A7C15),
+    // x = (h + i*h2 + ((i^3 - i)//6)*h3) % 2^64, position = (x*m) >> 64.
+    const std::uint64_t h = UINT64_C(0x0123456789ABCDEF);
+    EXPECT_EQ(bloom::second_hash(h), UINT64_C(0xB2C058E4EBB5112D));
+    EXPECT_EQ(bloom::third_hash(h), UINT64_C(0x157A3807A48FAA9D));
+    const std::uint64_t small[] = {4, 702, 484, 434, 636, 173, 130};
+    const std::uint64_t large[] = {38177487, 6036077725, 4164705909, 3734659180, 5466600083, 1491256563, 1119225762};
+    const std::uint64_t all_ones[] = {999, 706, 306, 694, 764, 410, 525};
+    for (std::uint32_t i = 0; i < 7; i++) {
+        EXPECT_EQ(bloom::bit_position(h, i, 1000), small[i]) << i;
+        EXPECT_EQ(bloom::bit_position(h, i, (UINT64_C(1) << 33) + 7), large[i]) << i;
+        EXPECT_EQ(bloom::bit_position(UINT64_MAX, i, 1000), all_ones[i]) << i;
+    }
+}
+
+TEST(BloomPositions, SequenceAgreesWithTheClosedForm) {
+    for (std::uint64_t h : random_hashes(200, 11)) {
+        for (std::uint64_t m : {UINT64_C(1), UINT64_C(9586), UINT64_C(0xFFFFFFFF), (UINT64_C(1) << 40) + 3}) {
+            bloom::PositionSequence seq(h, m);
+            for (std::uint32_t i = 0; i < 100; i++) ASSERT_EQ(seq.next(), bloom::bit_position(h, i, m)) << i;
+        }
+    }
+    // Far along the sequence the cubic term wraps mod 2^64; both forms must still agree.
+    bloom::PositionSequence seq(42, 1000003);
+    for (std::uint32_t i = 0; i < 5000000; i++) {
+        std::uint64_t p = seq.next();
+        if (i % 99991 == 0 || i == 4999999) {
+            ASSERT_EQ(p, bloom::bit_position(42, i, 1000003)) << i;
+        }
+    }
+}
+
+TEST(BloomPositions, AreInRangeAndDeterministic) {
+    const std::uint64_t sizes[] = {1, 2, 7, 8, 1000, 0xFFFFFFFF, UINT64_C(0x100000001), (UINT64_C(1) << 40) + 3,
+                                   UINT64_MAX};
+    for (std::uint64_t m : sizes)
+        for (std::uint64_t h : random_hashes(1000, m))
+            for (std::uint32_t i = 0; i < 20; i++) {
+                std::uint64_t p = bloom::bit_position(h, i, m);
+                ASSERT_LT(p, m);
+                ASSERT_EQ(p, bloom::bit_position(h, i, m));
+            }
+    for (std::uint32_t i = 0; i < 5; i++) EXPECT_EQ(bloom::bit_position(12345, i, 1), 0u);
+}
+
+TEST(BloomPositions, ReachAbove32BitsForLargeFilters) {
+    const std::uint64_t m = (UINT64_C(1) << 33) + 7;
+    std::uint64_t above = 0, total = 0, highest = 0;
+    for (std::uint64_t h : random_hashes(10000, 3)) {
+        bloom::PositionSequence seq(h, m);
+        for (int i = 0; i < 10; i++) {
+            std::uint64_t p = seq.next();
+            ASSERT_LT(p, m);
+            above += p > UINT32_MAX;
+            highest = std::max(highest, p);
+            total++;
+        }
+    }
+    // Positions spread over [0, m): half of them lie past 2^32, and the top reaches near m.
+    double fraction = static_cast<double>(above) / static_cast<double>(total);
+    EXPECT_GT(fraction, 0.48);
+    EXPECT_LT(fraction, 0.52);
+    EXPECT_GT(highest, m - m / 1000);
+}
+
+TEST(BloomPositions, AreUniformOverSmallFilters) {
+    const std::uint64_t m = 1000;
+    std::vector<std::uint64_t> counts(m, 0);
+    const std::vector<std::uint64_t> hashes = random_hashes(100000, 5);
+    for (std::uint64_t h : hashes) {
+        bloom::PositionSequence seq(h, m);
+        for (int i = 0; i < 10; i++) counts[seq.next()]++;
+    }
+    // 1e6 draws over 1000 cells: each count is 1000 +- 31.6; the chi-square
+    // statistic has mean 999 and standard deviation 45.
+    double chi2 = 0;
+    for (std::uint64_t c : counts) chi2 += (c - 1000.0) * (c - 1000.0) / 1000.0;
+    EXPECT_LT(chi2, 999 + 5 * 45);
+}
+
+TEST(BloomPositions, AreDistinctWithinOneItemForLargeFilters) {
+    std::size_t collisions = 0;
+    for (std::uint64_t h : random_hashes(20000, 9)) {
+        std::set<std::uint64_t> seen;
+        bloom::PositionSequence seq(h, 1u << 24);
+        for (int i = 0; i < 20; i++) seen.insert(seq.next());
+        collisions += 20 - seen.size();
+    }
+    // Expected about 20000 * 190 / 2^24 = 0.23.
+    EXPECT_LE(collisions, 5u);
+}
+
+TEST(BloomPositions, TheCubicTermMovesPositions) {
+    // Without the h3 factor the cubic term shifts x by under 2^11 for i < 20,
+    // which multiply-shift cannot see below 2^53 bits: positions would follow
+    // the plain progression h + i*h2. They must not.
+    std::size_t off_progression = 0;
+    for (std::uint64_t h : random_hashes(1000, 10)) {
+        std::uint64_t h2 = bloom::second_hash(h);
+        for (std::uint32_t i = 2; i < 20; i++)
+            off_progression += bloom::bit_position(h, i, 1000003) != bloom::reduce(h + i * h2, 1000003);
+    }
+    EXPECT_GT(off_progression, 18000u - 10u);
+}
+
+// ---- format ----
+
+TEST(BloomFormat, EmptyFixedFilterBytes) {
+    Bytes f = empty_filter(10, 0.1, false, 42);
+    // m = ceil(47.93) = 48, k = round(3.33) = 3; 0.1 is 0x3FB999999999999A.
+    const Bytes expected = {
+        'B', 1, kHashId, 1, 1, 0, 0, 0,                              // tag, version, hash id, layout, layers, reserved
+        42, 0, 0, 0, 0, 0, 0, 0,                                     // seed
+        10, 0, 0, 0, 0, 0, 0, 0,                                     // capacity
+        0x9A, 0x99, 0x99, 0x99, 0x99, 0x99, 0xB9, 0x3F,              // fpr
+        48, 0, 0, 0, 0, 0, 0, 0,                                     // m
+        10, 0, 0, 0, 0, 0, 0, 0,                                     // layer capacity
+        0, 0, 0, 0, 0, 0, 0, 0,                                      // bits set
+        3, 0, 0, 0, 0, 0, 0, 0,                                      // k, reserved
+        0, 0, 0, 0, 0, 0};                                           // 48 bits
+    EXPECT_EQ(f, expected);
+}
+
+TEST(BloomFormat, AddSetsExactlyTheDocumentedBits) {
+    Bytes f = empty_filter(1000, 0.01, false);
+    const std::uint64_t h = UINT64_C(0x0123456789ABCDEF);
+    add(f, h);
+    std::set<std::uint64_t> expected;
+    for (std::uint32_t i = 0; i < 7; i++) expected.insert(bloom::bit_position(h, i, 9586));
+    const std::uint8_t* bits = f.data() + kLayer0 + bloom::kLayerHeaderSize;
+    std::set<std::uint64_t> actual;
+    for (std::uint64_t j = 0; j < 9586; j++)
+        if (bits[j / 8] & (1u << (j % 8))) actual.insert(j);
+    EXPECT_EQ(actual, expected);
+    EXPECT_EQ(load_le64(f.data() + kLayer0 + kLayerBitsSet), expected.size());
+}
+
+TEST(BloomFormat, LittleEndianFieldsAreReadBack) {
+    Bytes f = empty_filter(1234567, 0.25, true, UINT64_C(0x0102030405060708));
+    EXPECT_EQ(f[3], bloom::kLayoutScalable);
+    EXPECT_EQ(load_le64(f.data() + 8), UINT64_C(0x0102030405060708));
+    EXPECT_EQ(f[8], 0x08);
+    bloom::Info i = info_of(f);
+    EXPECT_EQ(i.seed, UINT64_C(0x0102030405060708));
+    EXPECT_EQ(i.capacity, 1234567u);
+    EXPECT_EQ(load_le64(f.data() + 16), 1234567u);
+    EXPECT_EQ(i.fpr, 0.25);
+    EXPECT_TRUE(i.scalable);
+    EXPECT_EQ(i.layer_count, 1);
+    EXPECT_EQ(i.format_version, 1);
+    EXPECT_EQ(i.hash_id, kHashId);
+    EXPECT_EQ(i.layers.at(0).design_fpr, 0.125);
+    EXPECT_EQ(i.bytes, f.size());
+}
+
+// ---- membership ----
+
+TEST(BloomMembership, NoFalseNegatives) {
+    const std::vector<std::uint64_t> hashes = random_hashes(20000, 21);
+    Bytes f = empty_filter(20000, 0.01);
+    for (std::uint64_t h : hashes) add(f, h);
+    for (std::uint64_t h : hashes) ASSERT_TRUE(has(f, h));
+    bloom::parse(f.data(), f.size());
+}
+
+TEST(BloomMembership, FalsePositivesAreRareAtCapacity) {
+    Bytes f = filled(10000, 0.01, false, random_hashes(10000, 22));
+    std::size_t hits = 0;
+    for (std::uint64_t h : random_hashes(100000, 23)) hits += has(f, h);
+    // 1000 expected (sd 31); a broken position function would give far more.
+    EXPECT_LT(hits, 1200u);
+    EXPECT_GT(hits, 800u);
+}
+
+TEST(BloomMembership, FixedFilterPastCapacityKeepsWorkingWithRisingFpr) {
+    const std::vector<std::uint64_t> hashes = random_hashes(5000, 24);
+    Bytes f = empty_filter(1000, 0.01);
+    double previous = 0;
+    for (std::size_t n = 0; n < hashes.size(); n++) {
+        add(f, hashes[n]);
+        if ((n + 1) % 1000 == 0) {
+            double fpr = bloom::estimated_fpr(bloom::parse(f.data(), f.size()));
+            EXPECT_GT(fpr, previous);
+            previous = fpr;
+        }
+    }
+    EXPECT_EQ(f.size(), bloom::empty_size(1000, 0.01, false));
+    for (std::uint64_t h : hashes) ASSERT_TRUE(has(f, h));
+    EXPECT_GT(previous, 0.3);  // five times over capacity, k = 7: (1 - e^-3.65)^7 = 0.77
+}
+
+TEST(BloomMembership, EmptyFilterContainsNothing) {
+    Bytes f = empty_filter(100, 0.01, true);
+    for (std::uint64_t h : random_hashes(1000, 25)) EXPECT_FALSE(has(f, h));
+    EXPECT_EQ(bloom::estimate(bloom::parse(f.data(), f.size())), 0.0);
+    EXPECT_EQ(bloom::estimated_fpr(bloom::parse(f.data(), f.size())), 0.0);
+}
+
+// ---- in-place behaviour ----
+
+TEST(BloomInPlace, AddInPlaceWritesIntoTheInputWithoutAllocating) {
+    Bytes f = empty_filter(1000, 0.01);
+    TestAllocator alloc;
+    Buffer out = bloom::add_hash(f.data(), f.size(), 77, true, alloc);
+    EXPECT_EQ(out.data, f.data());
+    EXPECT_EQ(out.size, f.size());
+    EXPECT_EQ(alloc.allocations(), 0);
+    EXPECT_TRUE(has(f, 77));
+}
+
+TEST(BloomInPlace, AddWithoutInPlaceLeavesTheInputUntouched) {
+    Bytes f = empty_filter(1000, 0.01);
+    const Bytes before = f;
+    TestAllocator alloc;
+    Buffer out = bloom::add_hash(f.data(), f.size(), 77, false, alloc);
+    EXPECT_NE(out.data, f.data());
+    EXPECT_EQ(alloc.allocations(), 1);
+    EXPECT_EQ(f, before);
+    EXPECT_TRUE(has(to_bytes(out), 77));
+}
+
+TEST(BloomInPlace, AddingAPresentItemChangesNothing) {
+    for (bool scalable : {false, true}) {
+        Bytes f = filled(100, 0.01, scalable, random_hashes(300, 26));
+        const Bytes before = f;
+        for (bool in_place : {false, true}) {
+            TestAllocator alloc;
+            for (std::uint64_t h : random_hashes(300, 26)) {
+                Buffer out = bloom::add_hash(f.data(), f.size(), h, in_place, alloc);
+                EXPECT_EQ(out.data, f.data());
+                EXPECT_EQ(out.size, f.size());
+            }
+            EXPECT_EQ(alloc.allocations(), 0);
+            EXPECT_EQ(f, before);
+        }
+    }
+}
+
+TEST(BloomInPlace, GrowingAlwaysReturnsANewBufferAndKeepsTheInput) {
+    Bytes f = empty_filter(10, 0.01, true);
+    const std::vector<std::uint64_t> hashes = random_hashes(1000, 27);
+    std::size_t i = 0;
+    for (;; i++) {
+        const Bytes before = f;
+        TestAllocator alloc;
+        Buffer out = bloom::add_hash(f.data(), f.size(), hashes.at(i), true, alloc);
+        if (out.data == f.data()) continue;
+        EXPECT_GT(out.size, f.size());
+        EXPECT_EQ(alloc.allocations(), 1);
+        EXPECT_EQ(f, before);
+        EXPECT_EQ(info_of(to_bytes(out)).layer_count, 2);
+        break;
+    }
+    // Layer 0 holds ten items by its fill; growth comes near the eleventh.
+    EXPECT_GE(i, 7u);
+    EXPECT_LE(i, 14u);
+}
+
+TEST(BloomInPlace, UnionInPlaceWritesIntoLeft) {
+    Bytes a = filled(1000, 0.01, false, random_hashes(500, 28));
+    Bytes b = filled(1000, 0.01, false, random_hashes(500, 29));
+    const Bytes expected = union_of(a, b);
+    TestAllocator alloc;
+    Buffer out = bloom::merge_or(a.data(), a.size(), b.data(), b.size(), true, alloc);
+    EXPECT_EQ(out.data, a.data());
+    EXPECT_EQ(alloc.allocations(), 0);
+    EXPECT_EQ(a, expected);
+
+    Bytes c = filled(1000, 0.01, false, random_hashes(500, 28));
+    const Bytes expected_and = intersection_of(c, b);
+    out = bloom::merge_and(c.data(), c.size(), b.data(), b.size(), true, alloc);
+    EXPECT_EQ(out.data, c.data());
+    EXPECT_EQ(alloc.allocations(), 0);
+    EXPECT_EQ(c, expected_and);
+}
+
+TEST(BloomInPlace, UnionWithASubsetReturnsLeftWithoutAllocating) {
+    const std::vector<std::uint64_t> hashes = random_hashes(500, 30);
+    Bytes big = filled(1000, 0.01, false, hashes);
+    Bytes small = filled(1000, 0.01, false, std::vector<std::uint64_t>(hashes.begin(), hashes.begin() + 100));
+    const Bytes before = big;
+    TestAllocator alloc;
+    Buffer out = bloom::merge_or(big.data(), big.size(), small.data(), small.size(), false, alloc);
+    EXPECT_EQ(out.data, big.data());
+    EXPECT_EQ(alloc.allocations(), 0);
+    EXPECT_EQ(big, before);
+    // And intersecting the subset with the superset gives back the subset as is.
+    out = bloom::merge_and(small.data(), small.size(), big.data(), big.size(), false, alloc);
+    EXPECT_EQ(out.data, small.data());
+    EXPECT_EQ(alloc.allocations(), 0);
+}
+
+// ---- union, intersection, containment ----
+
+TEST(BloomCombine, UnionAndIntersectionAreBitwise) {
+    const std::vector<std::uint64_t> all = random_hashes(3000, 31);
+    const std::vector<std::uint64_t> first(all.begin(), all.begin() + 2000), second(all.begin() + 1000, all.end());
+    Bytes a = filled(3000, 0.01, false, first), b = filled(3000, 0.01, false, second);
+    Bytes u = union_of(a, b), n = intersection_of(a, b);
+    std::size_t header = kLayer0 + bloom::kLayerHeaderSize;
+    ASSERT_EQ(u.size(), a.size());
+    ASSERT_EQ(n.size(), a.size());
+    EXPECT_TRUE(std::equal(u.begin(), u.begin() + kLayer0 + kLayerBitsSet, a.begin()));
+    for (std::size_t i = header; i < a.size(); i++) {
+        ASSERT_EQ(u[i], a[i] | b[i]) << i;
+        ASSERT_EQ(n[i], a[i] & b[i]) << i;
+    }
+    // Both results pass full validation, so their stored populations are right.
+    bloom::parse(u.data(), u.size());
+    bloom::parse(n.data(), n.size());
+    for (std::uint64_t h : all) ASSERT_TRUE(has(u, h));
+    for (std::size_t i = 1000; i < 2000; i++) ASSERT_TRUE(has(n, all[i]));
+    // Items only in one input mostly drop out of the intersection.
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < 1000; i++) kept += has(n, all[i]);
+    EXPECT_LT(kept, 100u);
+}
+
+TEST(BloomCombine, UnionIsIdempotentCommutativeAndAssociative) {
+    for (bool scalable : {false, true}) {
+        Bytes a = filled(200, 0.01, scalable, random_hashes(700, 32));
+        Bytes b = filled(200, 0.01, scalable, random_hashes(300, 33));
+        Bytes c = filled(200, 0.01, scalable, random_hashes(1500, 34));
+        EXPECT_EQ(union_of(a, a), a);
+        EXPECT_EQ(union_of(a, b), union_of(b, a));
+        EXPECT_EQ(union_of(union_of(a, b), c), union_of(a, union_of(b, c)));
+        EXPECT_EQ(union_of(a, empty_filter(200, 0.01, scalable)), a);
+    }
+}
+
+TEST(BloomCombine, IntersectionIsIdempotentAndCommutative) {
+    Bytes a = filled(1000, 0.01, false, random_hashes(700, 35));
+    Bytes b = filled(1000, 0.01, false, random_hashes(300, 36));
+    EXPECT_EQ(intersection_of(a, a), a);
+    EXPECT_EQ(intersection_of(a, b), intersection_of(b, a));
+    EXPECT_EQ(intersection_of(a, empty_filter(1000, 0.01)), empty_filter(1000, 0.01));
+}
+
+TEST(BloomCombine, ContainmentFollowsTheBits) {
+    Bytes a = filled(1000, 0.01, false, random_hashes(400, 37));
+    Bytes b = filled(1000, 0.01, false, random_hashes(400, 38));
+    Bytes u = union_of(a, b), n = intersection_of(a, b), e = empty_filter(1000, 0.01);
+    EXPECT_TRUE(filter_contains(u, a));
+    EXPECT_TRUE(filter_contains(u, b));
+    EXPECT_TRUE(filter_contains(a, n));
+    EXPECT_TRUE(filter_contains(a, a));
+    EXPECT_TRUE(filter_contains(a, e));
+    EXPECT_FALSE(filter_contains(a, u));
+    EXPECT_FALSE(filter_contains(a, b));
+    EXPECT_FALSE(filter_contains(e, a));
+}
+
+TEST(BloomCombine, ScalableUnionKeepsTheLongerLayerList) {
+    const std::vector<std::uint64_t> many = random_hashes(3000, 39), few = random_hashes(250, 40);
+    Bytes a = filled(100, 0.01, true, many), b = filled(100, 0.01, true, few);
+    int la = info_of(a).layer_count, lb = info_of(b).layer_count;
+    ASSERT_GT(la, lb);
+    ASSERT_GT(lb, 1);
+    Bytes u = union_of(a, b);
+    EXPECT_EQ(u, union_of(b, a));
+    EXPECT_EQ(u.size(), a.size());
+    EXPECT_EQ(info_of(u).layer_count, la);  // info_of runs full validation
+    for (std::uint64_t h : many) ASSERT_TRUE(has(u, h));
+    for (std::uint64_t h : few) ASSERT_TRUE(has(u, h));
+    EXPECT_TRUE(filter_contains(u, a));
+    EXPECT_TRUE(filter_contains(u, b));
+    EXPECT_FALSE(filter_contains(b, a));
+    // Adding keeps working on the union and never loses an item.
+    const std::vector<std::uint64_t> more = random_hashes(3000, 41);
+    for (std::uint64_t h : more) add(u, h);
+    bloom::parse(u.data(), u.size());
+    for (std::uint64_t h : many) ASSERT_TRUE(has(u, h));
+    for (std::uint64_t h : few) ASSERT_TRUE(has(u, h));
+    for (std::uint64_t h : more) ASSERT_TRUE(has(u, h));
+}
+
+TEST(BloomCombine, ScalableIntersectionWorksOnlyBeforeGrowth) {
+    Bytes a = filled(1000, 0.01, true, random_hashes(500, 42));
+    Bytes b = filled(1000, 0.01, true, random_hashes(700, 42));
+    Bytes n = intersection_of(a, b);
+    for (std::uint64_t h : random_hashes(500, 42)) ASSERT_TRUE(has(n, h));
+
+    Bytes grown = filled(100, 0.01, true, random_hashes(500, 43));
+    Bytes other = filled(100, 0.01, true, random_hashes(500, 44));
+    std::string message, detail;
+    EXPECT_EQ(error_kind([&] { intersection_of(grown, other); }, &message, &detail), ErrorKind::kMismatch);
+    EXPECT_NE(message.find("grown past one layer"), std::string::npos) << message;
+    EXPECT_NE(detail.find("different layers"), std::string::npos) << detail;
+}
+
+TEST(BloomCombine, MismatchedParametersAreRefusedNamingBoth) {
+    Bytes base = empty_filter(1000, 0.01, false, 0);
+    struct Other {
+        Bytes filter;
+        std::string text;
+    };
+    const Other others[] = {{empty_filter(2000, 0.01, false, 0), "capacity 2000"},
+                            {empty_filter(1000, 0.02, false, 0), "false positive rate 0.02"},
+                            {empty_filter(1000, 0.01, false, 5), "seed 5"},
+                            {empty_filter(1000, 0.01, true, 0), "scalable layout"}};
+    for (const Other& o : others) {
+        std::string message, detail, hint;
+        auto check = [&](auto&& f) {
+            EXPECT_EQ(error_kind(f, &message, &detail, &hint), ErrorKind::kMismatch);
+            EXPECT_NE(message.find("different parameters"), std::string::npos) << message;
+            EXPECT_NE(detail.find("fixed layout, capacity 1000, false positive rate 0.01, 9586 bits, 7 hashes, seed 0"),
+                      std::string::npos)
+                << detail;
+            EXPECT_NE(detail.find(o.text), std::string::npos) << detail;
+            EXPECT_FALSE(hint.empty());
+        };
+        check([&] { union_of(base, o.filter); });
+        check([&] { intersection_of(base, o.filter); });
+        check([&] { filter_contains(base, o.filter); });
+        check([&] { union_of(o.filter, base); });
+    }
+}
+
+TEST(BloomCombine, DifferentLayerSizesAreAMismatch) {
+    // A hash count one off is accepted by parse (another libm may round a
+    // tie differently) but cannot be combined with the usual one.
+    Bytes a = empty_filter(1000, 0.01), b = a;
+    store_le32(b.data() + kLayer0 + kLayerHashCount, 8);
+    bloom::parse(b.data(), b.size());
+    std::string message, detail;
+    EXPECT_EQ(error_kind([&] { union_of(a, b); }, &message, &detail), ErrorKind::kMismatch);
+    EXPECT_NE(message.find("different layer sizes"), std::string::npos) << message;
+    EXPECT_NE(detail.find("7 hashes"), std::string::npos) << detail;
+    EXPECT_NE(detail.find("8 hashes"), std::string::npos) << detail;
+}
+
+// ---- estimates ----
+
+TEST(BloomEstimates, CardinalityFromTheFill) {
+    const std::vector<std::uint64_t> hashes = random_hashes(50000, 45);
+    Bytes f = filled(100000, 0.01, false, hashes);
+    double n = bloom::estimate(bloom::parse(f.data(), f.size()));
+    EXPECT_NEAR(n, 50000, 50000 * 0.02);
+    // Duplicates do not count.
+    for (std::uint64_t h : hashes) add(f, h);
+    EXPECT_EQ(bloom::estimate(bloom::parse(f.data(), f.size())), n);
+
+    Bytes s = filled(1000, 0.01, true, hashes);
+    EXPECT_NEAR(bloom::estimate(bloom::parse(s.data(), s.size())), 50000, 50000 * 0.03);
+}
+
+TEST(BloomEstimates, FprFromTheFill) {
+    Bytes f = filled(20000, 0.01, false, random_hashes(20000, 46));
+    bloom::Info i = info_of(f);
+    EXPECT_NEAR(i.estimated_fpr, 0.01, 0.001);
+    double expected = std::pow(static_cast<double>(i.bits_set) / static_cast<double>(i.bit_count), 7);
+    EXPECT_DOUBLE_EQ(i.estimated_fpr, expected);
+    EXPECT_DOUBLE_EQ(i.layers.at(0).estimated_fpr, expected);
+}
+
+TEST(BloomEstimates, SaturatedFilterStaysFinite) {
+    Bytes f = empty_filter(1, 0.5);  // 2 bits, 1 hash
+    for (std::uint64_t h : random_hashes(100, 47)) add(f, h);
+    bloom::Info i = info_of(f);
+    EXPECT_EQ(i.bits_set, 2u);
+    EXPECT_TRUE(std::isfinite(i.estimated_items));
+    EXPECT_GT(i.estimated_items, 1.0);
+    EXPECT_EQ(i.estimated_fpr, 1.0);
+}
+
+// ---- scalable growth ----
+
+TEST(BloomScalable, GrowthAddsLayersAndKeepsEveryItem) {
+    const std::vector<std::uint64_t> hashes = random_hashes(5000, 48);
+    Bytes f = empty_filter(100, 0.01, true, 9);
+    for (std::size_t n = 0; n < hashes.size(); n++) {
+        add(f, hashes[n]);
+        if (n % 500 == 0) {
+            for (std::size_t j = 0; j <= n; j++) ASSERT_TRUE(has(f, hashes[j])) << n;
+        }
+    }
+    for (std::uint64_t h : hashes) ASSERT_TRUE(has(f, h));
+    bloom::Info i = info_of(f);
+    // 100 + 200 + ... + 3200 = 6300 >= 5000 > 3100.
+    EXPECT_EQ(i.layer_count, 6);
+    EXPECT_EQ(i.seed, 9u);
+    for (int l = 0; l < i.layer_count; l++) {
+        const bloom::LayerInfo& layer = i.layers[l];
+        EXPECT_EQ(layer.capacity, std::uint64_t(100) << l);
+        EXPECT_DOUBLE_EQ(layer.design_fpr, 0.01 / (2 << l));
+        EXPECT_EQ(layer.bit_count, bloom::bit_count_for(layer.capacity, layer.design_fpr));
+        EXPECT_EQ(layer.hash_count, bloom::hash_count_for(layer.bit_count, layer.capacity));
+        if (l + 1 < i.layer_count) {
+            // A layer closes with the add that takes its fill to the limit,
+            // which sets at most k new bits.
+            std::uint64_t full = bloom::fill_limit(layer.bit_count, layer.hash_count, layer.capacity, layer.design_fpr);
+            EXPECT_GE(layer.bits_set, full);
+            EXPECT_LT(layer.bits_set, full + layer.hash_count);
+            EXPECT_NEAR(layer.estimated_items, static_cast<double>(layer.capacity), 0.03 * layer.capacity + 2);
+        }
+    }
+    EXPECT_LT(i.estimated_fpr, 0.01);
+    EXPECT_NEAR(i.estimated_items, 5000, 150);
+}
+
+TEST(BloomScalable, FixedFilterNeverGrows) {
+    Bytes f = filled(100, 0.01, false, random_hashes(5000, 49));
+    EXPECT_EQ(info_of(f).layer_count, 1);
+    EXPECT_EQ(f.size(), bloom::empty_size(100, 0.01, false));
+}
+
+// ---- corrupt input ----
+
+class BloomCorrupt : public ::testing::Test {
+protected:
+    void SetUp() override {
+        fixed = filled(1000, 0.01, false, random_hashes(300, 50));  // m = 9586, k = 7
+        scalable = filled(20, 0.05, true, random_hashes(200, 51));
+        ASSERT_EQ(info_of(scalable).layer_count, 4);
+    }
+    std::size_t layer_offset(const Bytes& f, std::size_t index) {
+        std::size_t offset = kLayer0;
+        for (std::size_t i = 0; i < index; i++)
+            offset = bloom::next_layer_offset(bloom::read_layer(f.data(), offset));
+        return offset;
+    }
+    Bytes fixed, scalable;
+};
+
+TEST_F(BloomCorrupt, ValidValuesPass) {
+    bloom::parse(fixed.data(), fixed.size());
+    bloom::parse(scalable.data(), scalable.size());
+}
+
+TEST_F(BloomCorrupt, EveryTruncationIsRejected) {
+    for (const Bytes* f : {&fixed, &scalable})
+        for (std::size_t n = 0; n < f->size(); n++) {
+            Bytes t(f->begin(), f->begin() + n);
+            ASSERT_EQ(error_kind([&] { bloom::parse(t.data(), t.size()); }), ErrorKind::kCorrupt) << n;
+            ASSERT_EQ(error_kind([&] { bloom::parse_trusted(t.data(), t.size()); }), ErrorKind::kCorrupt) << n;
+        }
+    Bytes t(fixed.begin(), fixed.begin() + 20);
+    expect_corrupt(t, "shorter than the 32-byte header");
+    t.assign(fixed.begin(), fixed.begin() + 40);
+    expect_corrupt(t, "ends inside the header of layer 0");
+    t.assign(fixed.begin(), fixed.end() - 1);
+    expect_corrupt(t, "layer 0 needs 1199 bytes for its 9586 bits, but only 1198 bytes remain");
+}
+
+TEST_F(BloomCorrupt, ExtraBytesAreRejected) {
+    for (std::size_t extra : {1, 8, 40}) {
+        Bytes t = fixed;
+        t.resize(t.size() + extra, 0);
+        expect_corrupt(t, std::to_string(extra) + " bytes follow the last of 1 layer");
+    }
+}
+
+TEST_F(BloomCorrupt, HeaderFields) {
+    Bytes t = fixed;
+    t[0] = 'H';
+    expect_corrupt(t, "type tag is 0x48, expected 0x42");
+    for (std::uint8_t version : {0, 2, 255}) {
+        t = fixed;
+        t[1] = version;
+        expect_corrupt(t, "format version " + std::to_string(version) + " is not supported");
+    }
+    for (std::uint8_t id : {0, 2}) {
+        t = fixed;
+        t[2] = id;
+        expect_corrupt(t, "unknown hash function id");
+    }
+    for (std::uint8_t layout : {0, 3, 255}) {
+        t = fixed;
+        t[3] = layout;
+        expect_corrupt(t, "unknown layout");
+    }
+    for (std::size_t at : {6, 7}) {
+        t = fixed;
+        t[at] = 1;
+        expect_corrupt(t, "reserved header bytes are not zero");
+    }
+    t = fixed;
+    store_le64(t.data() + 16, 0);
+    expect_corrupt(t, "capacity 0 is outside");
+    t = fixed;
+    store_le64(t.data() + 16, UINT64_C(1) << 63);
+    expect_corrupt(t, "capacity 9223372036854775808 is outside");
+    for (double fpr : {0.0, 1.0, -0.5, 2.0, std::nan(""), std::numeric_limits<double>::infinity()}) {
+        t = fixed;
+        store_double(t.data() + 24, fpr);
+        expect_corrupt(t, "false positive rate");
+    }
+}
+
+TEST_F(BloomCorrupt, HeaderThatDisagreesWithTheLayer) {
+    Bytes t = fixed;
+    store_le64(t.data() + 16, 1001);
+    expect_corrupt(t, "layer 0 has capacity 1000, expected 1001");
+    t = fixed;
+    store_double(t.data() + 24, 0.02);
+    expect_corrupt(t, "layer 0 has 9586 bits, but 1000 items at false positive rate 0.02 need 8143");
+}
+
+TEST_F(BloomCorrupt, LayerCount) {
+    Bytes t = fixed;
+    store_le16(t.data() + 4, 2);
+    expect_corrupt(t, "a fixed filter has exactly one layer, not 2");
+    t = scalable;
+    store_le16(t.data() + 4, 0);
+    expect_corrupt(t, "layer count 0 is outside 1..64");
+    t = scalable;
+    store_le16(t.data() + 4, 65);
+    expect_corrupt(t, "layer count 65 is outside 1..64");
+    t = scalable;
+    store_le16(t.data() + 4, 5);
+    expect_corrupt(t, "ends inside the header of layer 4 of 5");
+    t = scalable;
+    store_le16(t.data() + 4, 3);
+    expect_corrupt(t, "bytes follow the last of 3 layers");
+    // Dropping the last layer and its count together leaves a valid value.
+    t.resize(layer_offset(scalable, 3));
+    bloom::parse(t.data(), t.size());
+}
+
+TEST_F(BloomCorrupt, BitCount) {
+    Bytes t = fixed;
+    store_le64(t.data() + kLayer0 + kLayerBitCount, 0);
+    expect_corrupt(t, "layer 0 has no bits");
+    // 9590 bits still fit in the same 1199 bytes, so only the sizing rule can object.
+    t = fixed;
+    store_le64(t.data() + kLayer0 + kLayerBitCount, 9590);
+    expect_corrupt(t, "layer 0 has 9590 bits, but 1000 items at false positive rate 0.01 need 9586");
+    t = fixed;
+    store_le64(t.data() + kLayer0 + kLayerBitCount, UINT64_MAX);
+    expect_corrupt(t, "but only 1199 bytes remain");
+    // One off is tolerated: another C library's log may round the other way.
+    t = fixed;
+    store_le64(t.data() + kLayer0 + kLayerBitCount, 9587);
+    bloom::parse(t.data(), t.size());
+}
+
+TEST_F(BloomCorrupt, HashCount) {
+    Bytes t = fixed;
+    store_le32(t.data() + kLayer0 + kLayerHashCount, 0);
+    expect_corrupt(t, "layer 0 has a hash count of 0");
+    for (std::uint32_t k : {5u, 9u, 100u, UINT32_MAX}) {
+        t = fixed;
+        store_le32(t.data() + kLayer0 + kLayerHashCount, k);
+        expect_corrupt(t, "layer 0 has " + std::to_string(k) + " hashes, but 9586 bits for 1000 items need 7");
+    }
+}
+
+TEST_F(BloomCorrupt, LayerFields) {
+    for (std::size_t at = 0; at < 4; at++) {
+        Bytes t = fixed;
+        t[kLayer0 + kLayerReserved + at] = 0x80;
+        expect_corrupt(t, "reserved bytes of layer 0 are not zero");
+    }
+    Bytes t = scalable;
+    std::size_t l1 = layer_offset(scalable, 1);
+    store_le64(t.data() + l1 + kLayerCapacity, 20);
+    expect_corrupt(t, "layer 1 has capacity 20, expected 40");
+    t = fixed;
+    std::uint64_t set = load_le64(fixed.data() + kLayer0 + kLayerBitsSet);
+    store_le64(t.data() + kLayer0 + kLayerBitsSet, set + 1);
+    expect_corrupt(t, "layer 0 claims " + std::to_string(set + 1) + " bits set, but " + std::to_string(set) + " are");
+    store_le64(t.data() + kLayer0 + kLayerBitsSet, set - 1);
+    expect_corrupt(t, "bits set, but");
+    store_le64(t.data() + kLayer0 + kLayerBitsSet, 9587);
+    expect_corrupt(t, "layer 0 claims 9587 bits set of 9586");
+    EXPECT_EQ(error_kind([&] { bloom::parse_trusted(t.data(), t.size()); }), ErrorKind::kCorrupt);
+}
+
+TEST_F(BloomCorrupt, PadBits) {
+    // 9586 bits use 2 bits of the last byte; each of the other 6 must be zero.
+    for (unsigned bit = 2; bit < 8; bit++) {
+        Bytes t = fixed;
+        t.back() |= static_cast<std::uint8_t>(1u << bit);
+        expect_corrupt(t, "layer 0 has pad bits set past its 9586 bits");
+    }
+    Bytes t = fixed;
+    t.back() |= 3;  // the last two real bits are fine
+    store_le64(t.data() + kLayer0 + kLayerBitsSet,
+               load_le64(fixed.data() + kLayer0 + kLayerBitsSet) + !(fixed.back() & 1) + !(fixed.back() & 2));
+    bloom::parse(t.data(), t.size());
+}
+
+TEST_F(BloomCorrupt, EarlierLayersMustBeFull) {
+    Bytes t = scalable;
+    std::size_t l1 = layer_offset(scalable, 1);
+    bloom::Layer layer = bloom::read_layer(t.data(), l1);
+    std::uint8_t* bits = t.data() + bloom::bits_offset(layer);
+    std::memset(bits, 0, bloom::layer_bytes(layer.bit_count));
+    store_le64(t.data() + l1 + kLayerBitsSet, 0);
+    expect_corrupt(t, "layer 1 has only 0 of");
+    // The last layer may be anything up to full.
+    t = scalable;
+    bloom::Layer last = bloom::read_layer(t.data(), layer_offset(scalable, 3));
+    std::memset(t.data() + bloom::bits_offset(last), 0, bloom::layer_bytes(last.bit_count));
+    store_le64(t.data() + last.offset + kLayerBitsSet, 0);
+    bloom::parse(t.data(), t.size());
+}
+
+TEST_F(BloomCorrupt, OperationsRejectBadHeaders) {
+    Bytes t = fixed;
+    t[0] = 'X';
+    TestAllocator alloc;
+    EXPECT_EQ(error_kind([&] { bloom::add_hash(t.data(), t.size(), 1, true, alloc); }), ErrorKind::kCorrupt);
+    EXPECT_EQ(error_kind([&] { has(t, 1); }), ErrorKind::kCorrupt);
+    EXPECT_EQ(error_kind([&] { union_of(fixed, t); }), ErrorKind::kCorrupt);
+    EXPECT_EQ(error_kind([&] { intersection_of(t, fixed); }), ErrorKind::kCorrupt);
+    EXPECT_EQ(alloc.allocations(), 0);
+}
+
+TEST_F(BloomCorrupt, RandomDamageIsRejectedOrHarmless) {
+    // Whatever parse accepts must then be safe to use; under the sanitizers
+    // this is a small fuzz of every entry point that reads outside bytes.
+    std::mt19937_64 rng(52);
+    int rejected = 0;
+    for (int round = 0; round < 3000; round++) {
+        Bytes t = round % 2 ? scalable : fixed;
+        int flips = 1 + static_cast<int>(rng() % 3);
+        for (int f = 0; f < flips; f++) {
+            // Mostly headers, where a flip changes meaning; sometimes anywhere.
+            std::size_t at = rng() % 4 ? rng() % std::min<std::size_t>(t.size(), 96) : rng() % t.size();
+            t[at] ^= static_cast<std::uint8_t>(1u << (rng() % 8));
+        }
+        try {
+            bloom::Sketch s = bloom::parse(t.data(), t.size());
+            bloom::contains_hash(s, rng());
+            bloom::estimate(s);
+            bloom::info(s);
+            TestAllocator alloc;
+            bloom::add_hash(t.data(), t.size(), rng(), true, alloc);
+        } catch (const Error& e) {
+            ASSERT_EQ(e.kind(), ErrorKind::kCorrupt) << e.what();
+            rejected++;
+        }
+    }
+    EXPECT_GT(rejected, 2000);
+}
+
+// ---- the C face ----
+
+namespace {
+
+struct CHeap {
+    std::vector<void*> blocks;
+    bool fail = false;
+    ~CHeap() {
+        for (void* p : blocks) std::free(p);
+    }
+};
+
+uint8_t* c_allocate(void* ctx, size_t size) {
+    CHeap* heap = static_cast<CHeap*>(ctx);
+    if (heap->fail) return nullptr;
+    void* p = std::malloc(size == 0 ? 1 : size);
+    heap->blocks.push_back(p);
+    return static_cast<uint8_t*>(p);
+}
+
+}  // namespace
+
+TEST(BloomCApi, RoundTrip) {
+    CHeap heap;
+    ProbAllocator alloc{c_allocate, &heap};
+    ProbError err;
+    size_t size = 0;
+    ASSERT_TRUE(prob_bloom_size(1000, 0.01, false, &size, &err));
+    EXPECT_EQ(err.kind, PROB_OK);
+    ProbBuffer f;
+    ASSERT_TRUE(prob_bloom_empty(1000, 0.01, false, 3, &alloc, &f, &err));
+    EXPECT_EQ(f.size, size);
+    EXPECT_TRUE(prob_bloom_validate(f.data, f.size, &err));
+
+    std::vector<std::uint64_t> hashes = random_hashes(500, 53);
+    for (std::uint64_t h : hashes) {
+        ProbBuffer out;
+        ASSERT_TRUE(prob_bloom_add_hash(f.data, f.size, h, true, &alloc, &out, &err));
+        ASSERT_EQ(out.data, f.data);
+    }
+    bool found = false;
+    for (std::uint64_t h : hashes) {
+        ASSERT_TRUE(prob_bloom_contains_hash(f.data, f.size, h, &found, &err));
+        ASSERT_TRUE(found);
+    }
+
+    ProbBuffer g;
+    ASSERT_TRUE(prob_bloom_empty(1000, 0.01, false, 3, &alloc, &g, &err));
+    ASSERT_TRUE(prob_bloom_add_hash(g.data, g.size, 99, false, &alloc, &g, &err));
+    ProbBuffer u, n;
+    ASSERT_TRUE(prob_bloom_union(f.data, f.size, g.data, g.size, false, &alloc, &u, &err));
+    ASSERT_TRUE(prob_bloom_intersect(f.data, f.size, g.data, g.size, false, &alloc, &n, &err));
+    bool contained = false;
+    ASSERT_TRUE(prob_bloom_contains(u.data, u.size, f.data, f.size, &contained, &err));
+    EXPECT_TRUE(contained);
+    ASSERT_TRUE(prob_bloom_contains(f.data, f.size, u.data, u.size, &contained, &err));
+    EXPECT_FALSE(contained);
+    ASSERT_TRUE(prob_bloom_contains(g.data, g.size, n.data, n.size, &contained, &err));
+    EXPECT_TRUE(contained);
+
+    double cardinality = 0, fpr = 0;
+    ASSERT_TRUE(prob_bloom_cardinality(f.data, f.size, &cardinality, &err));
+    EXPECT_NEAR(cardinality, 500, 15);
+    ASSERT_TRUE(prob_bloom_fpr(f.data, f.size, &fpr, &err));
+    EXPECT_GT(fpr, 0.0);
+    EXPECT_LT(fpr, 0.01);
+
+    ProbBloomParams params;
+    ASSERT_TRUE(prob_bloom_params(f.data, f.size, &params, &err));
+    EXPECT_FALSE(params.scalable);
+    EXPECT_EQ(params.layer_count, 1);
+    EXPECT_EQ(params.hash_id, kHashId);
+    EXPECT_EQ(params.seed, 3u);
+    EXPECT_EQ(params.capacity, 1000u);
+    EXPECT_EQ(params.fpr, 0.01);
+
+    ProbBloomInfo info;
+    ASSERT_TRUE(prob_bloom_info(f.data, f.size, &info, &err));
+    EXPECT_EQ(info.format_version, 1);
+    EXPECT_EQ(info.layer_count, 1);
+    EXPECT_EQ(info.bit_count, 9586u);
+    EXPECT_EQ(info.layers[0].bit_count, 9586u);
+    EXPECT_EQ(info.layers[0].hash_count, 7u);
+    EXPECT_EQ(info.layers[0].capacity, 1000u);
+    EXPECT_EQ(info.bits_set, info.layers[0].bits_set);
+    EXPECT_EQ(info.bytes, f.size);
+    EXPECT_EQ(info.estimated_items, cardinality);
+    EXPECT_EQ(info.estimated_fpr, fpr);
+}
+
+TEST(BloomCApi, ScalableInfoListsEveryLayer) {
+    CHeap heap;
+    ProbAllocator alloc{c_allocate, &heap};
+    ProbError err;
+    ProbBuffer f;
+    ASSERT_TRUE(prob_bloom_empty(50, 0.01, true, 0, &alloc, &f, &err));
+    for (std::uint64_t h : random_hashes(1000, 54)) ASSERT_TRUE(prob_bloom_add_hash(f.data, f.size, h, true, &alloc, &f, &err));
+    ProbBloomInfo info;
+    ASSERT_TRUE(prob_bloom_info(f.data, f.size, &info, &err));
+    EXPECT_TRUE(info.scalable);
+    ASSERT_EQ(info.layer_count, 5);  // 50 + 100 + 200 + 400 < 1000 <= 1550
+    std::uint64_t bits = 0;
+    for (int l = 0; l < info.layer_count; l++) {
+        EXPECT_EQ(info.layers[l].capacity, std::uint64_t(50) << l);
+        bits += info.layers[l].bit_count;
+    }
+    EXPECT_EQ(info.bit_count, bits);
+    EXPECT_TRUE(prob_bloom_validate(f.data, f.size, &err));
+}
+
+TEST(BloomCApi, ErrorsBecomeKindsAndText) {
+    CHeap heap;
+    ProbAllocator alloc{c_allocate, &heap};
+    ProbError err;
+    size_t size = 0;
+    EXPECT_FALSE(prob_bloom_size(0, 0.01, false, &size, &err));
+    EXPECT_EQ(err.kind, PROB_INVALID_PARAMETER);
+    EXPECT_FALSE(prob_bloom_size(1000000000000LL, 0.001, false, &size, &err));
+    EXPECT_EQ(err.kind, PROB_TOO_LARGE);
+    EXPECT_NE(std::string(err.hint).find("scalable filter"), std::string::npos);
+    EXPECT_TRUE(heap.blocks.empty());
+
+    ProbBuffer a, b;
+    ASSERT_TRUE(prob_bloom_empty(100, 0.01, false, 0, &alloc, &a, &err));
+    ASSERT_TRUE(prob_bloom_empty(100, 0.01, false, 1, &alloc, &b, &err));
+    ProbBuffer out;
+    EXPECT_FALSE(prob_bloom_union(a.data, a.size, b.data, b.size, false, &alloc, &out, &err));
+    EXPECT_EQ(err.kind, PROB_MISMATCH);
+    EXPECT_NE(std::string(err.detail).find("seed 1"), std::string::npos) << err.detail;
+
+    b.data[0] = 'Z';
+    EXPECT_FALSE(prob_bloom_validate(b.data, b.size, &err));
+    EXPECT_EQ(err.kind, PROB_CORRUPT);
+    EXPECT_EQ(std::string(err.message).rfind("invalid bloom filter: type tag", 0), 0u) << err.message;
+    bool result;
+    EXPECT_FALSE(prob_bloom_contains_hash(b.data, b.size, 1, &result, &err));
+    EXPECT_EQ(err.kind, PROB_CORRUPT);
+
+    heap.fail = true;
+    EXPECT_FALSE(prob_bloom_empty(100, 0.01, false, 0, &alloc, &out, &err));
+    EXPECT_EQ(err.kind, PROB_OUT_OF_MEMORY);
+    EXPECT_FALSE(prob_bloom_add_hash(a.data, a.size, 5, false, &alloc, &out, &err));
+    EXPECT_EQ(err.kind, PROB_OUT_OF_MEMORY);
+}
