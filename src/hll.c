@@ -280,11 +280,20 @@ hll_estimate_of(struct varlena *v)
 	return estimate;
 }
 
+/* The estimate as a bigint; a saturated sketch can estimate past int64. */
+static int64
+hll_cardinality_of(struct varlena *v)
+{
+	double		estimate = hll_estimate_of(v);
+
+	return estimate >= (double) PG_INT64_MAX ? PG_INT64_MAX : (int64) llround(estimate);
+}
+
 PG_FUNCTION_INFO_V1(hll_cardinality);
 Datum
 hll_cardinality(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT64((int64) llround(hll_estimate_of(PG_GETARG_VARLENA_PP(0))));
+	PG_RETURN_INT64(hll_cardinality_of(PG_GETARG_VARLENA_PP(0)));
 }
 
 PG_FUNCTION_INFO_V1(hll_precision);
@@ -572,5 +581,5 @@ hll_agg_cardinality(PG_FUNCTION_ARGS)
 {
 	if (PG_ARGISNULL(0))
 		PG_RETURN_INT64(0);
-	PG_RETURN_INT64((int64) llround(hll_estimate_of(hll_finished(PG_GETARG_VARLENA_PP(0)))));
+	PG_RETURN_INT64(hll_cardinality_of(hll_finished(PG_GETARG_VARLENA_PP(0))));
 }

@@ -167,7 +167,8 @@ Sketch parse_header(const std::uint8_t* data, std::size_t size, bool allow_build
                           " entries, more than the " + std::to_string(sparse_limit(p)) +
                           " allowed at precision " + std::to_string(p));
     } else if (s.header.repr == kReprBuilding && allow_building) {
-        if (size < kBuildingPrefix || (size - kBuildingPrefix) % 4 != 0 ||
+        // At least one slot: an update of a full state with no room would write past it.
+        if (size < kBuildingPrefix + 4 || (size - kBuildingPrefix) % 4 != 0 ||
             std::uint64_t(load_le32(data + kHeaderSize)) + load_le32(data + kHeaderSize + 4) >
                 (size - kBuildingPrefix) / 4)
             throw corrupt("aggregate state is inconsistent");
@@ -443,7 +444,9 @@ double ertl_estimate(const std::uint64_t* c, int q, double m) {
     double z = m * tau(1.0 - static_cast<double>(c[q + 1]) / m);
     for (int k = q; k >= 1; k--) z = 0.5 * (z + static_cast<double>(c[k]));
     z += m * sigma(static_cast<double>(c[0]) / m);
-    return m * m / (2.0 * std::log(2.0) * z);
+    // With every register at q + 1, z is 0 and the estimate infinite; no set
+    // hashes to more distinct values than the 2^64 there are.
+    return std::min(m * m / (2.0 * std::log(2.0) * z), 0x1p64);
 }
 
 double estimate(const Sketch& s) {
