@@ -78,4 +78,93 @@ FROM (VALUES (10), (1000), (100000)) AS sizes(n),
      LATERAL generate_series(1, n) AS x
 GROUP BY n ORDER BY n;
 
+\echo
+\echo '== Click stream: 1,000,000 clicks in 10 batches; 50,000 are double-clicks (a click id sent twice, 0.3 s apart)'
+SET jit = off;  -- every query here runs for a second or less: compiling it would take longer
+CREATE TABLE clicks AS
+WITH base AS (
+    -- i * 2654435761 mod 2^40 is a bijection: unique ids that look random. A click
+    -- arrives every 10 ms, a batch holds 950 s of them, a double-click comes 300 ms
+    -- (30 clicks) later, so near the end of a batch it falls into the next one.
+    SELECT i, (i * 2654435761) % 1099511627776 AS click_id, 1 + (i * 7) % 50000 AS user_id,
+           timestamp '2026-11-01' + i * interval '10 ms' AS at
+    FROM generate_series(0::bigint, 949999) i)
+SELECT click_id, user_id, at, (i / 95000)::int AS batch FROM base
+UNION ALL
+SELECT click_id, user_id, at + interval '300 ms', least((i + 30) / 95000, 9)::int FROM base WHERE i % 19 = 0;
+CREATE INDEX ON clicks (batch);
+ANALYZE clicks;
+SELECT batch, count(*) AS clicks FROM clicks GROUP BY batch ORDER BY batch LIMIT 3;
+
+\echo
+\echo '== Deduplicate with a Bloom filter kept in a table: 1,000,000 ids at a 1% false positive rate'
+\echo '   Each batch is tested against the filter as a whole (NOT f.b @> click_id; within the batch,'
+\echo '   DISTINCT ON keeps the first click), then merged into it with one UPDATE ... SET b = b | batch_filter.'
+CREATE TABLE seen (b bloom);
+INSERT INTO seen VALUES (bloom_empty(1000000, 0.01));
+ANALYZE seen;  -- one row: without statistics the planner would expect many and plan (and JIT-compile) for them
+CREATE TABLE kept (click_id bigint, user_id int, at timestamp);
+DO $$
+BEGIN
+    FOR n IN 0..9 LOOP
+        INSERT INTO kept
+        SELECT DISTINCT ON (c.click_id) c.click_id, c.user_id, c.at
+        FROM clicks c, seen f
+        WHERE c.batch = n AND NOT f.b @> c.click_id
+        ORDER BY c.click_id, c.at;
+        UPDATE seen SET b = b | (SELECT bloom_agg(click_id, 1000000, 0.01) FROM clicks WHERE batch = n);
+    END LOOP;
+END $$;
+
+\echo
+\echo '== Against exact deduplication: rows kept, unique clicks lost to false positives, memory'
+-- The exact answer is a hash table: EXPLAIN ANALYZE reports its rows and its memory.
+CREATE FUNCTION pg_temp.hashed_distinct(q text, OUT n bigint, OUT kb bigint) LANGUAGE plpgsql AS $$
+DECLARE plan json;
+BEGIN
+    EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, FORMAT JSON) ' || q INTO plan;
+    n := plan -> 0 -> 'Plan' ->> 'Actual Rows';
+    kb := plan -> 0 -> 'Plan' ->> 'Peak Memory Usage';
+END $$;
+SET enable_sort = off;
+SET work_mem = '512MB';
+CREATE TEMP TABLE exact AS SELECT * FROM pg_temp.hashed_distinct('SELECT DISTINCT click_id FROM clicks');
+SELECT 'exact: SELECT DISTINCT click_id' AS method, n AS clicks_kept, 0 AS unique_clicks_dropped,
+       kb || ' kB hash table' AS memory
+FROM exact
+UNION ALL
+SELECT 'Bloom filter, batch by batch', (SELECT count(*) FROM kept), n - (SELECT count(*) FROM kept),
+       (SELECT pg_column_size(b) FROM seen) || ' bytes filter'
+FROM exact;
+SELECT (SELECT count(*) FROM kept) - (SELECT n FROM pg_temp.hashed_distinct('SELECT DISTINCT click_id FROM kept'))
+           AS double_clicks_let_through,
+       bloom_cardinality(b) AS estimated_distinct_seen, round(bloom_fpr(b)::numeric, 4) AS fpr_now
+FROM seen;
+RESET enable_sort;
+RESET work_mem;
+
+\echo
+\echo '== Why batches: a per-row UPDATE seen SET b = bloom_add(b, click_id) writes a whole new 1.2 MB'
+\echo '   row version (out of line, and WAL-logged) for every click. 20 clicks that way, against one batch:'
+CREATE TEMP TABLE wal (what text, clicks int, bytes numeric);
+DO $$
+DECLARE
+    start pg_lsn;
+    id bigint;
+BEGIN
+    start := pg_current_wal_insert_lsn();
+    FOR id IN SELECT click_id FROM clicks WHERE batch = 9 LIMIT 20 LOOP
+        UPDATE seen SET b = bloom_add(b, id);
+    END LOOP;
+    INSERT INTO wal VALUES ('per row: UPDATE ... bloom_add(b, id)', 20, pg_wal_lsn_diff(pg_current_wal_insert_lsn(), start));
+    start := pg_current_wal_insert_lsn();
+    UPDATE seen SET b = b | (SELECT bloom_agg(click_id, 1000000, 0.01) FROM clicks WHERE batch = 9);
+    INSERT INTO wal SELECT 'per batch: UPDATE ... b | bloom_agg(...)', count(*),
+                           pg_wal_lsn_diff(pg_current_wal_insert_lsn(), start)
+                    FROM clicks WHERE batch = 9;
+END $$;
+SELECT what, clicks, pg_size_pretty(bytes) AS wal_written, pg_size_pretty(round(bytes / clicks)) AS per_click FROM wal;
+\echo '   Per row, the million clicks would write over a terabyte; per batch, the filter is written once a batch.'
+RESET jit;
+
 DROP SCHEMA demo CASCADE;

@@ -453,3 +453,578 @@ CREATE AGGREGATE hll_count_distinct(anyelement) (
     COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE hll_count_distinct(anyelement) IS 'estimated count(DISTINCT x), from a p = 14 sketch';
+
+--------------------------------------------------------------------------------
+-- bloom
+--------------------------------------------------------------------------------
+CREATE TYPE bloom;
+
+CREATE FUNCTION bloom_in(cstring) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION bloom_out(bloom) RETURNS cstring
+    AS 'MODULE_PATHNAME', 'bloom_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION bloom_recv(internal) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION bloom_send(bloom) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'bloom_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- A filter's bits are random by design and do not compress: `extended` would
+-- spend CPU on every write trying, and `main` would keep large filters in the
+-- heap row. So large values go out of line, uncompressed; membership tests
+-- detoast one once per query (bloom_contains keeps it, keyed by its TOAST pointer).
+CREATE TYPE bloom (
+    INPUT = bloom_in, OUTPUT = bloom_out, RECEIVE = bloom_recv, SEND = bloom_send,
+    INTERNALLENGTH = VARIABLE, STORAGE = external
+);
+COMMENT ON TYPE bloom IS 'Bloom filter of a set of values: answers "was this value added?" with no false negatives';
+COMMENT ON FUNCTION bloom_in(cstring) IS 'text input: \x and the hexadecimal binary format, validated field by field';
+COMMENT ON FUNCTION bloom_out(bloom) IS 'text output: \x and the hexadecimal binary format';
+COMMENT ON FUNCTION bloom_recv(internal) IS 'binary input: the binary format, validated field by field';
+COMMENT ON FUNCTION bloom_send(bloom) IS 'binary output: the binary format';
+
+CREATE FUNCTION bloom_from_bytea(bytea) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_from_bytea(bytea) IS 'validates the binary format field by field and returns it as bloom';
+CREATE CAST (bytea AS bloom) WITH FUNCTION bloom_from_bytea(bytea);
+COMMENT ON CAST (bytea AS bloom) IS 'the binary format, validated field by field';
+CREATE CAST (bloom AS bytea) WITHOUT FUNCTION;
+COMMENT ON CAST (bloom AS bytea) IS 'the binary format';
+
+CREATE FUNCTION bloom_empty(capacity bigint, fpr double precision DEFAULT 0.01, scalable boolean DEFAULT false,
+                            seed bigint DEFAULT 0) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_empty' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_empty(bigint, double precision, boolean, bigint) IS
+    'empty filter sized for capacity items at false positive rate fpr; scalable filters add layers as they fill';
+
+CREATE FUNCTION bloom_add(bloom, anyelement) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add(bloom, anyelement) IS 'adds one value to the filter; NULL leaves it unchanged';
+
+CREATE FUNCTION bloom_contains(bloom, anyelement) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'bloom_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_contains(bloom, anyelement) IS
+    'false: the value was never added; true: it probably was (false positives at the filter''s rate)';
+CREATE FUNCTION bloom_contained(anyelement, bloom) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'bloom_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_contained(anyelement, bloom) IS 'bloom_contains with its arguments swapped';
+
+CREATE FUNCTION bloom_union(bloom, bloom) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_union' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_union(bloom, bloom) IS 'filter of the union: bitwise OR of filters with the same parameters';
+CREATE FUNCTION bloom_intersect(bloom, bloom) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_intersect' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_intersect(bloom, bloom) IS
+    'bitwise AND of filters with the same parameters: finds every value added to both';
+
+CREATE FUNCTION bloom_superset(bloom, bloom) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'bloom_superset' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_superset(bloom, bloom) IS 'every bit set in the second filter is set in the first';
+CREATE FUNCTION bloom_subset(bloom, bloom) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'bloom_subset' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_subset(bloom, bloom) IS 'every bit set in the first filter is set in the second';
+
+CREATE FUNCTION bloom_cardinality(bloom) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'bloom_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_cardinality(bloom) IS 'estimated number of distinct values added, from the bits set';
+CREATE FUNCTION bloom_fpr(bloom) RETURNS double precision
+    AS 'MODULE_PATHNAME', 'bloom_fpr' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_fpr(bloom) IS 'estimated false positive rate now, from the bits set';
+CREATE FUNCTION bloom_info(bloom) RETURNS jsonb
+    AS 'MODULE_PATHNAME', 'bloom_info' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_info(bloom) IS
+    'every header field, each layer, bits set, estimated items and false positive rate, bytes';
+
+-- The format is canonical (the same set of bits is the same bytes), so
+-- equality and hashing are bytea's own functions.
+CREATE FUNCTION bloom_eq(bloom, bloom) RETURNS boolean
+    AS 'byteaeq' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_eq(bloom, bloom) IS 'the filters have the same parameters and bits';
+CREATE FUNCTION bloom_ne(bloom, bloom) RETURNS boolean
+    AS 'byteane' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_ne(bloom, bloom) IS 'the filters differ in parameters or bits';
+CREATE FUNCTION bloom_hash(bloom) RETURNS integer
+    AS 'hashvarlena' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_hash(bloom) IS 'hash of a filter, for hash joins and GROUP BY';
+CREATE FUNCTION bloom_hash_extended(bloom, bigint) RETURNS bigint
+    AS 'hashvarlenaextended' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_hash_extended(bloom, bigint) IS 'seeded 64-bit hash of a filter, for hash partitioning';
+
+-- Membership has no selectivity estimator: the share of rows that are members
+-- depends on the data, not on the operator.
+CREATE OPERATOR @> (LEFTARG = bloom, RIGHTARG = anyelement, FUNCTION = bloom_contains, COMMUTATOR = <@);
+COMMENT ON OPERATOR @> (bloom, anyelement) IS 'filter probably contains the value';
+CREATE OPERATOR <@ (LEFTARG = anyelement, RIGHTARG = bloom, FUNCTION = bloom_contained, COMMUTATOR = @>);
+COMMENT ON OPERATOR <@ (anyelement, bloom) IS 'value is probably in the filter';
+CREATE OPERATOR @> (LEFTARG = bloom, RIGHTARG = bloom, FUNCTION = bloom_superset, COMMUTATOR = <@,
+    RESTRICT = contsel, JOIN = contjoinsel);
+COMMENT ON OPERATOR @> (bloom, bloom) IS 'every bit set in the right filter is set in the left';
+CREATE OPERATOR <@ (LEFTARG = bloom, RIGHTARG = bloom, FUNCTION = bloom_subset, COMMUTATOR = @>,
+    RESTRICT = contsel, JOIN = contjoinsel);
+COMMENT ON OPERATOR <@ (bloom, bloom) IS 'every bit set in the left filter is set in the right';
+CREATE OPERATOR | (LEFTARG = bloom, RIGHTARG = bloom, FUNCTION = bloom_union, COMMUTATOR = |);
+COMMENT ON OPERATOR | (bloom, bloom) IS 'union';
+CREATE OPERATOR & (LEFTARG = bloom, RIGHTARG = bloom, FUNCTION = bloom_intersect, COMMUTATOR = &);
+COMMENT ON OPERATOR & (bloom, bloom) IS 'intersection';
+CREATE OPERATOR = (LEFTARG = bloom, RIGHTARG = bloom, FUNCTION = bloom_eq, COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = eqsel, JOIN = eqjoinsel, HASHES);
+COMMENT ON OPERATOR = (bloom, bloom) IS 'equal';
+CREATE OPERATOR <> (LEFTARG = bloom, RIGHTARG = bloom, FUNCTION = bloom_ne, COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = neqsel, JOIN = neqjoinsel);
+COMMENT ON OPERATOR <> (bloom, bloom) IS 'not equal';
+
+CREATE OPERATOR CLASS bloom_ops DEFAULT FOR TYPE bloom USING hash AS
+    OPERATOR 1 = (bloom, bloom),
+    FUNCTION 1 bloom_hash(bloom),
+    FUNCTION 2 bloom_hash_extended(bloom, bigint);
+
+-- Aggregates. bloom_agg(x, capacity, fpr) and bloom_union_agg keep the bloom
+-- type itself as their state, updated in place, with a combine function:
+-- parallel query and Citus workers run them as partial aggregates.
+-- bloom_agg(x [, fpr]) sizes the filter to the distinct values it saw, so it
+-- must keep their hashes until the end: an internal state with serial
+-- functions. Concrete overloads let a caller without the call expression
+-- (Citus's wrapper) still know the argument type.
+CREATE FUNCTION bloom_agg_final(bloom) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_agg_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_agg_final(bloom) IS
+    'final function of bloom_agg(x, capacity, fpr) and bloom_union_agg: a copy of the state, or for zero rows an empty filter';
+CREATE FUNCTION bloom_union_trans(bloom, bloom) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_union_trans' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_union_trans(bloom, bloom) IS
+    'transition function of bloom_union_agg, combine function of it and bloom_agg(x, capacity, fpr)';
+
+CREATE AGGREGATE bloom_union_agg(bloom) (
+    SFUNC = bloom_union_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_union_agg(bloom) IS 'union of a column of filters (zero rows: NULL)';
+
+CREATE FUNCTION bloom_distinct_final(internal) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_distinct_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_final(internal) IS
+    'final function of bloom_agg(x [, fpr]): a filter with capacity the number of distinct values';
+CREATE FUNCTION bloom_distinct_combine(internal, internal) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_combine' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_combine(internal, internal) IS 'combine function of bloom_agg(x [, fpr])';
+CREATE FUNCTION bloom_distinct_serialize(internal) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'bloom_distinct_serialize' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_serialize(internal) IS 'serial function of bloom_agg(x [, fpr])';
+CREATE FUNCTION bloom_distinct_deserialize(bytea, internal) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_deserialize' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_deserialize(bytea, internal) IS 'deserial function of bloom_agg(x [, fpr])';
+
+-- smallint
+CREATE FUNCTION bloom_add_trans(bloom, smallint, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, smallint, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(smallint, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(smallint, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_distinct_trans(internal, smallint) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, smallint) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, smallint, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, smallint, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(smallint) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(smallint) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(smallint, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(smallint, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- integer
+CREATE FUNCTION bloom_add_trans(bloom, integer, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, integer, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(integer, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(integer, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_distinct_trans(internal, integer) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, integer) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, integer, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, integer, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(integer) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(integer) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(integer, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(integer, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- bigint
+CREATE FUNCTION bloom_add_trans(bloom, bigint, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, bigint, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(bigint, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(bigint, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_distinct_trans(internal, bigint) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, bigint) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, bigint, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, bigint, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(bigint) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(bigint) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(bigint, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- real
+CREATE FUNCTION bloom_add_trans(bloom, real, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, real, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(real, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(real, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_distinct_trans(internal, real) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, real) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, real, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, real, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(real) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(real) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(real, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(real, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- double precision
+CREATE FUNCTION bloom_add_trans(bloom, double precision, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, double precision, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(double precision, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(double precision, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_distinct_trans(internal, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, double precision) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, double precision, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, double precision, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(double precision, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(double precision, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- numeric
+CREATE FUNCTION bloom_add_trans(bloom, numeric, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, numeric, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(numeric, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(numeric, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_distinct_trans(internal, numeric) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, numeric) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, numeric, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, numeric, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(numeric) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(numeric) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(numeric, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(numeric, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- text
+CREATE FUNCTION bloom_add_trans(bloom, text, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, text, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(text, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(text, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_distinct_trans(internal, text) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, text) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, text, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, text, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(text) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(text) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(text, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(text, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- bytea
+CREATE FUNCTION bloom_add_trans(bloom, bytea, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, bytea, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(bytea, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(bytea, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_distinct_trans(internal, bytea) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, bytea) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, bytea, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, bytea, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(bytea) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(bytea) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(bytea, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(bytea, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- uuid
+CREATE FUNCTION bloom_add_trans(bloom, uuid, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, uuid, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(uuid, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(uuid, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_distinct_trans(internal, uuid) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, uuid) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, uuid, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, uuid, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(uuid) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(uuid) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(uuid, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(uuid, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- date
+CREATE FUNCTION bloom_add_trans(bloom, date, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, date, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(date, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(date, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_distinct_trans(internal, date) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, date) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, date, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, date, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(date) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(date) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(date, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(date, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- timestamp
+CREATE FUNCTION bloom_add_trans(bloom, timestamp, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, timestamp, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(timestamp, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(timestamp, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_distinct_trans(internal, timestamp) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, timestamp) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, timestamp, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, timestamp, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(timestamp) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(timestamp) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(timestamp, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(timestamp, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- timestamptz
+CREATE FUNCTION bloom_add_trans(bloom, timestamptz, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, timestamptz, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(timestamptz, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(timestamptz, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_distinct_trans(internal, timestamptz) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, timestamptz) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, timestamptz, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, timestamptz, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(timestamptz) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(timestamptz) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(timestamptz, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(timestamptz, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- anyelement
+CREATE FUNCTION bloom_add_trans(bloom, anyelement, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, anyelement, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(anyelement, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(anyelement, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_distinct_trans(internal, anyelement) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, anyelement) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, anyelement, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, anyelement, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(anyelement) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(anyelement) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(anyelement, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(anyelement, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';

@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# Benchmark of the bloom type on a throwaway cluster: probing a table of ids
+# against a filter of keys, against the exact hash semi-join it replaces and a
+# trivial scan; building the filter, against count(); and the memory of the
+# filter against the hash table. Prints a table with PASS/MISS per goal and
+# writes it to bench/results/bloom-latest.txt.
+#
+#   bench/bloom.sh                                                  10M ids, 1M keys, 5 rounds
+#   BENCH_ROWS=1000000 BENCH_KEYS=100000 BENCH_ROUNDS=2 bench/bloom.sh   quick smoke run
+#
+# A missed goal prints MISS; the exit status only says whether the run worked.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. test/cluster.sh
+
+ROWS=${BENCH_ROWS:-10000000}
+KEYS=${BENCH_KEYS:-1000000}
+ROUNDS=${BENCH_ROUNDS:-5}
+DB=bench_bloom
+OUT_DIR=bench/results
+RAW_FILE=$OUT_DIR/bloom-latest-raw.tsv
+mkdir -p "$OUT_DIR"
+
+# As bench/run.sh: one core per query, no JIT, every table in shared_buffers,
+# and work_mem large enough that the exact semi-join's hash table stays in
+# memory (a smaller one would spill to disk and flatter the filter).
+SERVER_SETTINGS=(
+	"shared_buffers = 2GB"
+	"work_mem = 256MB"
+	"jit = off"
+	"max_parallel_workers_per_gather = 0"
+	"autovacuum = off"
+	"wal_level = minimal"
+	"max_wal_senders = 0"
+	"max_wal_size = 20GB"
+	"synchronous_commit = off"
+)
+# Loads the library in a fresh backend before the clock starts.
+WARMUP="SELECT bloom_empty(1) IS NOT NULL"
+
+sql() { psql -X -q -At -v ON_ERROR_STOP=1 -d "$DB" "$@"; }
+
+# retry CMD...: the extension may be rebuilt or reinstalled while this runs.
+retry() {
+	local attempt
+	for attempt in 1 2 3; do
+		"$@" && return 0
+		log "attempt $attempt failed: $*"
+		[ $attempt -lt 3 ] && sleep 15
+	done
+	return 1
+}
+
+calc() { awk "BEGIN { printf \"%.${2:-2}f\", $1 }"; }
+median() { tr ' ' '\n' | { grep . || true; } | sort -g | awk '{ a[NR] = $1 } END { if (!NR) print "-"; else print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+minimum() { tr ' ' '\n' | { grep . || true; } | sort -g | head -1; }
+maximum() { tr ' ' '\n' | { grep . || true; } | sort -g | tail -1; }
+verdict() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }' && echo PASS || echo MISS; }
+fmt_int() { echo "$1" | sed ':a; s/\B[0-9]\{3\}\>/,&/; ta'; }
+
+# ---- build, cluster, data --------------------------------------------------
+
+ensure_packages "${BASE_PACKAGES[@]}"
+retry bash -c 'set -euo pipefail; . test/cluster.sh; build_and_install'
+start_cluster "${SERVER_SETTINGS[@]}"
+LOAD_AT_START=$(cut -d' ' -f1-3 /proc/loadavg)
+
+log "loading $ROWS ids and $KEYS keys"
+psql -X -q -d postgres -c "CREATE DATABASE $DB"
+sql -c "CREATE EXTENSION probabilistic" -c "CREATE EXTENSION pg_prewarm"
+sql -f bench/helpers.sql
+sql -v rows="$ROWS" -v keys="$KEYS" -f bench/bloom.sql >/dev/null
+
+# Pin the build under test (see bench/run.sh): every measurement starts a
+# fresh backend, which would load whatever probabilistic.so is installed then.
+PINNED_SO=$CLUSTER_DIR/probabilistic.so
+cp "$("$PG_BIN/pg_config" --pkglibdir)/probabilistic.so" "$PINNED_SO"
+sql -c "UPDATE pg_proc SET probin = '$PINNED_SO' WHERE probin = '\$libdir/probabilistic'" >/dev/null
+
+# ---- what is measured ------------------------------------------------------
+
+IDS=(trivial probe exact count build sized)
+declare -A SQL LABEL RUNS
+LABEL[trivial]="trivial scan   count(*) FROM t WHERE id <> -1"
+SQL[trivial]="SELECT count(*) FROM t WHERE id <> -1"
+LABEL[probe]="bloom probe    count(*) FROM t, filters f WHERE f.b @> t.id"
+SQL[probe]="SELECT count(*) FROM t, filters f WHERE f.b @> t.id"
+LABEL[exact]="exact          count(*) FROM t WHERE id IN (SELECT id FROM keys)"
+SQL[exact]="SELECT count(*) FROM t WHERE id IN (SELECT id FROM keys)"
+LABEL[count]="count(id) FROM keys"
+SQL[count]="SELECT count(id) FROM keys"
+LABEL[build]="bloom_agg(id, $KEYS, 0.01) FROM keys"
+SQL[build]="SELECT bloom_cardinality(bloom_agg(id, $KEYS, 0.01)) FROM keys"
+LABEL[sized]="bloom_agg(id) FROM keys   (sized to the distinct ids)"
+SQL[sized]="SELECT bloom_cardinality(bloom_agg(id)) FROM keys"
+
+# measure ID: one run in a fresh backend; prints "ms|cpu_ms|result".
+measure() {
+	sql -c "SELECT format('%s|%s|%s', ms, cpu_ms, result)
+		FROM bench_time(\$q\$${SQL[$1]}\$q\$, \$q\$$WARMUP\$q\$)"
+}
+
+printf 'round\tquery\tmeasurement\n' >"$RAW_FILE"
+N=${#IDS[@]}
+for ((r = 0; r < ROUNDS; r++)); do
+	log "round $((r + 1)) of $ROUNDS"
+	# Every query once per round, the order rotated.
+	for ((k = 0; k < N; k++)); do
+		id=${IDS[$(((k + r) % N))]}
+		out=$(retry measure "$id")
+		RUNS[$id]+="$out"$'\n'
+		printf '%s\t%s\t%s\n' "$((r + 1))" "$id" "$out" >>"$RAW_FILE"
+	done
+done
+
+log "memory"
+HASH_KB=$(sql -c "SELECT bench_hash_kb(\$q\$${SQL[exact]}\$q\$)")
+FILTER_BYTES=$(sql -c "SELECT (bloom_info(b)->>'bytes')::bigint FROM filters")
+FILTER_STORED=$(sql -c "SELECT pg_column_size(b) FROM filters")
+FILTER_INFO=$(sql -c "SELECT format('m = %s bits, k = %s, %s of the bits set, estimated fpr %s',
+	bloom_info(b)->'bit_count', bloom_info(b)->'hash_count', round((bloom_info(b)->>'bits_set')::numeric
+	/ (bloom_info(b)->>'bit_count')::numeric, 3), round(bloom_fpr(b)::numeric, 4)) FROM filters")
+
+# ---- report ----------------------------------------------------------------
+
+WALL=1
+CPU=2
+field() { printf '%s' "${RUNS[$1]}" | cut -d'|' -f"$2"; }
+med() { field "$1" "$2" | median; }
+result_of() { field "$1" 3 | head -1; }
+
+timing_row() { # id
+	printf '  %-72s %10.1f %9.1f %9.1f %10.1f   %s\n' "${LABEL[$1]}" "$(med "$1" $WALL)" \
+		"$(field "$1" $WALL | minimum)" "$(field "$1" $WALL | maximum)" "$(med "$1" $CPU)" "$(result_of "$1")"
+}
+
+GOALS=()
+goal_ratio() { # label numerator denominator goal
+	local wall cpu
+	wall=$(calc "$(med "$2" $WALL) / $(med "$3" $WALL)" 3)
+	cpu=$(calc "$(med "$2" $CPU) / $(med "$3" $CPU)" 3)
+	GOALS+=("$(printf '%-58s %-9s %8s %-5s %8s %-5s' "$1" "<= $4" "$wall" "$(verdict "$wall" "$4")" \
+		"$cpu" "$(verdict "$cpu" "$4")")")
+}
+goal_ratio "probe: bloom / exact hash semi-join" probe exact 0.3
+goal_ratio "probe: bloom / trivial scan" probe trivial 1.6
+goal_ratio "build: bloom_agg(id, $KEYS, 0.01) / count(id)" build count 1.3
+MEM_RATIO=$(calc "$FILTER_BYTES / ($HASH_KB * 1024)" 4)
+
+EXACT=$(result_of exact)
+PROBED=$(result_of probe)
+NON_MEMBERS=$((ROWS - EXACT))
+ON_CPU=$(printf '%s' "${RUNS[@]}" | awk -F'|' '$2 != "" { w += $1; c += $2 } END { printf "%.0f", 100 * c / w }')
+
+report() {
+	echo "probabilistic bloom benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
+	echo "tree:     commit $(git rev-parse --short HEAD)$([ -z "$(git status --porcelain -- src sql Makefile)" ] || echo ' + uncommitted changes in src, sql or Makefile'); probabilistic.so sha256 $(sha256sum "$PINNED_SO" | cut -c1-12), pinned for the run"
+	echo "machine:  $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) RAM; load average $LOAD_AT_START at start, $(cut -d' ' -f1-3 /proc/loadavg) at end;"
+	echo "          the queries were on a CPU for $ON_CPU% of their wall time"
+	echo "server:   PostgreSQL $(sql -c 'SHOW server_version'); $(sql -c "SELECT string_agg(name || '=' || current_setting(name), ' ') FROM unnest(ARRAY['shared_buffers', 'work_mem', 'jit', 'max_parallel_workers_per_gather']) name")"
+	echo "method:   $ROUNDS rounds, every query once per round, order rotated each round; each run in a fresh backend,"
+	echo "          timed in the server around EXECUTE (bench/helpers.sql): wall time, and on-CPU time from"
+	echo "          /proc/self/schedstat; medians of the $ROUNDS runs; tables and the filter prewarmed"
+	echo "data:     t(id bigint) $(fmt_int "$ROWS") ids; keys(id) $(fmt_int "$KEYS") of them; filters(b bloom) one row,"
+	echo "          bloom_agg(id, $(fmt_int "$KEYS"), 0.01) over keys, stored out of line (TOAST) and read through the join"
+	echo
+	printf '  %-72s %10s %9s %9s %10s   %s\n' query "median ms" "min ms" "max ms" "on-CPU ms" result
+	echo "1. probing $(fmt_int "$ROWS") ids against $(fmt_int "$KEYS") keys"
+	for id in trivial probe exact; do timing_row $id; done
+	echo "     no false negatives: the probe finds $(fmt_int "$PROBED") >= $(fmt_int "$EXACT") members;" \
+		"false positive rate $(calc "($PROBED - $EXACT) / $NON_MEMBERS" 4) over $(fmt_int "$NON_MEMBERS") non-members"
+	echo "2. building the filter from $(fmt_int "$KEYS") keys"
+	for id in count build sized; do timing_row $id; done
+	echo "3. memory"
+	echo "     filter:     $(fmt_int "$FILTER_BYTES") bytes ($(fmt_int "$FILTER_STORED") stored); $FILTER_INFO"
+	echo "     hash table: $(fmt_int "$HASH_KB") kB peak in the exact semi-join's Hash node (EXPLAIN ANALYZE)"
+	echo "     filter / hash table: $MEM_RATIO"
+	echo
+	printf '%-58s %-9s %8s %-5s %8s %-5s\n' "goal" "target" "wall" "" "on-CPU" ""
+	printf '%s\n' "${GOALS[@]}"
+	echo "     wall: ratio of the wall-time medians, the verdict asked for; on-CPU: the same from on-CPU time,"
+	echo "     the better guide on a busy machine"
+}
+
+[ "$PROBED" -ge "$EXACT" ] || { echo "false negatives: probe found $PROBED of $EXACT members" >&2; exit 1; }
+report | tee "$OUT_DIR/bloom-latest.txt"

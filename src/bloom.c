@@ -1,0 +1,797 @@
+/*
+ * The bloom type: I/O, functions, operators and aggregates.
+ * Every SQL name here is the C symbol of the same name; equality and hashing
+ * are bytea's own functions (the format is canonical), declared in the SQL script.
+ */
+#include "probabilistic.h"
+
+#include <math.h>
+
+#include "access/detoast.h"
+#include "catalog/pg_type.h"
+#include "lib/stringinfo.h"
+#include "libpq/pqformat.h"
+#include "nodes/execnodes.h"
+#include "nodes/plannodes.h"
+#include "nodes/primnodes.h"
+#include "utils/builtins.h"
+#include "utils/float.h"
+#include "utils/fmgrprotos.h"
+#include "utils/memutils.h"
+
+#include "core/bloom_capi.h"
+
+/* The aggregates take no seed argument; bloom_empty's default is the same. */
+#define BLOOM_AGG_SEED 0
+#define BLOOM_DEFAULT_FPR 0.01
+
+/* Validates outside bytes field by field and returns them as a bloom varlena. */
+static struct varlena *
+bloom_from_bytes(const char *bytes, size_t size)
+{
+	struct varlena *v = palloc(size + VARHDRSZ);
+
+	SET_VARSIZE(v, size + VARHDRSZ);
+	memcpy(VARDATA(v), bytes, size);
+	PROB_TRY(prob_bloom_validate(PROB_BYTES(v), PROB_ERR));
+	return v;
+}
+
+PG_FUNCTION_INFO_V1(bloom_in);
+Datum
+bloom_in(PG_FUNCTION_ARGS)
+{
+	const char *str = PG_GETARG_CSTRING(0);
+	size_t		len = strlen(str);
+	size_t		digits;
+	char	   *bytes;
+
+	if (len < 2 || str[0] != '\\' || str[1] != 'x')
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type bloom: \"%.40s\"", str),
+				 errdetail("A bloom value is written as \\x followed by hexadecimal digits.")));
+	/* Checked here: hex_decode would skip white space and report bad digits as 22023. */
+	digits = strspn(str + 2, "0123456789abcdefABCDEF");
+	if (2 + digits < len)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type bloom: invalid hexadecimal digit at position %zu",
+						digits + 3)));
+	if (digits % 2 != 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type bloom: odd number of hexadecimal digits")));
+	bytes = palloc(digits / 2 + 1);
+	hex_decode(str + 2, digits, bytes);
+	PG_RETURN_POINTER(bloom_from_bytes(bytes, digits / 2));
+}
+
+PG_FUNCTION_INFO_V1(bloom_out);
+Datum
+bloom_out(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	size_t		size = VARSIZE_ANY_EXHDR(v);
+	char	   *out;
+
+	if (size > (MaxAllocSize - 3) / 2)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("a bloom filter of %zu bytes is too large for its text form", size),
+				 errdetail("Its hexadecimal text would pass PostgreSQL's 1 GB limit."),
+				 errhint("Use binary COPY, or a client that reads values in binary.")));
+	out = palloc(2 * size + 3);
+	out[0] = '\\';
+	out[1] = 'x';
+	hex_encode(VARDATA_ANY(v), size, out + 2);
+	out[2 + 2 * size] = '\0';
+	PG_RETURN_CSTRING(out);
+}
+
+PG_FUNCTION_INFO_V1(bloom_recv);
+Datum
+bloom_recv(PG_FUNCTION_ARGS)
+{
+	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
+	int			size = buf->len - buf->cursor;
+
+	PG_RETURN_POINTER(bloom_from_bytes(pq_getmsgbytes(buf, size), size));
+}
+
+PG_FUNCTION_INFO_V1(bloom_send);
+Datum
+bloom_send(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	StringInfoData buf;
+
+	pq_begintypsend(&buf);
+	pq_sendbytes(&buf, VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v));
+	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+}
+
+PG_FUNCTION_INFO_V1(bloom_from_bytea);
+Datum
+bloom_from_bytea(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+
+	PROB_TRY(prob_bloom_validate(PROB_BYTES(v), PROB_ERR));
+	PG_RETURN_POINTER(v);
+}
+
+static struct varlena *
+bloom_new_empty(int64 capacity, double fpr, bool scalable, uint64 seed)
+{
+	ProbBuffer	out;
+
+	PROB_TRY(prob_bloom_empty(capacity, fpr, scalable, seed, &prob_palloc_allocator, &out, PROB_ERR));
+	return prob_varlena_of(out);
+}
+
+PG_FUNCTION_INFO_V1(bloom_empty);
+Datum
+bloom_empty(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(bloom_new_empty(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1), PG_GETARG_BOOL(2),
+									  (uint64) PG_GETARG_INT64(3)));
+}
+
+static uint64
+bloom_seed_of(struct varlena *v)
+{
+	ProbBloomParams params;
+
+	PROB_TRY(prob_bloom_params(PROB_BYTES(v), &params, PROB_ERR));
+	return params.seed;
+}
+
+/* bloom_add(bloom, anyelement): NULL values leave the filter unchanged. */
+PG_FUNCTION_INFO_V1(bloom_add);
+Datum
+bloom_add(PG_FUNCTION_ARGS)
+{
+	struct varlena *v;
+	uint64		hash;
+	ProbBuffer	out;
+
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	v = PG_GETARG_VARLENA_PP(0);
+	if (PG_ARGISNULL(1))
+		PG_RETURN_POINTER(v);
+	hash = prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1), PG_GETARG_DATUM(1), bloom_seed_of(v));
+	PROB_TRY(prob_bloom_add_hash((uint8_t *) VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), hash, false,
+								 &prob_palloc_allocator, &out, PROB_ERR));
+	PG_RETURN_DATUM(prob_result(v, out));
+}
+
+/*
+ * fn_extra of the membership functions. A filter stored out of line reaches
+ * every call as the same TOAST pointer: `FROM t, filters f WHERE f.b @> t.id`
+ * passes it once per row of t, and detoasting it each time would copy the
+ * whole filter per row. So the detoasted filter is kept for as long as the
+ * calling expression lives, keyed by the TOAST pointer (value OID and TOAST
+ * relation, compared with memcmp as PostgreSQL itself compares them). A value
+ * OID is not reused while any snapshot can still see the old value.
+ */
+typedef struct BloomProbeCache
+{
+	ProbHashType type;			/* of the value argument */
+	struct varatt_external pointer;
+	struct varlena *filter;		/* detoasted, in fn_mcxt; NULL until one is cached */
+	uint64		seed;			/* the cached filter's */
+} BloomProbeCache;
+
+/* The filter argument, detoasted at most once per TOAST pointer, and its seed. */
+static struct varlena *
+bloom_probe_filter(FunctionCallInfo fcinfo, BloomProbeCache *cache, int argno, uint64 *seed)
+{
+	struct varlena *arg = PG_GETARG_RAW_VARLENA_P(argno);
+	struct varatt_external pointer;
+	struct varlena *filter;
+	uint64		filter_seed;
+	MemoryContext old;
+
+	if (!VARATT_IS_EXTERNAL_ONDISK(arg))
+	{
+		filter = PG_DETOAST_DATUM_PACKED(PointerGetDatum(arg));
+		*seed = bloom_seed_of(filter);
+		return filter;
+	}
+	VARATT_EXTERNAL_GET_POINTER(pointer, arg);
+	if (cache->filter == NULL || memcmp(&pointer, &cache->pointer, sizeof(pointer)) != 0)
+	{
+		old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
+		filter = detoast_attr(arg);
+		MemoryContextSwitchTo(old);
+		/* Read before the cache changes: a corrupt header raises here. */
+		filter_seed = bloom_seed_of(filter);
+		if (cache->filter != NULL)
+			pfree(cache->filter);
+		cache->filter = filter;
+		cache->pointer = pointer;
+		cache->seed = filter_seed;
+	}
+	*seed = cache->seed;
+	return cache->filter;
+}
+
+static bool
+bloom_member(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
+{
+	BloomProbeCache *cache = (BloomProbeCache *) fcinfo->flinfo->fn_extra;
+	struct varlena *filter;
+	uint64		seed;
+	uint64		hash;
+	bool		result;
+
+	if (cache == NULL)
+		fcinfo->flinfo->fn_extra = cache =
+			MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(BloomProbeCache));
+	filter = bloom_probe_filter(fcinfo, cache, filter_arg, &seed);
+	hash = prob_hash_datum(prob_arg_hash_type(fcinfo, value_arg, &cache->type),
+						   PG_GETARG_DATUM(value_arg), seed);
+	PROB_TRY(prob_bloom_contains_hash(PROB_BYTES(filter), hash, &result, PROB_ERR));
+	return result;
+}
+
+PG_FUNCTION_INFO_V1(bloom_contains);
+Datum
+bloom_contains(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bloom_member(fcinfo, 0, 1));
+}
+
+PG_FUNCTION_INFO_V1(bloom_contained);
+Datum
+bloom_contained(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bloom_member(fcinfo, 1, 0));
+}
+
+typedef bool (*BloomCombineFn) (uint8_t *left, size_t left_size, const uint8_t *right, size_t right_size,
+								bool in_place, const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
+
+static Datum
+bloom_combine(FunctionCallInfo fcinfo, BloomCombineFn combine)
+{
+	struct varlena *a = PG_GETARG_VARLENA_PP(0);
+	struct varlena *b = PG_GETARG_VARLENA_PP(1);
+	ProbBuffer	out;
+
+	PROB_TRY(combine((uint8_t *) VARDATA_ANY(a), VARSIZE_ANY_EXHDR(a), PROB_BYTES(b), false,
+					 &prob_palloc_allocator, &out, PROB_ERR));
+	return prob_result(a, out);
+}
+
+PG_FUNCTION_INFO_V1(bloom_union);
+Datum
+bloom_union(PG_FUNCTION_ARGS)
+{
+	return bloom_combine(fcinfo, prob_bloom_union);
+}
+
+PG_FUNCTION_INFO_V1(bloom_intersect);
+Datum
+bloom_intersect(PG_FUNCTION_ARGS)
+{
+	return bloom_combine(fcinfo, prob_bloom_intersect);
+}
+
+static bool
+bloom_includes(struct varlena *outer, struct varlena *inner)
+{
+	bool		result;
+
+	PROB_TRY(prob_bloom_contains(PROB_BYTES(outer), PROB_BYTES(inner), &result, PROB_ERR));
+	return result;
+}
+
+PG_FUNCTION_INFO_V1(bloom_superset);
+Datum
+bloom_superset(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bloom_includes(PG_GETARG_VARLENA_PP(0), PG_GETARG_VARLENA_PP(1)));
+}
+
+PG_FUNCTION_INFO_V1(bloom_subset);
+Datum
+bloom_subset(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bloom_includes(PG_GETARG_VARLENA_PP(1), PG_GETARG_VARLENA_PP(0)));
+}
+
+PG_FUNCTION_INFO_V1(bloom_cardinality);
+Datum
+bloom_cardinality(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	double		estimate;
+
+	PROB_TRY(prob_bloom_cardinality(PROB_BYTES(v), &estimate, PROB_ERR));
+	PG_RETURN_INT64((int64) llround(estimate));
+}
+
+PG_FUNCTION_INFO_V1(bloom_fpr);
+Datum
+bloom_fpr(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	double		fpr;
+
+	PROB_TRY(prob_bloom_fpr(PROB_BYTES(v), &fpr, PROB_ERR));
+	/* An empty filter's rate comes out of the core as -0. */
+	PG_RETURN_FLOAT8(fpr + 0.0);
+}
+
+/*
+ * Exact inputs (target and design rates) are printed exactly; estimates,
+ * which depend on the C library's logarithms in their last bits, are rounded.
+ */
+PG_FUNCTION_INFO_V1(bloom_info);
+Datum
+bloom_info(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	ProbBloomInfo *info = palloc(sizeof(ProbBloomInfo));
+	StringInfoData json;
+	int			i;
+
+	PROB_TRY(prob_bloom_info(PROB_BYTES(v), info, PROB_ERR));
+	initStringInfo(&json);
+	appendStringInfo(&json,
+					 "{\"format_version\": %d, \"hash_id\": %d, \"hash\": \"xxh3-64\", \"seed\": " INT64_FORMAT ", "
+					 "\"layout\": \"%s\", \"capacity\": " UINT64_FORMAT ", \"fpr\": %s, \"layer_count\": %d, "
+					 "\"bit_count\": " UINT64_FORMAT ", \"hash_count\": %u, \"bits_set\": " UINT64_FORMAT ", "
+					 "\"estimated_items\": %.1f, \"estimated_fpr\": %.6g, \"bytes\": %zu, \"layers\": [",
+					 info->format_version, info->hash_id, (int64) info->seed,
+					 info->scalable ? "scalable" : "fixed", info->capacity, float8out_internal(info->fpr),
+					 info->layer_count, info->bit_count, info->layers[0].hash_count, info->bits_set,
+					 info->estimated_items, info->estimated_fpr, VARSIZE_ANY_EXHDR(v) + VARHDRSZ);
+	for (i = 0; i < info->layer_count; i++)
+	{
+		const ProbBloomLayerInfo *l = &info->layers[i];
+
+		appendStringInfo(&json,
+						 "%s{\"bit_count\": " UINT64_FORMAT ", \"hash_count\": %u, \"capacity\": " UINT64_FORMAT ", "
+						 "\"bits_set\": " UINT64_FORMAT ", \"design_fpr\": %s, \"estimated_items\": %.1f, "
+						 "\"estimated_fpr\": %.6g}",
+						 i > 0 ? ", " : "", l->bit_count, l->hash_count, l->capacity, l->bits_set,
+						 float8out_internal(l->design_fpr), l->estimated_items, l->estimated_fpr);
+	}
+	appendStringInfoString(&json, "]}");
+	PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json.data)));
+}
+
+/*
+ * Aggregates. bloom_agg(x, capacity, fpr) and bloom_union_agg keep the bloom
+ * type itself as their state, updated in place, so partial aggregation needs
+ * no serial functions. Transition and combine functions update the state in
+ * place only when AggCheckCallContext says they may; final functions never
+ * modify it and return a copy (window aggregates keep updating the state
+ * after a row's result was handed out, and aggregates may share a state).
+ */
+
+/* The aggregate's memory context; an error when not called by an aggregate. */
+static MemoryContext
+require_aggregate(FunctionCallInfo fcinfo, const char *name)
+{
+	MemoryContext aggcontext;
+
+	if (!AggCheckCallContext(fcinfo, &aggcontext))
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("%s can only be called as an aggregate's transition function", name)));
+	return aggcontext;
+}
+
+static void
+require_not_null(bool isnull, const char *what)
+{
+	if (isnull)
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("bloom_agg %s must not be NULL", what)));
+}
+
+/*
+ * bloom_add_trans(bloom, value, capacity, fpr): every bloom_agg(x, capacity,
+ * fpr) overload's transition function. The filter is allocated at a group's
+ * first row and then updated in place.
+ */
+PG_FUNCTION_INFO_V1(bloom_add_trans);
+Datum
+bloom_add_trans(PG_FUNCTION_ARGS)
+{
+	struct varlena *state;
+	uint64		hash;
+	ProbBuffer	out;
+
+	(void) require_aggregate(fcinfo, "bloom_add_trans");
+	if (PG_ARGISNULL(0))
+	{
+		require_not_null(PG_ARGISNULL(2), "capacity");
+		require_not_null(PG_ARGISNULL(3), "false positive rate");
+		state = bloom_new_empty(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), false, BLOOM_AGG_SEED);
+	}
+	else
+		state = prob_detoast(PG_GETARG_DATUM(0));
+	if (PG_ARGISNULL(1))
+		PG_RETURN_POINTER(state);
+	hash = prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1), PG_GETARG_DATUM(1), BLOOM_AGG_SEED);
+	PROB_TRY(prob_bloom_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, true,
+								 &prob_palloc_allocator, &out, PROB_ERR));
+	PG_RETURN_DATUM(prob_result(state, out));
+}
+
+/* Strict: the aggregate machinery starts the state from a copy of the first non-NULL input. */
+PG_FUNCTION_INFO_V1(bloom_union_trans);
+Datum
+bloom_union_trans(PG_FUNCTION_ARGS)
+{
+	struct varlena *state;
+	struct varlena *other;
+	ProbBuffer	out;
+
+	(void) require_aggregate(fcinfo, "bloom_union_trans");
+	state = prob_detoast(PG_GETARG_DATUM(0));
+	other = PG_GETARG_VARLENA_PP(1);
+	PROB_TRY(prob_bloom_union((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, PROB_BYTES(other),
+							  true, &prob_palloc_allocator, &out, PROB_ERR));
+	PG_RETURN_DATUM(prob_result(state, out));
+}
+
+/*
+ * The aggregate call with the arguments as written. In a parallel plan the
+ * final function runs in a Finalize step, whose Aggref has one argument: a
+ * reference to the partial result coming up from the plan below. The partial
+ * step's Aggref, which has the call's arguments, is found by following that
+ * reference down through the nodes that pass it on (Gather, Sort, Append, ...).
+ * NULL when it cannot be found.
+ */
+static Aggref *
+aggregate_call(FunctionCallInfo fcinfo)
+{
+	Aggref	   *aggref = AggGetAggref(fcinfo);
+	Plan	   *plan;
+	Expr	   *expr;
+
+	if (aggref == NULL || !DO_AGGSPLIT_COMBINE(aggref->aggsplit))
+		return aggref;
+	if (fcinfo->context == NULL || !IsA(fcinfo->context, AggState) || list_length(aggref->args) != 1)
+		return NULL;
+	plan = ((AggState *) fcinfo->context)->ss.ps.plan;
+	expr = linitial_node(TargetEntry, aggref->args)->expr;
+	while (IsA(expr, Var) && ((Var *) expr)->varno == OUTER_VAR)
+	{
+		AttrNumber	attno = ((Var *) expr)->varattno;
+
+		if (IsA(plan, Append))
+			plan = linitial(((Append *) plan)->appendplans);
+		else if (IsA(plan, MergeAppend))
+			plan = linitial(((MergeAppend *) plan)->mergeplans);
+		else
+			plan = outerPlan(plan);
+		if (plan == NULL || attno < 1 || attno > list_length(plan->targetlist))
+			return NULL;
+		expr = list_nth_node(TargetEntry, plan->targetlist, attno - 1)->expr;
+	}
+	return IsA(expr, Aggref) ? (Aggref *) expr : NULL;
+}
+
+/*
+ * Argument argno of the aggregate call, when it is a constant: PostgreSQL
+ * passes no argument values to a final function, so an aggregate over zero
+ * rows reads its parameters off the call itself. False when there is no
+ * such argument or it is not a constant (a column, a parameter of a generic
+ * plan); a NULL constant is the same error as at the first row.
+ */
+static bool
+bloom_agg_const_arg(FunctionCallInfo fcinfo, int argno, Oid type, const char *what, Datum *value)
+{
+	Aggref	   *aggref = aggregate_call(fcinfo);
+	Const	   *arg;
+
+	if (aggref == NULL || list_length(aggref->args) <= argno)
+		return false;
+	arg = (Const *) list_nth_node(TargetEntry, aggref->args, argno)->expr;
+	if (!IsA(arg, Const) || arg->consttype != type)
+		return false;
+	require_not_null(arg->constisnull, what);
+	*value = arg->constvalue;
+	return true;
+}
+
+/*
+ * Final function of bloom_agg(x, capacity, fpr) and bloom_union_agg. Zero
+ * rows: bloom_agg gives an empty filter of its capacity and rate when both
+ * are constants, else NULL; bloom_union_agg, which has no parameters, NULL.
+ */
+PG_FUNCTION_INFO_V1(bloom_agg_final);
+Datum
+bloom_agg_final(PG_FUNCTION_ARGS)
+{
+	Datum		capacity;
+	Datum		fpr;
+
+	if (!PG_ARGISNULL(0))
+		PG_RETURN_POINTER(PG_DETOAST_DATUM_COPY(PG_GETARG_DATUM(0)));
+	if (bloom_agg_const_arg(fcinfo, 1, INT8OID, "capacity", &capacity) &&
+		bloom_agg_const_arg(fcinfo, 2, FLOAT8OID, "false positive rate", &fpr))
+		PG_RETURN_POINTER(bloom_new_empty(DatumGetInt64(capacity), DatumGetFloat8(fpr), false,
+										  BLOOM_AGG_SEED));
+	PG_RETURN_NULL();
+}
+
+/*
+ * bloom_agg(x [, fpr]): a filter sized to the distinct values the aggregate
+ * saw. Their number is known only at the end, so the state keeps the 64-bit
+ * hash of every distinct value in an open-addressing set (linear probing,
+ * indexed by the top bits of the hash, at most 3/4 full; 0 marks an empty
+ * slot, so the hash 0 is kept aside), and the final function builds a filter
+ * of exactly that capacity from them. The order hashes are added in does not
+ * change a filter's bytes, so parallel and serial plans build the same one.
+ */
+#define BLOOM_DISTINCT_LIMIT 100000000
+#define BLOOM_DISTINCT_MIN_LOG2_SLOTS 4
+
+typedef struct BloomDistinct
+{
+	MemoryContext context;		/* holds slots */
+	double		fpr;
+	bool		has_zero;
+	uint64		count;			/* non-zero hashes in slots */
+	int			log2_slots;
+	uint64	   *slots;
+} BloomDistinct;
+
+/* The serialized state: this header, then count hashes (the hash 0 among them if present). */
+typedef struct BloomDistinctWire
+{
+	double		fpr;
+	uint64		count;
+} BloomDistinctWire;
+
+static uint64
+distinct_size(const BloomDistinct *s)
+{
+	return s->count + (s->has_zero ? 1 : 0);
+}
+
+static BloomDistinct *
+distinct_new(MemoryContext context, double fpr, uint64 expected)
+{
+	BloomDistinct *s = MemoryContextAllocZero(context, sizeof(BloomDistinct));
+
+	s->context = context;
+	s->fpr = fpr;
+	s->log2_slots = BLOOM_DISTINCT_MIN_LOG2_SLOTS;
+	while (expected > ((uint64) 3 << s->log2_slots) / 4)
+		s->log2_slots++;
+	s->slots = MemoryContextAllocExtended(context, sizeof(uint64) << s->log2_slots,
+										  MCXT_ALLOC_HUGE | MCXT_ALLOC_ZERO);
+	return s;
+}
+
+static void
+distinct_put(uint64 *slots, int log2_slots, uint64 hash, uint64 *count)
+{
+	uint64		mask = ((uint64) 1 << log2_slots) - 1;
+	uint64		i = hash >> (64 - log2_slots);
+
+	while (slots[i] != 0)
+	{
+		if (slots[i] == hash)
+			return;
+		i = (i + 1) & mask;
+	}
+	slots[i] = hash;
+	(*count)++;
+}
+
+static pg_noinline void
+distinct_grow(BloomDistinct *s)
+{
+	uint64	   *old = s->slots;
+	uint64		n = (uint64) 1 << s->log2_slots;
+	uint64		i;
+
+	s->log2_slots++;
+	s->slots = MemoryContextAllocExtended(s->context, sizeof(uint64) << s->log2_slots,
+										  MCXT_ALLOC_HUGE | MCXT_ALLOC_ZERO);
+	s->count = 0;
+	for (i = 0; i < n; i++)
+		if (old[i] != 0)
+			distinct_put(s->slots, s->log2_slots, old[i], &s->count);
+	pfree(old);
+}
+
+static void
+distinct_add(BloomDistinct *s, uint64 hash)
+{
+	if (hash == 0)
+		s->has_zero = true;
+	else
+	{
+		distinct_put(s->slots, s->log2_slots, hash, &s->count);
+		if (s->count > ((uint64) 3 << s->log2_slots) / 4)
+			distinct_grow(s);
+	}
+	if (unlikely(distinct_size(s) > BLOOM_DISTINCT_LIMIT))
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("bloom_agg without a capacity cannot count more than %d distinct values",
+						BLOOM_DISTINCT_LIMIT),
+				 errdetail("It keeps the 8-byte hash of every distinct value until the end, "
+						   "to size the filter from their number."),
+				 errhint("Pass the capacity, as in bloom_agg(x, capacity, fpr): that builds the filter "
+						 "in one pass and keeps nothing else.")));
+}
+
+static double
+bloom_agg_fpr_arg(FunctionCallInfo fcinfo, int argno)
+{
+	double		fpr;
+	size_t		size;
+
+	if (PG_NARGS() <= argno)
+		return BLOOM_DEFAULT_FPR;
+	require_not_null(PG_ARGISNULL(argno), "false positive rate");
+	fpr = PG_GETARG_FLOAT8(argno);
+	/* Refused at the first row rather than after buffering every value. */
+	PROB_TRY(prob_bloom_size(1, fpr, false, &size, PROB_ERR));
+	return fpr;
+}
+
+/* bloom_distinct_trans(internal, value [, fpr]): transition function of bloom_agg(x [, fpr]). */
+PG_FUNCTION_INFO_V1(bloom_distinct_trans);
+Datum
+bloom_distinct_trans(PG_FUNCTION_ARGS)
+{
+	MemoryContext aggcontext = require_aggregate(fcinfo, "bloom_distinct_trans");
+	BloomDistinct *state;
+
+	if (PG_ARGISNULL(0))
+		state = distinct_new(aggcontext, bloom_agg_fpr_arg(fcinfo, 2), 0);
+	else
+		state = (BloomDistinct *) PG_GETARG_POINTER(0);
+	if (!PG_ARGISNULL(1))
+		distinct_add(state, prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1), PG_GETARG_DATUM(1),
+											BLOOM_AGG_SEED));
+	PG_RETURN_POINTER(state);
+}
+
+/* Iterates over the set: *pos starts at 0; false once every hash was returned. */
+static bool
+distinct_next(const BloomDistinct *s, uint64 *pos, uint64 *hash)
+{
+	uint64		n = (uint64) 1 << s->log2_slots;
+
+	while (*pos < n)
+	{
+		*hash = s->slots[(*pos)++];
+		if (*hash != 0)
+			return true;
+	}
+	if (*pos == n && s->has_zero)
+	{
+		(*pos)++;
+		*hash = 0;
+		return true;
+	}
+	return false;
+}
+
+PG_FUNCTION_INFO_V1(bloom_distinct_combine);
+Datum
+bloom_distinct_combine(PG_FUNCTION_ARGS)
+{
+	MemoryContext aggcontext = require_aggregate(fcinfo, "bloom_distinct_combine");
+	BloomDistinct *a = PG_ARGISNULL(0) ? NULL : (BloomDistinct *) PG_GETARG_POINTER(0);
+	BloomDistinct *b = PG_ARGISNULL(1) ? NULL : (BloomDistinct *) PG_GETARG_POINTER(1);
+	uint64		pos = 0;
+	uint64		hash;
+
+	if (b == NULL)
+	{
+		if (a == NULL)
+			PG_RETURN_NULL();
+		PG_RETURN_POINTER(a);
+	}
+	/* b may live in a shorter-lived context (a deserialized state): the result must not. */
+	if (a == NULL)
+		a = distinct_new(aggcontext, b->fpr, distinct_size(b));
+	while (distinct_next(b, &pos, &hash))
+		distinct_add(a, hash);
+	PG_RETURN_POINTER(a);
+}
+
+PG_FUNCTION_INFO_V1(bloom_distinct_serialize);
+Datum
+bloom_distinct_serialize(PG_FUNCTION_ARGS)
+{
+	BloomDistinct *s = (BloomDistinct *) PG_GETARG_POINTER(0);
+	BloomDistinctWire wire = {s->fpr, distinct_size(s)};
+	size_t		size = VARHDRSZ + sizeof(wire) + sizeof(uint64) * wire.count;
+	bytea	   *out;
+	char	   *p;
+	uint64		pos = 0;
+	uint64		hash;
+
+	/* Not reached below BLOOM_DISTINCT_LIMIT. */
+	if (!AllocSizeIsValid(size))
+		elog(ERROR, "bloom_agg state of " UINT64_FORMAT " hashes is too large to serialize", wire.count);
+	out = palloc(size);
+	SET_VARSIZE(out, size);
+	memcpy(VARDATA(out), &wire, sizeof(wire));
+	p = VARDATA(out) + sizeof(wire);
+	while (distinct_next(s, &pos, &hash))
+	{
+		memcpy(p, &hash, sizeof(hash));
+		p += sizeof(hash);
+	}
+	PG_RETURN_BYTEA_P(out);
+}
+
+PG_FUNCTION_INFO_V1(bloom_distinct_deserialize);
+Datum
+bloom_distinct_deserialize(PG_FUNCTION_ARGS)
+{
+	bytea	   *in = PG_GETARG_BYTEA_PP(0);
+	BloomDistinctWire wire;
+	const char *hashes = VARDATA_ANY(in) + sizeof(wire);
+	BloomDistinct *s;
+	uint64		i;
+
+	if (VARSIZE_ANY_EXHDR(in) < sizeof(wire))
+		elog(ERROR, "bloom_agg state of %zu bytes is truncated", VARSIZE_ANY_EXHDR(in));
+	memcpy(&wire, VARDATA_ANY(in), sizeof(wire));
+	if ((VARSIZE_ANY_EXHDR(in) - sizeof(wire)) / sizeof(uint64) != wire.count ||
+		(VARSIZE_ANY_EXHDR(in) - sizeof(wire)) % sizeof(uint64) != 0)
+		elog(ERROR, "bloom_agg state of %zu bytes does not hold " UINT64_FORMAT " hashes",
+			 VARSIZE_ANY_EXHDR(in), wire.count);
+	s = distinct_new(CurrentMemoryContext, wire.fpr, wire.count);
+	for (i = 0; i < wire.count; i++)
+	{
+		uint64		hash;
+
+		memcpy(&hash, hashes + i * sizeof(hash), sizeof(hash));
+		distinct_add(s, hash);
+	}
+	PG_RETURN_POINTER(s);
+}
+
+/*
+ * Final function of bloom_agg(x [, fpr]): a fixed filter with capacity the
+ * number of distinct values (at least 1). Zero rows: an empty filter of
+ * capacity 1, at the rate the call passes as a constant (NULL if it is not one).
+ */
+PG_FUNCTION_INFO_V1(bloom_distinct_final);
+Datum
+bloom_distinct_final(PG_FUNCTION_ARGS)
+{
+	BloomDistinct *s;
+	struct varlena *filter;
+	Datum		fpr = Float8GetDatum(BLOOM_DEFAULT_FPR);
+	ProbBuffer	out;
+	uint64		pos = 0;
+	uint64		hash;
+
+	if (PG_ARGISNULL(0))
+	{
+		Aggref	   *aggref = aggregate_call(fcinfo);
+
+		if (aggref == NULL || (list_length(aggref->args) > 1 &&
+							   !bloom_agg_const_arg(fcinfo, 1, FLOAT8OID, "false positive rate", &fpr)))
+			PG_RETURN_NULL();
+		PG_RETURN_POINTER(bloom_new_empty(1, DatumGetFloat8(fpr), false, BLOOM_AGG_SEED));
+	}
+	s = (BloomDistinct *) PG_GETARG_POINTER(0);
+	filter = bloom_new_empty(Max(distinct_size(s), 1), s->fpr, false, BLOOM_AGG_SEED);
+	while (distinct_next(s, &pos, &hash))
+		PROB_TRY(prob_bloom_add_hash((uint8_t *) VARDATA(filter), VARSIZE(filter) - VARHDRSZ, hash, true,
+									 &prob_palloc_allocator, &out, PROB_ERR));
+	PG_RETURN_POINTER(filter);
+}
