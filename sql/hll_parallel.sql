@@ -72,4 +72,18 @@ SELECT p.all_sketches = s.all_sketches AS union_all, p.small_sketches = s.small_
        # p.small_sketches AS card_small, hll_info(p.small_sketches)->>'representation' AS repr_small
 FROM par_union p, ser_union s;
 
+-- Zero rows reach the final function with no state; the precision is read off
+-- the call, also in the Finalize step of a parallel plan.
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+EXPLAIN (COSTS OFF) SELECT hll_add_agg(x, 10) FILTER (WHERE false) FROM hll_par;
+SELECT hll_precision(hll_add_agg(x, 10) FILTER (WHERE false)) AS parallel_zero_rows FROM hll_par;
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+RESET max_parallel_workers_per_gather;
+SELECT hll_precision(hll_add_agg(x, 10) FILTER (WHERE false)) AS serial_zero_rows FROM hll_par;
+
 DROP TABLE hll_par, hll_par_sketches;

@@ -444,44 +444,6 @@ bloom_union_trans(PG_FUNCTION_ARGS)
 }
 
 /*
- * The aggregate call with the arguments as written. In a parallel plan the
- * final function runs in a Finalize step, whose Aggref has one argument: a
- * reference to the partial result coming up from the plan below. The partial
- * step's Aggref, which has the call's arguments, is found by following that
- * reference down through the nodes that pass it on (Gather, Sort, Append, ...).
- * NULL when it cannot be found.
- */
-static Aggref *
-aggregate_call(FunctionCallInfo fcinfo)
-{
-	Aggref	   *aggref = AggGetAggref(fcinfo);
-	Plan	   *plan;
-	Expr	   *expr;
-
-	if (aggref == NULL || !DO_AGGSPLIT_COMBINE(aggref->aggsplit))
-		return aggref;
-	if (fcinfo->context == NULL || !IsA(fcinfo->context, AggState) || list_length(aggref->args) != 1)
-		return NULL;
-	plan = ((AggState *) fcinfo->context)->ss.ps.plan;
-	expr = linitial_node(TargetEntry, aggref->args)->expr;
-	while (IsA(expr, Var) && ((Var *) expr)->varno == OUTER_VAR)
-	{
-		AttrNumber	attno = ((Var *) expr)->varattno;
-
-		if (IsA(plan, Append))
-			plan = linitial(((Append *) plan)->appendplans);
-		else if (IsA(plan, MergeAppend))
-			plan = linitial(((MergeAppend *) plan)->mergeplans);
-		else
-			plan = outerPlan(plan);
-		if (plan == NULL || attno < 1 || attno > list_length(plan->targetlist))
-			return NULL;
-		expr = list_nth_node(TargetEntry, plan->targetlist, attno - 1)->expr;
-	}
-	return IsA(expr, Aggref) ? (Aggref *) expr : NULL;
-}
-
-/*
  * Argument argno of the aggregate call, when it is a constant: PostgreSQL
  * passes no argument values to a final function, so an aggregate over zero
  * rows reads its parameters off the call itself. False when there is no
@@ -491,7 +453,7 @@ aggregate_call(FunctionCallInfo fcinfo)
 static bool
 bloom_agg_const_arg(FunctionCallInfo fcinfo, int argno, Oid type, const char *what, Datum *value)
 {
-	Aggref	   *aggref = aggregate_call(fcinfo);
+	Aggref	   *aggref = prob_aggregate_call(fcinfo);
 	Const	   *arg;
 
 	if (aggref == NULL || list_length(aggref->args) <= argno)
@@ -781,7 +743,7 @@ bloom_distinct_final(PG_FUNCTION_ARGS)
 
 	if (PG_ARGISNULL(0))
 	{
-		Aggref	   *aggref = aggregate_call(fcinfo);
+		Aggref	   *aggref = prob_aggregate_call(fcinfo);
 
 		if (aggref == NULL || (list_length(aggref->args) > 1 &&
 							   !bloom_agg_const_arg(fcinfo, 1, FLOAT8OID, "false positive rate", &fpr)))

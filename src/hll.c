@@ -535,7 +535,7 @@ hll_union_trans(PG_FUNCTION_ARGS)
 static int
 hll_agg_precision(FunctionCallInfo fcinfo)
 {
-	Aggref	   *aggref = AggGetAggref(fcinfo);
+	Aggref	   *aggref = prob_aggregate_call(fcinfo);
 	ProbError	err;
 
 	if (aggref != NULL && list_length(aggref->args) >= 2)

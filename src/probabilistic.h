@@ -52,6 +52,13 @@ prob_result(struct varlena *input, ProbBuffer out)
 	return PointerGetDatum(prob_varlena_of(out));
 }
 
+/*
+ * The aggregate call a final function belongs to, also in the Finalize step
+ * of a partial aggregate (where it is found through the plan), or NULL.
+ */
+struct Aggref;
+extern struct Aggref *prob_aggregate_call(FunctionCallInfo fcinfo);
+
 /* Canonical hashing of SQL values (hashing.c). */
 typedef enum ProbHashKind
 {
