@@ -1,0 +1,569 @@
+"""Checks python/probabilistic_format.py, written from doc/FORMAT.md, against the
+extension: the test vectors in test/vectors/ byte for byte, then (when PGHOST is
+set, as test/cluster.sh's start_cluster exports it) random data on a running
+server. Run: /usr/bin/python3 -m unittest discover -s python -v
+
+PROB_TEST_SEED=<int> repeats a run's random data (the seed is printed).
+"""
+
+import datetime
+import decimal
+import hashlib
+import json
+import os
+import random
+import shutil
+import struct
+import subprocess
+import sys
+import unittest
+import uuid
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import probabilistic_format as pf  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VECTORS = os.path.join(ROOT, "test", "vectors", "hll.json")
+
+
+def load_vectors():
+    with open(VECTORS, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def decode(sql_type, text):
+    """A vector's PostgreSQL text form as (Python value, sql_type for probabilistic_format)."""
+    if sql_type in ("smallint", "integer", "bigint"):
+        return int(text), None
+    if sql_type == "boolean":
+        return text in ("t", "true"), None
+    if sql_type == "real":
+        return float(text), "real"
+    if sql_type == "double precision":
+        return float(text), None
+    if sql_type == "numeric":
+        return decimal.Decimal(text), None
+    if sql_type in ("text", "varchar"):
+        return text, None
+    if sql_type.startswith("char("):
+        return text, "bpchar"
+    if sql_type == "bytea":
+        return bytes.fromhex(text[2:]), None
+    if sql_type == "uuid":
+        return uuid.UUID(text), None
+    if sql_type == "date":
+        special = {"infinity": pf.DATE_INFINITY, "-infinity": pf.DATE_MINUS_INFINITY}
+        if text in special:
+            return special[text], "date"
+        return datetime.date.fromisoformat(text), None
+    if sql_type in ("timestamp", "timestamptz"):
+        special = {"infinity": pf.TIMESTAMP_INFINITY, "-infinity": pf.TIMESTAMP_MINUS_INFINITY}
+        if text in special:
+            return special[text], "timestamp"
+        return datetime.datetime.fromisoformat(text), None
+    raise AssertionError("no decoder for " + sql_type)
+
+
+def vector_hashes(rec):
+    """The hashes of a hll vector's input, hashed with its seed."""
+    inp, seed = rec["input"], rec["seed"]
+    if "hashes" in inp:
+        return [pf.to_unsigned(h) for h in inp["hashes"]]
+    if "series" in inp:
+        first, last = inp["series"]
+        conv = str if inp["type"] == "text" else int
+        return [pf.hash64(conv(i), seed) for i in range(first, last + 1)]
+    pairs = inp.get("typed_values") or [[inp["type"], t] for t in inp["values"]]
+    hashes = []
+    for sql_type, text in pairs:
+        value, as_type = decode(sql_type, text)
+        hashes.append(pf.hash64(value, seed, as_type))
+    return hashes
+
+
+def check_record(test, sketch, rec):
+    """A sketch against a vector record: bytes, representation, estimate."""
+    raw = sketch.to_bytes()
+    test.assertEqual(len(raw), rec["bytes"])
+    test.assertEqual(hashlib.sha256(raw).hexdigest(), rec["sha256"])
+    if "hex" in rec:
+        test.assertEqual(raw.hex(), rec["hex"])
+    test.assertEqual("sparse" if sketch.sparse else "dense", rec["representation"])
+    if sketch.sparse:
+        test.assertEqual(len(sketch.entries), rec["sparse_entries"])
+    test.assertEqual(sketch.cardinality(), rec["cardinality"])
+    test.assertEqual(sketch.info_estimate_text(), rec["estimate"])
+
+
+class VectorTests(unittest.TestCase):
+    """Every vector in test/vectors/hll.json, reproduced from its inputs."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.vectors = load_vectors()
+        cls.sketches = {}
+        for rec in cls.vectors["hll"]:
+            cls.sketches[rec["name"]] = pf.Hll.from_hashes(vector_hashes(rec), rec["precision"], rec["seed"])
+
+    def test_vector_file_is_complete(self):
+        v = self.vectors
+        self.assertGreaterEqual(len(v["sketch_hash"]), 80)
+        reprs = {(r["precision"], r["representation"]) for r in v["hll"]}
+        for p in (4, 10, 14, 18):
+            self.assertIn((p, "sparse"), reprs)
+            self.assertIn((p, "dense"), reprs)
+
+    def test_sketch_hash(self):
+        for rec in self.vectors["sketch_hash"]:
+            with self.subTest(rec["sql"]):
+                value, as_type = decode(rec["type"], rec["text"])
+                self.assertEqual(pf.sketch_hash(value, rec["seed"], as_type), rec["hash"])
+
+    def test_fallback_hash(self):
+        for rec in self.vectors["fallback_hash"]:
+            with self.subTest(rec["sql"]):
+                h = pf.xxh3(bytes.fromhex(rec["encoding"]), pf.to_unsigned(rec["seed"]))
+                self.assertEqual(pf.to_signed(h), rec["hash"])
+
+    def test_hll_built_from_inputs(self):
+        for rec in self.vectors["hll"]:
+            with self.subTest(rec["name"]):
+                check_record(self, self.sketches[rec["name"]], rec)
+
+    def test_hll_built_one_value_at_a_time(self):
+        for rec in self.vectors["hll"]:
+            if len(vector_hashes(rec)) > 5000:
+                continue
+            with self.subTest(rec["name"]):
+                h = pf.Hll.empty(rec["precision"], rec["seed"])
+                for x in vector_hashes(rec):
+                    h = h.add_hash(x)
+                self.assertEqual(h.to_bytes(), self.sketches[rec["name"]].to_bytes())
+
+    def test_hll_parse_round_trip(self):
+        for rec in self.vectors["hll"] + self.vectors["union"] + self.vectors["fold"]:
+            if "hex" not in rec:
+                continue
+            with self.subTest(rec["name"]):
+                raw = bytes.fromhex(rec["hex"])
+                parsed = pf.Hll.from_bytes(raw)
+                self.assertEqual(parsed.to_bytes(), raw)
+                self.assertEqual(pf.Hll.from_text("\\x" + rec["hex"].upper()).to_bytes(), raw)
+                self.assertEqual(parsed.cardinality(), rec["cardinality"])
+
+    def test_union(self):
+        for rec in self.vectors["union"]:
+            with self.subTest(rec["name"]):
+                left, right = self.sketches[rec["left"]], self.sketches[rec["right"]]
+                check_record(self, left.union(right), rec)
+                self.assertEqual(right.union(left).to_bytes(), left.union(right).to_bytes())
+
+    def test_fold(self):
+        for rec in self.vectors["fold"]:
+            with self.subTest(rec["name"]):
+                check_record(self, self.sketches[rec["source"]].fold(rec["precision"]), rec)
+
+    def test_invalid_bytes_are_rejected(self):
+        for rec in self.vectors["invalid"]:
+            with self.subTest(rec["name"]):
+                with self.assertRaises(pf.FormatError):
+                    pf.Hll.from_bytes(bytes.fromhex(rec["hex"]))
+
+    def test_invalid_text_is_rejected(self):
+        for text in ["", "x", "480101010e1a00000000000000000000", "\\x480101010e1a0000000000000000000",
+                     "\\x480101010e1a00000000000000000g00", "\\x 480101010e1a00000000000000000000"]:
+            with self.subTest(text):
+                with self.assertRaises(pf.FormatError):
+                    pf.Hll.from_text(text)
+
+
+class SpecTests(unittest.TestCase):
+    """Statements of doc/FORMAT.md checked directly, without a server."""
+
+    def test_worked_example(self):
+        h = pf.Hll.from_values([1, 2, 3])
+        self.assertEqual(h.to_text(), "\\x480101010e1a0000000000000000000042c686200159bc2f0120924d")
+        self.assertEqual(pf.hash64(1), 0x2fbc593564db792e)
+        self.assertEqual(h.sparse_entries(), [0x2086c642, 0x2fbc5901, 0x4d922001])
+
+    def test_example_encodings(self):
+        examples = [
+            ((1, None), "0100000000000000"), ((True, None), "0100000000000000"),
+            ((decimal.Decimal("1.0"), None), "0100000000000000"), ((1.0, None), "0100000000000000"),
+            ((datetime.date(2000, 1, 2), None), "0100000000000000"), ((-2, None), "feffffffffffffff"),
+            ((datetime.date(2024, 1, 1), None), "3e22000000000000"), ((1.5, None), "000000000000f83f"),
+            ((float("nan"), None), "000000000000f87f"), ((float("nan"), "real"), "000000000000f87f"),
+            ((decimal.Decimal("1.50"), None), "312e35"), (("abc", None), "616263"),
+            (("abc  ", "bpchar"), "616263"), ((b"abc", None), "616263"),
+            ((-0.0, None), "0000000000000000"),
+        ]
+        for (value, as_type), encoding in examples:
+            with self.subTest(value=value, sql_type=as_type):
+                self.assertEqual(pf.canonical_bytes(value, as_type).hex(), encoding)
+
+    def test_numeric_text(self):
+        cases = {"1.50": "1.5", "-0.001": "-0.001", "1E-5": "0.00001", "9223372036854775808":
+                 "9223372036854775808", "-1E+20": "-100000000000000000000", "123.4500": "123.45",
+                 "9223372036854775808.000": "9223372036854775808", "NaN": "NaN",
+                 "Infinity": "Infinity", "-Infinity": "-Infinity", "0.5E+1": None, "-0.000": None}
+        for text, expected in cases.items():
+            with self.subTest(text):
+                got = pf.canonical_bytes(decimal.Decimal(text))
+                if expected is None:  # integral within int64: the integer rule
+                    self.assertEqual(len(got), 8)
+                else:
+                    self.assertEqual(got.decode(), expected)
+
+    def test_float_integers_and_limits(self):
+        self.assertEqual(pf.canonical_bytes(-9223372036854775808.0), struct.pack("<q", -(1 << 63)))
+        self.assertEqual(pf.canonical_bytes(9223372036854775808.0), struct.pack("<d", 2.0 ** 63))
+        self.assertEqual(pf.canonical_bytes(float("inf")), struct.pack("<d", float("inf")))
+        self.assertEqual(pf.sketch_hash(2 ** 64), pf.sketch_hash(decimal.Decimal(2 ** 64)))
+
+    def test_sizes_and_limits(self):
+        table = {4: (12, 3), 10: (768, 192), 14: (12288, 3072), 15: (24576, 4096), 18: (196608, 4096)}
+        for p, (dense, limit) in table.items():
+            self.assertEqual(pf.dense_payload_size(p), dense)
+            self.assertEqual(pf.sparse_limit(p), limit)
+
+    def test_entry_at_equals_dense_split(self):
+        rng = random.Random(5)
+        for _ in range(20000):
+            h = rng.getrandbits(64) >> rng.choice([0, 0, 10, 30, 50, 60])
+            for p in (4, 9, 14, 18):
+                self.assertEqual(pf.entry_at(pf.sparse_entry(h), p), pf.dense_index_rank(h, p))
+
+    def test_llround(self):
+        for x, r in [(0.0, 0), (0.49999999999999994, 0), (0.5, 1), (1.5, 2), (2.5, 3), (2.4999, 2),
+                     (1e15 + 0.5, 1000000000000001), (-0.5, -1)]:
+            self.assertEqual(pf.llround(x), r)
+
+    def test_empty_estimates_zero(self):
+        for p in (4, 14, 18):
+            self.assertEqual(pf.Hll.empty(p).estimate(), 0.0)
+
+    def test_saturated_estimate_is_capped(self):
+        """Every register at 65 - p (crafted hashes only): +infinity, capped at 2^64."""
+        h = pf.Hll.from_hashes([k << 60 for k in range(16)], 4)
+        self.assertEqual(set(h.registers), {61})
+        self.assertEqual(h.estimate(), 2.0 ** 64)
+        self.assertEqual(h.cardinality(), 2 ** 63 - 1)
+
+    def test_canonical_whatever_the_path(self):
+        """Union, fold and one-at-a-time adds all give the canonical value of the set."""
+        rng = random.Random(7)
+        for _ in range(40):
+            p, q = rng.choice([4, 6, 10, 14]), rng.choice([4, 8, 12, 18])
+            n = rng.choice([0, 1, 3, 11, 12, 13, 200, 800, 3072, 3100])
+            hashes = [rng.getrandbits(64) for _ in range(n)]
+            split = rng.randint(0, n)
+            a = pf.Hll.from_hashes(hashes[:split], p)
+            b = pf.Hll.from_hashes(hashes[split:], q)
+            whole = pf.Hll.from_hashes(hashes, min(p, q))
+            self.assertEqual(a.union(b).to_bytes(), whole.to_bytes())
+            self.assertEqual(b.union(a).to_bytes(), whole.to_bytes())
+            self.assertEqual(pf.Hll.from_hashes(hashes, max(p, q)).fold(min(p, q)).to_bytes(), whole.to_bytes())
+            shuffled = list(hashes) + hashes[: n // 3]
+            rng.shuffle(shuffled)
+            self.assertEqual(pf.Hll.from_hashes(shuffled, min(p, q)).to_bytes(), whole.to_bytes())
+
+    def test_seeds_must_match(self):
+        with self.assertRaises(pf.ParameterError):
+            pf.Hll.empty(14, 1).union(pf.Hll.empty(14, 2))
+        with self.assertRaises(pf.ParameterError):
+            pf.Hll.empty(10).fold(12)
+
+
+# ---------------------------------------------------------------- against a server
+
+def copy_text(s):
+    return s.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+
+
+_TEXT_POOL = ("abcxyzABCXYZ0123456789 _-'\"\\\t\n\u00e9\u00f6\u00df\u00e7\u0416\u05d0"
+              "\u65e5\u672c\u8a9e\U0001f600\U0001f680")
+
+
+def _rand_text(rng, max_len):
+    return "".join(rng.choice(_TEXT_POOL) for _ in range(rng.randint(0, max_len)))
+
+
+def _rand_float(rng):
+    kind = rng.random()
+    if kind < 0.05:
+        return rng.choice([float("nan"), float("inf"), float("-inf"), -0.0, 0.0, 2.0 ** 63, -2.0 ** 63,
+                           1e19, -1e19, 5e-324])
+    if kind < 0.35:
+        return float(rng.randint(-10 ** 6, 10 ** 6))
+    return rng.uniform(-1, 1) * 10.0 ** rng.randint(-20, 25)
+
+
+def _to_real(x):
+    return struct.unpack("<f", struct.pack("<f", x))[0] if abs(x) < 3e38 or x != x else x
+
+
+def _rand_decimal(rng):
+    kind = rng.random()
+    if kind < 0.05:
+        return decimal.Decimal(rng.choice(["NaN", "Infinity", "-Infinity", "0.000", "-0", "42.000"]))
+    if kind < 0.15:
+        return decimal.Decimal(rng.choice([1, -1]) * (2 ** 63 + rng.randint(-3, 10 ** 20)))
+    if kind < 0.4:
+        return decimal.Decimal(rng.randint(-10 ** 9, 10 ** 9))
+    return decimal.Decimal(rng.randint(-10 ** 15, 10 ** 15)).scaleb(-rng.randint(0, 20))
+
+
+_OFFSETS = [datetime.timedelta(0), datetime.timedelta(hours=5, minutes=30), datetime.timedelta(hours=-8),
+            datetime.timedelta(hours=14), datetime.timedelta(hours=-12, minutes=-45)]
+
+
+def _rand_datetime(rng):
+    return datetime.datetime(1, 1, 1) + datetime.timedelta(
+        microseconds=rng.randrange((datetime.datetime(9999, 12, 31) - datetime.datetime(1, 1, 1)) //
+                                   datetime.timedelta(microseconds=1)))
+
+
+# name: (SQL type, sql_type for probabilistic_format, random value, COPY text of a value)
+SERVER_TYPES = {
+    "bigint": ("bigint", None,
+               lambda r: r.randint(-2 ** 63, 2 ** 63 - 1) if r.random() < 0.7 else r.randint(-500, 5000), str),
+    "integer": ("integer", None, lambda r: r.randint(-2 ** 31, 2 ** 31 - 1), str),
+    "smallint": ("smallint", None, lambda r: r.randint(-2 ** 15, 2 ** 15 - 1), str),
+    "double precision": ("double precision", None, _rand_float, repr),
+    "real": ("real", "real", lambda r: _to_real(_rand_float(r)), repr),
+    "numeric": ("numeric", None, _rand_decimal, str),
+    "text": ("text", None, lambda r: _rand_text(r, 24), copy_text),
+    "varchar": ("varchar(40)", None, lambda r: _rand_text(r, 24), copy_text),
+    "char(10)": ("char(10)", "bpchar", lambda r: _rand_text(r, 7) + " " * r.randint(0, 3), copy_text),
+    "bytea": ("bytea", None, lambda r: r.randbytes(r.randint(0, 24)), lambda b: "\\\\x" + b.hex()),
+    "uuid": ("uuid", None, lambda r: uuid.UUID(int=r.getrandbits(128)), str),
+    "date": ("date", None, lambda r: datetime.date.fromordinal(r.randint(1, 3652059)), str),
+    "timestamp": ("timestamp", None, _rand_datetime, lambda d: d.isoformat(" ")),
+    "timestamptz": ("timestamptz", None,
+                    lambda r: _rand_datetime(r).replace(tzinfo=datetime.timezone(r.choice(_OFFSETS))),
+                    lambda d: d.isoformat(" ")),
+    "boolean": ("boolean", None, lambda r: r.random() < 0.5, lambda b: "t" if b else "f"),
+}
+
+ROWS = 20000
+PREFIXES = [1, 10, 300, 3100, ROWS]
+PRECISIONS = [4, 10, 14, 18]
+
+
+def psql(sql):
+    env = dict(os.environ, PGCLIENTENCODING="UTF8")
+    run = subprocess.run(["psql", "-X", "-At", "-q", "-v", "ON_ERROR_STOP=1", "-f", "-"],
+                         input=sql, capture_output=True, text=True, env=env)
+    if run.returncode != 0:
+        raise AssertionError("psql failed: %s" % run.stderr.strip())
+    return run.stdout
+
+
+def load_table_sql(table, sql_type, texts, temp=True):
+    lines = ["SET TimeZone = 'UTC';",
+             "CREATE %sTABLE %s (i serial PRIMARY KEY, x %s);" % ("TEMP " if temp else "", table, sql_type),
+             "COPY %s (x) FROM STDIN;" % table]
+    lines.extend(texts)
+    lines.append("\\.")
+    return "\n".join(lines) + "\n"
+
+
+@unittest.skipUnless(os.environ.get("PGHOST"), "PGHOST is unset: no server to compare with")
+class ServerTests(unittest.TestCase):
+    """The Python implementation against the extension on random data."""
+
+    @classmethod
+    def setUpClass(cls):
+        if shutil.which("psql") is None:
+            raise unittest.SkipTest("psql is not on PATH")
+        psql("CREATE EXTENSION IF NOT EXISTS probabilistic;")
+        cls.seed = int(os.environ.get("PROB_TEST_SEED") or random.SystemRandom().randrange(10 ** 9))
+        print("\n[test_format] random data seed %d (PROB_TEST_SEED=%d repeats it)" % (cls.seed, cls.seed),
+              file=sys.stderr)
+        cls.data = {}
+
+    def rows_of(self, name):
+        """A type's random values (with duplicates) and their COPY text, the same for every test."""
+        if name not in self.data:
+            sql_type, as_type, gen, fmt = SERVER_TYPES[name]
+            rng = random.Random("%d %s" % (self.seed, name))
+            pool = [gen(rng) for _ in range(ROWS * 3 // 4)]
+            values = [rng.choice(pool) if rng.random() < 0.25 else gen(rng) for _ in range(ROWS)]
+            if name == "boolean":
+                values = values[:10]
+            self.data[name] = (values, [fmt(v) for v in values])
+        return self.data[name]
+
+    def test_aggregates_hashes_and_estimates(self):
+        """hll_add_agg(x, p), sketch_hash, hll_cardinality and hll_info per type."""
+        for name, (sql_type, as_type, _, _) in SERVER_TYPES.items():
+            values, texts = self.rows_of(name)
+            hash_seed = random.Random(self.seed).randrange(-2 ** 63, 2 ** 63)
+            prefixes = [n for n in PREFIXES if n <= len(values)]
+            sql = load_table_sql("d", sql_type, texts) + """
+SELECT 'hash', string_agg(sketch_hash(x)::text, ' ' ORDER BY i), string_agg(sketch_hash(x, %d)::text, ' ' ORDER BY i)
+FROM d WHERE i <= 500;
+SELECT 'agg', n, p, encode(h::bytea, 'hex'), hll_cardinality(h), hll_info(h)->>'estimate'
+FROM (SELECT n, p, hll_add_agg(x, p) AS h
+      FROM d, unnest(ARRAY[%s]) n, unnest(ARRAY[%s]) p
+      WHERE i <= n GROUP BY n, p) s
+ORDER BY n, p;
+""" % (hash_seed, ",".join(map(str, prefixes)), ",".join(map(str, PRECISIONS)))
+            out = psql(sql).splitlines()
+            hashes = [pf.hash64(v, 0, as_type) for v in values]
+            with self.subTest(name, what="sketch_hash"):
+                _, unseeded, seeded = out[0].split("|")
+                n = min(500, len(values))
+                self.assertEqual([int(x) for x in unseeded.split()], [pf.to_signed(h) for h in hashes[:n]])
+                self.assertEqual([int(x) for x in seeded.split()],
+                                 [pf.sketch_hash(v, hash_seed, as_type) for v in values[:n]])
+            rows = [line.split("|") for line in out[1:]]
+            self.assertEqual(len(rows), len(prefixes) * len(PRECISIONS))
+            for _, n, p, hexstr, cardinality, estimate in rows:
+                with self.subTest(name, n=n, p=p):
+                    sketch = pf.Hll.from_hashes(hashes[:int(n)], int(p))
+                    self.assertEqual(sketch.to_bytes().hex(), hexstr)
+                    self.assertEqual(sketch.cardinality(), int(cardinality))
+                    self.assertEqual(sketch.info_estimate_text(), estimate)
+                    self.assertEqual(pf.Hll.from_bytes(bytes.fromhex(hexstr)).to_bytes().hex(), hexstr)
+
+    def test_union_and_fold(self):
+        values, texts = self.rows_of("bigint")
+        words, word_texts = self.rows_of("text")
+        hashes = [pf.hash64(v) for v in values]
+        word_hashes = [pf.hash64(w) for w in words]
+        rng = random.Random(self.seed + 1)
+        cases = []
+        for _ in range(24):
+            a = (rng.choice([0, 1, 50, 190, 2000, 3000, 9000]), rng.choice(PRECISIONS + [6, 12]))
+            b = (rng.choice([0, 3, 150, 1100, 4000, 20000]), rng.choice(PRECISIONS + [6, 12]))
+            cases.append((a, b, rng.randint(4, min(a[1], b[1]))))
+        agg = "(SELECT hll_add_agg(x, %d) FROM %s WHERE i <= %d)"
+        queries = []
+        for (na, pa), (nb, pb), fold_to in cases:
+            left, right = agg % (pa, "d", na), agg % (pb, "w", nb)
+            queries.append("SELECT encode(hll_union(%s, %s)::bytea, 'hex'), encode((%s)::hll(%d)::bytea, 'hex'), "
+                           "hll_contains(%s, %s);" % (left, right, right, fold_to, left, right))
+        sql = (load_table_sql("d", "bigint", texts) + load_table_sql("w", "text", word_texts)
+               + "\n".join(queries) + "\n")
+        out = psql(sql).splitlines()
+        self.assertEqual(len(out), len(cases))
+        for ((na, pa), (nb, pb), fold_to), line in zip(cases, out):
+            union_hex, fold_hex, contains = line.split("|")
+            with self.subTest(left=(na, pa), right=(nb, pb), fold=fold_to):
+                left = pf.Hll.from_hashes(hashes[:na], pa)
+                right = pf.Hll.from_hashes(word_hashes[:nb], pb)
+                self.assertEqual(left.union(right).to_bytes().hex(), union_hex)
+                self.assertEqual(right.fold(fold_to).to_bytes().hex(), fold_hex)
+                self.assertEqual("t" if left.contains(right) else "f", contains)
+
+    def test_hll_add_with_seed(self):
+        """hll_add hashes with the sketch's seed, one value at a time."""
+        for name in ("bigint", "text", "numeric", "timestamptz"):
+            sql_type, as_type, _, _ = SERVER_TYPES[name]
+            values, texts = self.rows_of(name)
+            rng = random.Random("%d seeded %s" % (self.seed, name))
+            cases = [(rng.choice([5, 9, 12]), rng.randrange(-2 ** 63, 2 ** 63), rng.choice([3, 40, 400]))
+                     for _ in range(3)]
+            sql = load_table_sql("d", sql_type, texts) + """
+CREATE FUNCTION pg_temp.seeded(p int, seed bigint, n int) RETURNS hll LANGUAGE plpgsql AS $$
+DECLARE h hll := hll_empty(p, seed); r record;
+BEGIN
+    FOR r IN SELECT x FROM d WHERE i <= n ORDER BY i LOOP h := hll_add(h, r.x); END LOOP;
+    RETURN h;
+END $$;
+""" + "".join("SELECT encode(pg_temp.seeded(%d, %d, %d)::bytea, 'hex');\n" % c for c in cases)
+            out = psql(sql).split()
+            for (p, seed, n), hexstr in zip(cases, out):
+                with self.subTest(name, p=p, seed=seed, n=n):
+                    sketch = pf.Hll.from_values(values[:n], p, seed, as_type)
+                    self.assertEqual(sketch.to_bytes().hex(), hexstr)
+
+    def test_parallel_aggregate_is_canonical(self):
+        """Partial aggregates combined by parallel workers give the same bytes."""
+        values, texts = self.rows_of("bigint")
+        hashes = [pf.hash64(v) for v in values]
+        table = "prob_format_parallel_%d" % os.getpid()
+        sql = load_table_sql(table, "bigint", texts, temp=False) + """
+ANALYZE %(t)s;
+SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0; SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+EXPLAIN (COSTS OFF) %(q)s;
+SELECT 'result';
+%(q)s;
+""" % {"t": table, "q": "SELECT p, encode(hll_add_agg(x, p)::bytea, 'hex') FROM %s, "
+                      "unnest(ARRAY[10, 14, 18]) p GROUP BY p ORDER BY p" % table}
+        try:
+            out = psql(sql).splitlines()
+        finally:
+            psql("DROP TABLE IF EXISTS %s;" % table)
+        plan, result = out[:out.index("result")], out[out.index("result") + 1:]
+        if not any("Partial" in line for line in plan):
+            self.skipTest("the planner chose no parallel plan")
+        self.assertEqual(len(result), 3)
+        for line in result:
+            p, hexstr = line.split("|")
+            with self.subTest(p=p):
+                self.assertEqual(pf.Hll.from_hashes(hashes, int(p)).to_bytes().hex(), hexstr)
+
+    def test_crafted_registers(self):
+        """Registers near the maximum, from crafted hashes: the estimator's tau term and
+        extreme estimates up to the 2^64 cap, which real data never reaches."""
+        rng = random.Random(self.seed + 3)
+        cases = []
+        for _ in range(30):
+            p = rng.choice([4, 6, 8, 10])
+            top = 65 - p
+            low = rng.choice([1, top // 2, top - 3, top - 1, top - 1])
+            empty = rng.choice([0, top]) if rng.random() < 0.5 else 0  # no zero register: tau matters
+            ranks = [rng.choice([empty, top, top, rng.randint(low, top)]) for _ in range(1 << p)]
+            # A hash with index i and rank r: the index, then r - 1 zero bits, then a one.
+            hashes = [(i << (64 - p)) | (0 if r == top else 1 << (64 - p - r))
+                      for i, r in enumerate(ranks) if r > 0]
+            cases.append((p, ranks, hashes))
+        cases.append((4, [61] * 16, [i << 60 for i in range(16)]))  # saturated: the 2^64 cap
+        sql = "".join("SELECT encode(h::bytea, 'hex'), hll_info(h)->>'estimate', hll_cardinality(h) FROM "
+                      "(SELECT hll_add_hash_agg(h, %d) AS h FROM unnest(ARRAY[%s]::bigint[]) h) s;\n"
+                      % (p, ",".join(str(pf.to_signed(h)) for h in hashes) or "NULL")
+                      for p, _, hashes in cases)
+        out = psql(sql).splitlines()
+        self.assertEqual(len(out), len(cases))
+        for (p, ranks, hashes), line in zip(cases, out):
+            hexstr, estimate, cardinality = line.split("|")
+            with self.subTest(p=p, ranks=ranks):
+                sketch = pf.Hll.from_hashes(hashes, p)
+                self.assertEqual(list(sketch.dense_registers()) if len(hashes) else [0] * (1 << p), ranks)
+                self.assertEqual(sketch.to_bytes().hex(), hexstr)
+                self.assertEqual(sketch.info_estimate_text(), estimate)
+                self.assertEqual(str(sketch.cardinality()), cardinality)
+
+    def test_server_and_python_reject_the_same_bytes(self):
+        rng = random.Random(self.seed + 2)
+        base = pf.Hll.from_hashes([rng.getrandbits(64) for _ in range(5)], 6).to_bytes()
+        dense = pf.Hll.from_hashes([rng.getrandbits(64) for _ in range(100)], 4).to_bytes()
+        candidates = []
+        for raw in (base, dense):
+            for _ in range(60):
+                b = bytearray(raw)
+                i = rng.randrange(len(b))
+                b[i] = rng.randrange(256)
+                candidates.append(bytes(b))
+            candidates.append(raw[:-1])
+            candidates.append(raw + b"\x00")
+        sql = """CREATE FUNCTION pg_temp.accepted(b bytea) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN PERFORM b::hll; RETURN true; EXCEPTION WHEN invalid_binary_representation THEN RETURN false; END $$;
+""" + "".join("SELECT pg_temp.accepted('\\x%s');\n" % c.hex() for c in candidates)
+        out = psql(sql).split()
+        for raw, server in zip(candidates, out):
+            with self.subTest(raw.hex()):
+                try:
+                    pf.Hll.from_bytes(raw)
+                    ours = "t"
+                except pf.FormatError:
+                    ours = "f"
+                self.assertEqual(ours, server)
+
+
+if __name__ == "__main__":
+    unittest.main()
