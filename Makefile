@@ -2,6 +2,8 @@
 #   make && make install           build and install into the pg_config on PATH
 #   make installcheck              pg_regress against a running server (PGHOST/PGPORT)
 #   make unittest stattest         C++ core tests, no server needed
+#   make unittest-asan             the unit tests under AddressSanitizer and UBSan
+#   make fuzz [FUZZ_SECONDS=60]    libFuzzer targets (clang), each run for a bounded time
 #   make WERROR=1 ...              warnings are errors (what CI does)
 EXTENSION = probabilistic
 MODULE_big = probabilistic
@@ -23,7 +25,8 @@ WARNINGS += -Werror
 endif
 PG_CPPFLAGS = -Isrc
 PG_CFLAGS = $(WARNINGS)
-PG_CXXFLAGS = -std=c++17 $(WARNINGS)
+# No fused multiply-add: estimates must be bit-identical on every platform (doc/FORMAT.md).
+PG_CXXFLAGS = -std=c++17 -ffp-contract=off $(WARNINGS)
 SHLIB_LINK = -lxxhash -lstdc++
 
 EXTRA_CLEAN = build results regression.diffs regression.out
@@ -33,11 +36,11 @@ PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
 # Debian's PGXS builds LLVM bitcode for JIT inlining; the core is C++17.
-override BITCODE_CXXFLAGS += -std=c++17
+override BITCODE_CXXFLAGS += -std=c++17 -ffp-contract=off
 
 # ---- C++ core tests (GoogleTest), no PostgreSQL involved ----
 TEST_CXX ?= g++
-TEST_CXXFLAGS ?= -std=c++17 -O2 -g -Wall -Wextra -Werror $(SANITIZE)
+TEST_CXXFLAGS ?= -std=c++17 -ffp-contract=off -O2 -g -Wall -Wextra -Werror $(SANITIZE)
 TEST_LIBS = -lgtest -lgtest_main -lxxhash -pthread
 UNIT_SOURCES = $(wildcard test/unit/*.cpp)
 STAT_SOURCES = $(wildcard test/stat/*.cpp)
@@ -56,7 +59,61 @@ unittest: build/unit_tests
 stattest: build/stat_tests
 	build/stat_tests
 
-.PHONY: unittest stattest
+# The unit tests again, built with sanitizers under another name; any finding aborts.
+build/unit_tests_asan: SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+build/unit_tests_asan: $(CORE_SOURCES) $(UNIT_SOURCES) $(wildcard src/core/*.hpp src/core/*.h)
+	@mkdir -p build
+	$(TEST_CXX) $(TEST_CXXFLAGS) -Isrc/core -o $@ $(CORE_SOURCES) $(UNIT_SOURCES) $(TEST_LIBS)
+
+unittest-asan: build/unit_tests_asan
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 build/unit_tests_asan
+
+.PHONY: unittest stattest unittest-asan
+
+# ---- Fuzzing: libFuzzer targets test/fuzz/*_fuzz.cpp over the core (test/fuzz/README.md) ----
+# Each runs FUZZ_SECONDS from the seeds make_seeds writes, the inputs of past
+# findings in test/fuzz/regressions/<target>, and the corpus kept in
+# build/fuzz/corpus; any crash, sanitizer finding, leak or timeout fails, and
+# the input is left in build/fuzz/artifacts. Inputs are at most FUZZ_MAX_LEN
+# bytes (dense values up to p = 12) for speed; raise it for the larger ones.
+FUZZ_MAX_LEN ?= 4096
+FUZZ_CXX ?= clang++-14
+FUZZ_SECONDS ?= 60
+FUZZ_OPTIONS ?=
+FUZZ_SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CXXFLAGS = -std=c++17 -O2 -g -Wall -Wextra -Werror -Isrc/core
+FUZZ_TARGETS = $(patsubst test/fuzz/%_fuzz.cpp,%,$(wildcard test/fuzz/*_fuzz.cpp))
+FUZZ_DEPS = $(CORE_SOURCES) $(wildcard src/core/*.hpp src/core/*.h test/fuzz/*.hpp)
+
+build/fuzz/%_fuzz: test/fuzz/%_fuzz.cpp $(FUZZ_DEPS)
+	@mkdir -p build/fuzz
+	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) $(FUZZ_SANITIZE) -fsanitize=fuzzer -o $@ $< $(CORE_SOURCES) -lxxhash
+
+build/fuzz/make_seeds: test/fuzz/make_seeds.cpp $(FUZZ_DEPS)
+	@mkdir -p build/fuzz
+	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) $(FUZZ_SANITIZE) -o $@ $< $(CORE_SOURCES) -lxxhash
+
+build/fuzz/seeds/.stamp: build/fuzz/make_seeds
+	rm -rf build/fuzz/seeds
+	build/fuzz/make_seeds build/fuzz/seeds
+	@touch $@
+
+fuzz-build: $(FUZZ_TARGETS:%=build/fuzz/%_fuzz) build/fuzz/seeds/.stamp
+
+fuzz: fuzz-build
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		mkdir -p build/fuzz/corpus/$$t build/fuzz/artifacts; \
+		echo "fuzzing $$t for $(FUZZ_SECONDS)s (log: build/fuzz/$$t.log)"; \
+		if ! build/fuzz/$${t}_fuzz -max_total_time=$(FUZZ_SECONDS) -timeout=60 -rss_limit_mb=2048 -max_len=$(FUZZ_MAX_LEN) \
+				-print_final_stats=1 -artifact_prefix=build/fuzz/artifacts/$$t- $(FUZZ_OPTIONS) \
+				build/fuzz/corpus/$$t build/fuzz/seeds/$$t $$(ls -d test/fuzz/regressions/$$t 2>/dev/null) \
+				>build/fuzz/$$t.log 2>&1; then \
+			tail -n 80 build/fuzz/$$t.log; echo "fuzz target $$t failed (a finding leaves its input in build/fuzz/artifacts/)"; exit 1; \
+		fi; \
+		grep -E '^stat::number_of_executed_units|^Done ' build/fuzz/$$t.log; \
+	done
+
+.PHONY: fuzz fuzz-build
 
 # PGXS tracks no header dependencies; every object depends on every header.
 $(OBJS): $(wildcard src/*.h src/core/*.h src/core/*.hpp)

@@ -28,6 +28,8 @@ ensure_packages() {
 }
 
 BASE_PACKAGES=(make g++ postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR libxxhash-dev libgtest-dev)
+# The independent implementation of doc/FORMAT.md in python/ and its tests.
+PYTHON_PACKAGES=(python3 python3-xxhash)
 
 build_and_install() {
 	log "building and installing the extension"

@@ -1,0 +1,159 @@
+// Writes the fuzz targets' seed corpora: make_seeds DIR creates DIR/<target>/
+// with valid values of every representation and precision (and a few near
+// misses), so the fuzzers start from deep inside the formats rather than from
+// the type tag. Deterministic; built and run by `make fuzz`.
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <string>
+
+#include "fuzz_common.hpp"
+#include "hash.hpp"
+#include "hll.hpp"
+
+using namespace probabilistic;
+using fuzz::HeapAllocator;
+
+namespace {
+
+void make_dir(const std::string& path) {
+    if (mkdir(path.c_str(), 0755) != 0 && errno != EEXIST) {
+        std::perror(path.c_str());
+        std::exit(1);
+    }
+}
+
+void write_file(const std::string& path, const std::uint8_t* data, std::size_t size) {
+    FILE* f = std::fopen(path.c_str(), "wb");
+    if (f == nullptr || std::fwrite(data, 1, size, f) != size || std::fclose(f) != 0) {
+        std::perror(path.c_str());
+        std::exit(1);
+    }
+}
+void write_file(const std::string& path, const std::vector<std::uint8_t>& bytes) {
+    write_file(path, bytes.data(), bytes.size());
+}
+
+// A canonical hll value of n distinct values.
+Buffer hll_of(HeapAllocator& alloc, int p, std::uint64_t seed, std::size_t n, std::uint64_t salt = 0) {
+    Buffer b = hll::make_empty(alloc, p, seed);
+    for (std::size_t i = 0; i < n; i++) {
+        Buffer next = hll::add_hash(b.data, b.size, hash_int64(static_cast<std::int64_t>(i + salt), seed), true, alloc);
+        if (next.data != b.data) alloc.release(b.data);
+        b = next;
+    }
+    return b;
+}
+
+void parse_seeds(const std::string& dir) {
+    HeapAllocator alloc;
+    auto put = [&](const std::string& name, Buffer b) { write_file(dir + "/" + name, b.data, b.size); };
+    for (int p = hll::kMinPrecision; p <= hll::kMaxPrecision; p++) {
+        std::string at = "hll-p" + std::to_string(p);
+        std::size_t limit = hll::sparse_limit(p);
+        std::uint64_t seed = p % 3 == 0 ? 0 : p % 3 == 1 ? UINT64_C(0xFEEDFACECAFEBEEF) : 42;
+        put(at + "-empty", hll::make_empty(alloc, p, seed));
+        put(at + "-sparse-1", hll_of(alloc, p, seed, 1));
+        put(at + "-sparse-half", hll_of(alloc, p, seed, limit / 2 + 1));
+        put(at + "-sparse-full", hll_of(alloc, p, seed, limit));
+        put(at + "-dense-new", hll_of(alloc, p, seed, limit + 1));
+        if (p <= 14) put(at + "-dense-full", hll_of(alloc, p, seed, 8 * hll::register_count(p)));
+    }
+    // Folded values, and high registers from hashes with long zero runs.
+    Buffer d14 = hll_of(alloc, 14, 0, 20000);
+    put("hll-p14-dense-folded-10", hll::fold(d14.data, d14.size, 10, alloc));
+    put("hll-p14-dense-folded-4", hll::fold(d14.data, d14.size, 4, alloc));
+    Buffer s18 = hll_of(alloc, 18, 0, 100);
+    put("hll-p18-sparse-folded-8", hll::fold(s18.data, s18.size, 8, alloc));
+    for (int p : {4, 10, 18}) {
+        Buffer b = hll::make_empty(alloc, p, 0);
+        for (std::uint64_t i = 0; i < 64; i++)
+            b = hll::add_hash(b.data, b.size, (i << 58) | (std::uint64_t(1) << (i % 8)), false, alloc);
+        put("hll-p" + std::to_string(p) + "-high-ranks", b);
+    }
+
+    // Near misses: each fails exactly one check.
+    Buffer s = hll_of(alloc, 12, 7, 20);
+    std::vector<std::uint8_t> bad(s.data, s.data + s.size);
+    std::swap_ranges(bad.begin() + 16, bad.begin() + 20, bad.begin() + 20);
+    write_file(dir + "/hll-bad-order", bad);
+    bad.assign(s.data, s.data + s.size);
+    bad[16] &= 0xC0;
+    write_file(dir + "/hll-bad-rank", bad);
+    bad.assign(s.data, s.data + s.size);
+    bad[6] = 1;
+    write_file(dir + "/hll-bad-reserved", bad);
+    Buffer d = hll_of(alloc, 6, 0, 1000);
+    write_file(dir + "/hll-bad-truncated", d.data, d.size - 3);
+    bad.assign(d.data, d.data + d.size);
+    bad[16] = 0xFF;
+    write_file(dir + "/hll-bad-register", bad);
+    Buffer state = hll::make_builder(alloc, 8, 0);
+    for (std::int64_t i = 0; i < 5; i++) state = hll::add_hash(state.data, state.size, hash_int64(i, 0), true, alloc);
+    put("hll-building-state", state);
+}
+
+// Inputs in hll_build_fuzz.cpp's step language.
+class Steps {
+public:
+    Steps(int p, std::uint64_t seed) {
+        bytes_.push_back(static_cast<std::uint8_t>(p - hll::kMinPrecision));
+        u64(seed);
+    }
+    Steps& raw(std::uint64_t h) { return op(0).u64(h); }
+    Steps& shaped(std::uint8_t top, unsigned bit, bool low) { return op(static_cast<std::uint8_t>(2 | (bit << 3))).u8(top).u8(low); }
+    Steps& repeat(std::uint16_t i) { return op(3).u8(i & 0xFF).u8(i >> 8); }
+    Steps& burst(std::uint8_t count_code, std::uint64_t state, bool narrow) {
+        return op(narrow ? 4 | 8 : 4).u8(count_code).u64(state);
+    }
+    Steps& checkpoint() { return op(5); }
+    Steps& extreme(std::uint8_t i) { return op(6).u8(i); }
+    Steps& other_side() { side_ = !side_; return *this; }
+    const std::vector<std::uint8_t>& bytes() const { return bytes_; }
+
+private:
+    Steps& op(std::uint8_t control) { return u8(static_cast<std::uint8_t>(control | (side_ ? 0x80 : 0))); }
+    Steps& u8(std::uint8_t v) { bytes_.push_back(v); return *this; }
+    Steps& u64(std::uint64_t v) {
+        for (int i = 0; i < 8; i++) bytes_.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+        return *this;
+    }
+    std::vector<std::uint8_t> bytes_;
+    bool side_ = false;
+};
+
+void build_seeds(const std::string& dir) {
+    auto put = [&](const std::string& name, const Steps& s) { write_file(dir + "/" + name, s.bytes()); };
+    Steps few(14, 0);
+    for (std::int64_t i = 0; i < 12; i++) few.raw(hash_int64(i, 0)).other_side();
+    put("few", few.repeat(3).checkpoint().raw(hash_int64(99, 0)));
+    Steps collide(4, 1);
+    for (unsigned bit = 0; bit < 16; bit++) collide.shaped(0x10, bit, bit & 1).shaped(0x10, 15 - bit, true).other_side();
+    put("collide-p4", collide.checkpoint().repeat(5));
+    Steps extremes(18, ~std::uint64_t(0));
+    for (std::uint8_t i = 0; i < 8; i++) extremes.extreme(i).other_side();
+    put("extremes-p18", extremes);
+    for (int p : {4, 10, 14, 16, 18}) {
+        Steps s(p, static_cast<std::uint64_t>(p));
+        s.burst(15, 1, false).checkpoint().burst(40, 2, false).burst(63, 3, true).checkpoint();
+        // A generator state ending in 0xB16: 4200 hashes, dense at every p.
+        s.burst(0, 0x4B16, false).checkpoint().other_side().burst(63, 5, true);
+        put("bursts-p" + std::to_string(p), s.checkpoint().raw(0));
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: %s DIR\n", argv[0]);
+        return 2;
+    }
+    std::string root = argv[1];
+    make_dir(root);
+    make_dir(root + "/parse");
+    make_dir(root + "/hll_build");
+    parse_seeds(root + "/parse");
+    build_seeds(root + "/hll_build");
+    return 0;
+}
