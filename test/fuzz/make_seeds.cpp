@@ -9,6 +9,7 @@
 
 #include "fuzz_common.hpp"
 #include "hash.hpp"
+#include "bloom.hpp"
 #include "hll.hpp"
 
 using namespace probabilistic;
@@ -65,6 +66,17 @@ void parse_seeds(const std::string& dir) {
     put("hll-p14-dense-folded-4", hll::fold(d14.data, d14.size, 4, alloc));
     Buffer s18 = hll_of(alloc, 18, 0, 100);
     put("hll-p18-sparse-folded-8", hll::fold(s18.data, s18.size, 8, alloc));
+    // Small Bloom filters, fixed and scalable (grown to several layers), empty and filled.
+    for (bool scalable : {false, true}) {
+        for (long long capacity : {1LL, 10LL, 100LL}) {
+            std::string at = std::string("bloom-") + (scalable ? "scalable" : "fixed") + "-" + std::to_string(capacity);
+            Buffer b = bloom::make_empty(alloc, capacity, 0.01, scalable, 0);
+            put(at + "-empty", b);
+            for (std::uint64_t i = 0; i < static_cast<std::uint64_t>(capacity) * 5; i++)
+                b = bloom::add_hash(b.data, b.size, hash_int64(static_cast<std::int64_t>(i), 0), false, alloc);
+            put(at + "-filled", b);
+        }
+    }
     for (int p : {4, 10, 18}) {
         Buffer b = hll::make_empty(alloc, p, 0);
         for (std::uint64_t i = 0; i < 64; i++)
