@@ -12,6 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . test/cluster.sh
+. bench/lib.sh
 
 ROWS=${BENCH_ROWS:-10000000}
 KEYS=${BENCH_KEYS:-1000000}
@@ -40,28 +41,11 @@ WARMUP="SELECT bloom_empty(1) IS NOT NULL"
 
 sql() { psql -X -q -At -v ON_ERROR_STOP=1 -d "$DB" "$@"; }
 
-# retry CMD...: the extension may be rebuilt or reinstalled while this runs.
-retry() {
-	local attempt
-	for attempt in 1 2 3; do
-		"$@" && return 0
-		log "attempt $attempt failed: $*"
-		[ $attempt -lt 3 ] && sleep 15
-	done
-	return 1
-}
-
-calc() { awk "BEGIN { printf \"%.${2:-2}f\", $1 }"; }
-median() { tr ' ' '\n' | { grep . || true; } | sort -g | awk '{ a[NR] = $1 } END { if (!NR) print "-"; else print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
-minimum() { tr ' ' '\n' | { grep . || true; } | sort -g | head -1; }
-maximum() { tr ' ' '\n' | { grep . || true; } | sort -g | tail -1; }
-verdict() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }' && echo PASS || echo MISS; }
-fmt_int() { echo "$1" | sed ':a; s/\B[0-9]\{3\}\>/,&/; ta'; }
 
 # ---- build, cluster, data --------------------------------------------------
 
 ensure_packages "${BASE_PACKAGES[@]}"
-retry bash -c 'set -euo pipefail; . test/cluster.sh; build_and_install'
+build_and_install
 start_cluster "${SERVER_SETTINGS[@]}"
 LOAD_AT_START=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -70,12 +54,6 @@ psql -X -q -d postgres -c "CREATE DATABASE $DB"
 sql -c "CREATE EXTENSION probabilistic" -c "CREATE EXTENSION pg_prewarm"
 sql -f bench/helpers.sql
 sql -v rows="$ROWS" -v keys="$KEYS" -f bench/bloom.sql >/dev/null
-
-# Pin the build under test (see bench/run.sh): every measurement starts a
-# fresh backend, which would load whatever probabilistic.so is installed then.
-PINNED_SO=$CLUSTER_DIR/probabilistic.so
-cp "$("$PG_BIN/pg_config" --pkglibdir)/probabilistic.so" "$PINNED_SO"
-sql -c "UPDATE pg_proc SET probin = '$PINNED_SO' WHERE probin = '\$libdir/probabilistic'" >/dev/null
 
 # ---- what is measured ------------------------------------------------------
 
@@ -154,7 +132,7 @@ ON_CPU=$(printf '%s' "${RUNS[@]}" | awk -F'|' '$2 != "" { w += $1; c += $2 } END
 
 report() {
 	echo "probabilistic bloom benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
-	echo "tree:     commit $(git rev-parse --short HEAD)$([ -z "$(git status --porcelain -- src sql Makefile)" ] || echo ' + uncommitted changes in src, sql or Makefile'); probabilistic.so sha256 $(sha256sum "$PINNED_SO" | cut -c1-12), pinned for the run"
+	echo "tree:     commit $(git rev-parse --short HEAD)$([ -z "$(git status --porcelain -- src sql Makefile)" ] || echo ' + uncommitted changes in src, sql or Makefile'); probabilistic.so sha256 $(sha256sum "$("$PG_BIN/pg_config" --pkglibdir)/probabilistic.so" | cut -c1-12)"
 	echo "machine:  $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) RAM; load average $LOAD_AT_START at start, $(cut -d' ' -f1-3 /proc/loadavg) at end;"
 	echo "          the queries were on a CPU for $ON_CPU% of their wall time"
 	echo "server:   PostgreSQL $(sql -c 'SHOW server_version'); $(sql -c "SELECT string_agg(name || '=' || current_setting(name), ' ') FROM unnest(ARRAY['shared_buffers', 'work_mem', 'jit', 'max_parallel_workers_per_gather']) name")"

@@ -11,6 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . test/cluster.sh
+. bench/lib.sh
 
 ROWS=${BENCH_ROWS:-10000000}
 ROUNDS=${BENCH_ROUNDS:-5}
@@ -52,28 +53,11 @@ WARMUP="SELECT hll_cardinality(hll_empty())"
 
 sql() { local db=$1; shift; psql -X -q -At -v ON_ERROR_STOP=1 -d "$db" "$@"; }
 
-# retry CMD...: the lead may be rebuilding or reinstalling the extension
-# while this runs; a failure then is transient.
-retry() {
-	local attempt
-	for attempt in 1 2 3; do
-		"$@" && return 0
-		log "attempt $attempt failed: $*"
-		[ $attempt -lt 3 ] && sleep 15
-	done
-	return 1
-}
-
-calc() { awk "BEGIN { printf \"%.${2:-2}f\", $1 }"; }
-median() { tr ' ' '\n' | { grep . || true; } | sort -g | awk '{ a[NR] = $1 } END { if (!NR) print "-"; else print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
-minimum() { tr ' ' '\n' | { grep . || true; } | sort -g | head -1; }
-maximum() { tr ' ' '\n' | { grep . || true; } | sort -g | tail -1; }
-verdict() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }' && echo PASS || echo MISS; }
 
 # ---- build, cluster, data --------------------------------------------------
 
 ensure_packages "${BASE_PACKAGES[@]}" "postgresql-$PG_MAJOR-hll"
-retry bash -c 'set -euo pipefail; . test/cluster.sh; build_and_install'
+build_and_install
 start_cluster "${SERVER_SETTINGS[@]}"
 LOAD_AT_START=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -204,7 +188,6 @@ CPU=2
 field() { printf '%s' "${RUNS[$1]}" | cut -d'|' -f"$2"; }
 med() { field "$1" "$2" | median; }
 result_of() { field "$1" 3 | head -1; }
-fmt_int() { echo "$1" | sed ':a; s/\B[0-9]\{3\}\>/,&/; ta'; }
 
 # Expected spread of a p = 14 estimate: 1.04 / sqrt(2^14); goal: within 3 sigma.
 ERR_GOAL=$(calc "3 * 104 / sqrt(16384)" 2)

@@ -1,0 +1,21 @@
+# Shared by bench/run.sh and bench/bloom.sh: retries and the arithmetic of the tables.
+# Source it after test/cluster.sh (for log).
+
+# retry CMD...: a measurement that fails once (a backend killed by the OOM
+# killer on a loaded machine, say) is tried again before the run gives up.
+retry() {
+	local attempt
+	for attempt in 1 2 3; do
+		"$@" && return 0
+		log "attempt $attempt failed: $*"
+		[ $attempt -lt 3 ] && sleep 15
+	done
+	return 1
+}
+
+calc() { awk "BEGIN { printf \"%.${2:-2}f\", $1 }"; }
+median() { tr ' ' '\n' | { grep . || true; } | sort -g | awk '{ a[NR] = $1 } END { if (!NR) print "-"; else print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+minimum() { tr ' ' '\n' | { grep . || true; } | sort -g | head -1; }
+maximum() { tr ' ' '\n' | { grep . || true; } | sort -g | tail -1; }
+verdict() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }' && echo PASS || echo MISS; }
+fmt_int() { echo "$1" | sed ':a; s/\B[0-9]\{3\}\>/,&/; ta'; }
