@@ -103,9 +103,6 @@ ORDER BY 1, 2::text;
 -- listed one that has it shows up in the second query).
 CREATE TEMP TABLE known_uncommented(object text);
 INSERT INTO known_uncommented VALUES
-    ('function hll_in(cstring,oid,integer)'), ('function hll_out(hll)'),
-    ('function hll_recv(internal,oid,integer)'), ('function hll_send(hll)'),
-    ('function hll_typmod_in(cstring[])'), ('function hll_typmod_out(integer)'),
     ('cast from hll to hll'), ('cast from bytea to hll'), ('cast from hll to bytea'),
     ('cast from bytea to bloom'), ('cast from bloom to bytea');
 

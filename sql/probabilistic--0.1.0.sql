@@ -26,6 +26,13 @@ CREATE FUNCTION hll_typmod_in(cstring[]) RETURNS integer
 CREATE FUNCTION hll_typmod_out(integer) RETURNS cstring
     AS 'MODULE_PATHNAME', 'hll_typmod_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+COMMENT ON FUNCTION hll_in(cstring, oid, integer) IS 'text input: \x and the hexadecimal binary format, validated field by field';
+COMMENT ON FUNCTION hll_out(hll) IS 'text output: \x and the hexadecimal binary format';
+COMMENT ON FUNCTION hll_recv(internal, oid, integer) IS 'binary input, validated field by field';
+COMMENT ON FUNCTION hll_send(hll) IS 'binary output: the binary format';
+COMMENT ON FUNCTION hll_typmod_in(cstring[]) IS 'parses hll(p): one precision in 4..18';
+COMMENT ON FUNCTION hll_typmod_out(integer) IS 'prints hll(p)';
+
 -- Dense registers compress poorly and every read would pay for decompression,
 -- so large values go out of line uncompressed.
 CREATE TYPE hll (
