@@ -11,6 +11,7 @@
 #include "catalog/pg_type.h"
 #include "lib/stringinfo.h"
 #include "libpq/pqformat.h"
+#include "miscadmin.h"
 #include "nodes/execnodes.h"
 #include "nodes/plannodes.h"
 #include "nodes/primnodes.h"
@@ -498,6 +499,8 @@ bloom_agg_final(PG_FUNCTION_ARGS)
  */
 #define BLOOM_DISTINCT_LIMIT 100000000
 #define BLOOM_DISTINCT_MIN_LOG2_SLOTS 4
+/* Loops over the set check for interrupts every 64k slots or hashes (well under a millisecond). */
+#define DISTINCT_INTERRUPT_MASK 0xFFFF
 
 typedef struct BloomDistinct
 {
@@ -508,13 +511,6 @@ typedef struct BloomDistinct
 	int			log2_slots;
 	uint64	   *slots;
 } BloomDistinct;
-
-/* The serialized state: this header, then count hashes (the hash 0 among them if present). */
-typedef struct BloomDistinctWire
-{
-	double		fpr;
-	uint64		count;
-} BloomDistinctWire;
 
 static uint64
 distinct_size(const BloomDistinct *s)
@@ -565,8 +561,12 @@ distinct_grow(BloomDistinct *s)
 										  MCXT_ALLOC_HUGE | MCXT_ALLOC_ZERO);
 	s->count = 0;
 	for (i = 0; i < n; i++)
+	{
+		if ((i & DISTINCT_INTERRUPT_MASK) == 0)
+			CHECK_FOR_INTERRUPTS();
 		if (old[i] != 0)
 			distinct_put(s->slots, s->log2_slots, old[i], &s->count);
+	}
 	pfree(old);
 }
 
@@ -654,6 +654,7 @@ bloom_distinct_combine(PG_FUNCTION_ARGS)
 	BloomDistinct *a = PG_ARGISNULL(0) ? NULL : (BloomDistinct *) PG_GETARG_POINTER(0);
 	BloomDistinct *b = PG_ARGISNULL(1) ? NULL : (BloomDistinct *) PG_GETARG_POINTER(1);
 	uint64		pos = 0;
+	uint64		done = 0;
 	uint64		hash;
 
 	if (b == NULL)
@@ -666,33 +667,40 @@ bloom_distinct_combine(PG_FUNCTION_ARGS)
 	if (a == NULL)
 		a = distinct_new(aggcontext, b->fpr, distinct_size(b));
 	while (distinct_next(b, &pos, &hash))
+	{
+		if ((++done & DISTINCT_INTERRUPT_MASK) == 0)
+			CHECK_FOR_INTERRUPTS();
 		distinct_add(a, hash);
+	}
 	PG_RETURN_POINTER(a);
 }
 
+/* The serialized state is the core's (bloom_capi.h), which validates it on the way back in. */
 PG_FUNCTION_INFO_V1(bloom_distinct_serialize);
 Datum
 bloom_distinct_serialize(PG_FUNCTION_ARGS)
 {
 	BloomDistinct *s = (BloomDistinct *) PG_GETARG_POINTER(0);
-	BloomDistinctWire wire = {s->fpr, distinct_size(s)};
-	size_t		size = VARHDRSZ + sizeof(wire) + sizeof(uint64) * wire.count;
+	uint64		count = distinct_size(s);
+	size_t		size = VARHDRSZ + PROB_BLOOM_DISTINCT_HEADER_SIZE + sizeof(uint64) * count;
 	bytea	   *out;
-	char	   *p;
+	uint8	   *state;
 	uint64		pos = 0;
+	uint64		done = 0;
 	uint64		hash;
 
 	/* Not reached below BLOOM_DISTINCT_LIMIT. */
 	if (!AllocSizeIsValid(size))
-		elog(ERROR, "bloom_agg state of " UINT64_FORMAT " hashes is too large to serialize", wire.count);
+		elog(ERROR, "bloom_agg state of " UINT64_FORMAT " hashes is too large to serialize", count);
 	out = palloc(size);
 	SET_VARSIZE(out, size);
-	memcpy(VARDATA(out), &wire, sizeof(wire));
-	p = VARDATA(out) + sizeof(wire);
+	state = (uint8 *) VARDATA(out);
+	prob_bloom_distinct_state_init(state, s->fpr, count);
 	while (distinct_next(s, &pos, &hash))
 	{
-		memcpy(p, &hash, sizeof(hash));
-		p += sizeof(hash);
+		if ((done & DISTINCT_INTERRUPT_MASK) == 0)
+			CHECK_FOR_INTERRUPTS();
+		prob_bloom_distinct_state_set_hash(state, done++, hash);
 	}
 	PG_RETURN_BYTEA_P(out);
 }
@@ -702,25 +710,19 @@ Datum
 bloom_distinct_deserialize(PG_FUNCTION_ARGS)
 {
 	bytea	   *in = PG_GETARG_BYTEA_PP(0);
-	BloomDistinctWire wire;
-	const char *hashes = VARDATA_ANY(in) + sizeof(wire);
+	const uint8 *state = (const uint8 *) VARDATA_ANY(in);
+	double		fpr;
+	uint64		count;
 	BloomDistinct *s;
 	uint64		i;
 
-	if (VARSIZE_ANY_EXHDR(in) < sizeof(wire))
-		elog(ERROR, "bloom_agg state of %zu bytes is truncated", VARSIZE_ANY_EXHDR(in));
-	memcpy(&wire, VARDATA_ANY(in), sizeof(wire));
-	if ((VARSIZE_ANY_EXHDR(in) - sizeof(wire)) / sizeof(uint64) != wire.count ||
-		(VARSIZE_ANY_EXHDR(in) - sizeof(wire)) % sizeof(uint64) != 0)
-		elog(ERROR, "bloom_agg state of %zu bytes does not hold " UINT64_FORMAT " hashes",
-			 VARSIZE_ANY_EXHDR(in), wire.count);
-	s = distinct_new(CurrentMemoryContext, wire.fpr, wire.count);
-	for (i = 0; i < wire.count; i++)
+	PROB_TRY(prob_bloom_distinct_state_parse(state, VARSIZE_ANY_EXHDR(in), &fpr, &count, PROB_ERR));
+	s = distinct_new(CurrentMemoryContext, fpr, count);
+	for (i = 0; i < count; i++)
 	{
-		uint64		hash;
-
-		memcpy(&hash, hashes + i * sizeof(hash), sizeof(hash));
-		distinct_add(s, hash);
+		if ((i & DISTINCT_INTERRUPT_MASK) == 0)
+			CHECK_FOR_INTERRUPTS();
+		distinct_add(s, prob_bloom_distinct_state_hash(state, i));
 	}
 	PG_RETURN_POINTER(s);
 }
@@ -739,6 +741,7 @@ bloom_distinct_final(PG_FUNCTION_ARGS)
 	Datum		fpr = Float8GetDatum(BLOOM_DEFAULT_FPR);
 	ProbBuffer	out;
 	uint64		pos = 0;
+	uint64		done = 0;
 	uint64		hash;
 
 	if (PG_ARGISNULL(0))
@@ -753,7 +756,12 @@ bloom_distinct_final(PG_FUNCTION_ARGS)
 	s = (BloomDistinct *) PG_GETARG_POINTER(0);
 	filter = bloom_new_empty(Max(distinct_size(s), 1), s->fpr, false, BLOOM_AGG_SEED);
 	while (distinct_next(s, &pos, &hash))
+	{
+		/* Between two calls into the core: no C++ frame is live here. */
+		if ((++done & DISTINCT_INTERRUPT_MASK) == 0)
+			CHECK_FOR_INTERRUPTS();
 		PROB_TRY(prob_bloom_add_hash((uint8_t *) VARDATA(filter), VARSIZE(filter) - VARHDRSZ, hash, true,
 									 &prob_palloc_allocator, &out, PROB_ERR));
+	}
 	PG_RETURN_POINTER(filter);
 }

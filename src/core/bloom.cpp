@@ -544,4 +544,26 @@ Info info(const Sketch& s) {
     return out;
 }
 
+void write_distinct_state_header(std::uint8_t* out, double fpr, std::uint64_t count) {
+    store_double(out, fpr);
+    store_le64(out + 8, count);
+}
+
+DistinctState parse_distinct_state(const std::uint8_t* data, std::size_t size) {
+    auto invalid = [](const std::string& what) {
+        return Error(ErrorKind::kCorrupt, "invalid bloom_agg state: " + what);
+    };
+    if (size < kDistinctStateHeaderSize)
+        throw invalid(std::to_string(size) + " bytes, shorter than its " +
+                      std::to_string(kDistinctStateHeaderSize) + "-byte header");
+    DistinctState s{load_double(data), load_le64(data + 8), data + kDistinctStateHeaderSize};
+    if (!(s.fpr > 0.0 && s.fpr < 1.0))
+        throw invalid("false positive rate " + number_text(s.fpr) + " is not between 0 and 1");
+    std::size_t payload = size - kDistinctStateHeaderSize;
+    if (payload % 8 != 0 || payload / 8 != s.count)
+        throw invalid(std::to_string(payload) + " bytes after the header do not hold " + std::to_string(s.count) +
+                      " hashes of 8 bytes");
+    return s;
+}
+
 }  // namespace probabilistic::bloom

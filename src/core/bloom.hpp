@@ -261,4 +261,19 @@ struct Info {
 };
 Info info(const Sketch& s);
 
+// The transition state of bloom_agg(x [, fpr]) as parallel workers pass it on
+// (PostgreSQL's serialize and deserialize functions): the target rate (double),
+// the number of hashes (u64), then the distinct 64-bit hashes themselves, all
+// little-endian, in no particular order. parse_distinct_state validates it
+// field by field (throws kCorrupt) before any hash is read.
+constexpr std::size_t kDistinctStateHeaderSize = 16;
+struct DistinctState {
+    double fpr;
+    std::uint64_t count;
+    const std::uint8_t* hashes;  // count * 8 bytes
+    std::uint64_t hash(std::uint64_t i) const { return load_le64(hashes + 8 * i); }
+};
+void write_distinct_state_header(std::uint8_t* out, double fpr, std::uint64_t count);
+DistinctState parse_distinct_state(const std::uint8_t* data, std::size_t size);
+
 }  // namespace probabilistic::bloom

@@ -6,6 +6,8 @@
 using namespace probabilistic;
 
 static_assert(PROB_BLOOM_MAX_LAYERS == bloom::kMaxLayers, "C face and core disagree on the layer limit");
+static_assert(PROB_BLOOM_DISTINCT_HEADER_SIZE == bloom::kDistinctStateHeaderSize,
+              "C face and core disagree on the bloom_agg state header");
 
 extern "C" {
 
@@ -96,6 +98,27 @@ bool prob_bloom_info(const uint8_t* data, size_t size, ProbBloomInfo* info, Prob
                                                  l.design_fpr, l.estimated_items, l.estimated_fpr};
         }
     });
+}
+
+bool prob_bloom_distinct_state_parse(const uint8_t* data, size_t size, double* fpr, uint64_t* count,
+                                     ProbError* err) {
+    return guarded(err, [&] {
+        bloom::DistinctState st = bloom::parse_distinct_state(data, size);
+        *fpr = st.fpr;
+        *count = st.count;
+    });
+}
+
+void prob_bloom_distinct_state_init(uint8_t* state, double fpr, uint64_t count) {
+    bloom::write_distinct_state_header(state, fpr, count);
+}
+
+uint64_t prob_bloom_distinct_state_hash(const uint8_t* state, uint64_t i) {
+    return load_le64(state + bloom::kDistinctStateHeaderSize + 8 * i);
+}
+
+void prob_bloom_distinct_state_set_hash(uint8_t* state, uint64_t i, uint64_t hash) {
+    store_le64(state + bloom::kDistinctStateHeaderSize + 8 * i, hash);
 }
 
 }  // extern "C"

@@ -74,6 +74,18 @@ bool		prob_bloom_cardinality(const uint8_t *data, size_t size, double *estimate,
 bool		prob_bloom_fpr(const uint8_t *data, size_t size, double *fpr, ProbError *err);
 bool		prob_bloom_info(const uint8_t *data, size_t size, ProbBloomInfo *info, ProbError *err);
 
+/*
+ * The serialized transition state of bloom_agg(x [, fpr]) (bloom.hpp): a
+ * 16-byte header (rate, count), then count hashes of 8 bytes. parse validates
+ * bytes from elsewhere; the others cannot fail and trust their arguments.
+ */
+#define PROB_BLOOM_DISTINCT_HEADER_SIZE 16
+bool		prob_bloom_distinct_state_parse(const uint8_t *data, size_t size, double *fpr, uint64_t *count,
+											ProbError *err);
+void		prob_bloom_distinct_state_init(uint8_t *state, double fpr, uint64_t count);
+uint64_t	prob_bloom_distinct_state_hash(const uint8_t *state, uint64_t i);
+void		prob_bloom_distinct_state_set_hash(uint8_t *state, uint64_t i, uint64_t hash);
+
 #ifdef __cplusplus
 }
 #endif

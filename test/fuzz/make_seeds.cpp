@@ -77,6 +77,13 @@ void parse_seeds(const std::string& dir) {
             put(at + "-filled", b);
         }
     }
+    // bloom_agg(x [, fpr]) states as parallel workers serialize them.
+    for (std::uint64_t count : {0, 1, 5}) {
+        std::vector<std::uint8_t> st(bloom::kDistinctStateHeaderSize + 8 * count);
+        bloom::write_distinct_state_header(st.data(), 0.01, count);
+        for (std::uint64_t i = 0; i < count; i++) store_le64(st.data() + bloom::kDistinctStateHeaderSize + 8 * i, i * 7919);
+        write_file(dir + "/bloom-agg-state-" + std::to_string(count), st);
+    }
     for (int p : {4, 10, 18}) {
         Buffer b = hll::make_empty(alloc, p, 0);
         for (std::uint64_t i = 0; i < 64; i++)

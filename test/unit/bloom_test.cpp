@@ -1134,3 +1134,48 @@ TEST(BloomCApi, ErrorsBecomeKindsAndText) {
     EXPECT_FALSE(prob_bloom_add_hash(a.data, a.size, 5, false, &alloc, &out, &err));
     EXPECT_EQ(err.kind, PROB_OUT_OF_MEMORY);
 }
+
+// bloom_agg(x [, fpr])'s serialized state: header, then the hashes, little-endian.
+TEST(BloomDistinctState, RoundTripsAndRejectsEveryBadField) {
+    Bytes st(bloom::kDistinctStateHeaderSize + 8 * 3);
+    bloom::write_distinct_state_header(st.data(), 0.02, 3);
+    for (std::uint64_t i = 0; i < 3; i++) store_le64(st.data() + 16 + 8 * i, UINT64_C(0x0102030405060708) * (i + 1));
+    EXPECT_EQ(st[8], 3);  // count, little-endian
+    bloom::DistinctState s = bloom::parse_distinct_state(st.data(), st.size());
+    EXPECT_EQ(s.fpr, 0.02);
+    EXPECT_EQ(s.count, 3u);
+    EXPECT_EQ(s.hash(2), UINT64_C(0x0102030405060708) * 3);
+
+    auto rejected = [](const Bytes& b) {
+        try {
+            bloom::parse_distinct_state(b.data(), b.size());
+        } catch (const Error& e) {
+            return e.kind() == ErrorKind::kCorrupt && std::string(e.what()).find("bloom_agg state") != std::string::npos;
+        }
+        return false;
+    };
+    EXPECT_TRUE(rejected(Bytes(st.begin(), st.begin() + 15)));  // shorter than the header
+    EXPECT_TRUE(rejected(Bytes(st.begin(), st.end() - 1)));     // a partial hash
+    EXPECT_TRUE(rejected(Bytes(st.begin(), st.end() - 8)));     // one hash fewer than the count
+    Bytes longer = st;
+    longer.resize(st.size() + 8);
+    EXPECT_TRUE(rejected(longer));  // one more
+    for (double bad : {0.0, 1.0, -0.5, std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
+        Bytes b = st;
+        bloom::write_distinct_state_header(b.data(), bad, 3);
+        EXPECT_TRUE(rejected(b)) << bad;
+    }
+    Bytes huge = st;
+    bloom::write_distinct_state_header(huge.data(), 0.02, UINT64_C(1) << 61);  // count * 8 wraps
+    EXPECT_TRUE(rejected(huge));
+
+    // Through the C face as well.
+    double fpr = 0;
+    std::uint64_t count = 0;
+    ProbError err{};
+    EXPECT_TRUE(prob_bloom_distinct_state_parse(st.data(), st.size(), &fpr, &count, &err));
+    EXPECT_EQ(count, 3u);
+    EXPECT_EQ(prob_bloom_distinct_state_hash(st.data(), 1), UINT64_C(0x0102030405060708) * 2);
+    EXPECT_FALSE(prob_bloom_distinct_state_parse(huge.data(), huge.size(), &fpr, &count, &err));
+    EXPECT_EQ(err.kind, PROB_CORRUPT);
+}
