@@ -98,24 +98,15 @@ WHERE p.pronamespace <> 'pg_catalog'::regnamespace
   AND r.fn NOT IN (SELECT oid FROM ext_functions)
 ORDER BY 1, 2::text;
 
--- Every function, aggregate, operator, type and cast has a COMMENT, except
--- those known to lack one (each listed here until it gets its comment; a
--- listed one that has it shows up in the second query).
-CREATE TEMP TABLE known_uncommented(object text);
-INSERT INTO known_uncommented VALUES
-    ('cast from hll to hll'), ('cast from bytea to hll'), ('cast from hll to bytea'),
-    ('cast from bytea to bloom'), ('cast from bloom to bytea');
-
+-- Every function, aggregate, operator, type and cast has a COMMENT.
 CREATE TEMP VIEW ext_comments AS
 SELECT pg_describe_object(m.classid, m.objid, 0) AS object,
        obj_description(m.objid, m.classid::regclass::text) AS comment
 FROM ext_members m
 WHERE m.classid IN ('pg_proc'::regclass, 'pg_operator'::regclass, 'pg_type'::regclass, 'pg_cast'::regclass);
 
-SELECT object AS without_comment FROM ext_comments
-WHERE comment IS NULL AND object NOT IN (SELECT object FROM known_uncommented)
-ORDER BY 1;
+-- Guards the next query against seeing nothing: the casts are there.
+SELECT count(*) FILTER (WHERE object LIKE 'cast from %') AS casts, count(*) > 50 AS sees_objects
+FROM ext_comments;
 
-SELECT object AS listed_but_commented FROM ext_comments
-WHERE comment IS NOT NULL AND object IN (SELECT object FROM known_uncommented)
-ORDER BY 1;
+SELECT object AS without_comment FROM ext_comments WHERE comment IS NULL ORDER BY 1;

@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# ALTER EXTENSION probabilistic UPDATE from every earlier version to the
+# current one (default_version in probabilistic.control). For each version
+# that has an install script or an update script starting from it, in a
+# database of its own:
+#   1. CREATE EXTENSION ... VERSION 'old'; store values of every
+#      representation, built by that version's SQL but the current library
+#      (what a server runs between installing a new build and the UPDATE);
+#   2. ALTER EXTENSION probabilistic UPDATE;
+#   3. the stored values are the same bytes and give the same answers, and new
+#      values are the same bytes as those of a fresh install;
+#   4. the updated catalog (every object, its definition and comment) is the
+#      same as a fresh install's. While the current version has no install
+#      script of its own (CREATE EXTENSION runs the oldest install script and
+#      the updates), this guards the day one is added.
+# Runs against PGHOST/PGPORT as a superuser (test/run_tests.sh); exits
+# non-zero on any failed check.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+CURRENT=$(sed -n "s/^default_version = '\(.*\)'/\1/p" probabilistic.control)
+FRESH_DB=prob_upgrade_fresh
+OLD_DB=prob_upgrade_old
+
+sql() { psql -X -q -At -v ON_ERROR_STOP=1 "$@"; }
+
+failures=0
+check() {
+	local what=$1 got=$2 want=$3
+	if [ "$got" = "$want" ]; then
+		echo "ok - $what"
+	else
+		echo "not ok - $what"
+		diff <(echo "$want") <(echo "$got") | head -20 | sed 's/^/    /'
+		failures=$((failures + 1))
+	fi
+}
+
+cleanup() {
+	sql -d postgres -c "DROP DATABASE IF EXISTS $FRESH_DB" -c "DROP DATABASE IF EXISTS $OLD_DB" 2>/dev/null || true
+}
+trap cleanup EXIT
+cleanup
+
+# Versions: the install scripts' and the update scripts' sources, oldest first.
+versions=$(
+	for f in sql/probabilistic--*.sql; do
+		v=${f#sql/probabilistic--}
+		v=${v%.sql}
+		echo "${v%%--*}"
+	done | sort -u -V | grep -vx "$CURRENT" || true
+)
+[ -n "$versions" ] || { echo "no earlier version to update from (current $CURRENT)"; exit 1; }
+
+# Values of every representation and layout, built with functions that every
+# version has; one row per value, so a difference names its value.
+STORE="
+CREATE TABLE sketches(name text PRIMARY KEY, h hll, b bloom);
+INSERT INTO sketches(name, h) VALUES
+    ('hll empty p14', hll_empty()),
+    ('hll sparse p14', (SELECT hll_add_agg(i) FROM generate_series(1, 100) i)),
+    ('hll dense p10', (SELECT hll_add_agg(i, 10) FROM generate_series(1, 5000) i)),
+    ('hll dense p18 text', (SELECT hll_add_agg(i::text, 18) FROM generate_series(1, 70000) i)),
+    ('hll sparse p4 seeded', hll_add(hll_empty(4, 7), 'x'::text)),
+    ('hll folded', hll_union((SELECT hll_add_agg(i, 12) FROM generate_series(1, 9000) i), hll_empty(12)));
+INSERT INTO sketches(name, b) VALUES
+    ('bloom empty', bloom_empty(1000, 0.01)),
+    ('bloom fixed', (SELECT bloom_agg(i, 2000, 0.01) FROM generate_series(1, 2000) i)),
+    ('bloom sized', (SELECT bloom_agg(i::text) FROM generate_series(1, 3000) i)),
+    ('bloom scalable', (SELECT bloom_add(bloom_add(bloom_empty(100, 0.05, true), 1), 2))),
+    ('bloom seeded', bloom_add(bloom_empty(10, 0.1, false, 42), 'k'::text));
+"
+# Grows the scalable filter to several layers.
+GROW="
+DO \$\$ DECLARE i int; BEGIN
+    FOR i IN 1..2000 LOOP
+        UPDATE sketches SET b = bloom_add(b, i) WHERE name = 'bloom scalable';
+    END LOOP;
+END \$\$;
+"
+READ="
+SELECT name, md5(coalesce(h::bytea, b::bytea)),
+       hll_cardinality(h), hll_info(h)::text,
+       bloom_info(b)::text, bloom_contains(b, 1), bloom_contains(b, 'k'::text), bloom_contains(b, 123456789)
+FROM sketches ORDER BY name;
+"
+CATALOG="
+SELECT pg_describe_object(d.classid, d.objid, 0),
+       obj_description(d.objid, d.classid::regclass::text),
+       coalesce((SELECT row(p.proname, p.prosrc, p.probin, p.provolatile, p.proparallel, p.proisstrict,
+                            p.prosecdef, p.procost, p.prorows, pg_get_function_arguments(p.oid),
+                            pg_get_function_result(p.oid))::text
+                 FROM pg_proc p WHERE d.classid = 'pg_proc'::regclass AND p.oid = d.objid), ''),
+       coalesce((SELECT row(a.aggtransfn, a.aggfinalfn, a.aggcombinefn, a.aggserialfn, a.aggdeserialfn,
+                            a.aggtranstype::regtype, a.aggfinalmodify, a.agginitval)::text
+                 FROM pg_aggregate a WHERE d.classid = 'pg_proc'::regclass AND a.aggfnoid = d.objid), ''),
+       coalesce((SELECT row(t.typlen, t.typstorage, t.typalign, t.typinput, t.typoutput, t.typreceive,
+                            t.typsend, t.typmodin, t.typmodout)::text
+                 FROM pg_type t WHERE d.classid = 'pg_type'::regclass AND t.oid = d.objid), ''),
+       coalesce((SELECT row(o.oprcode, o.oprcom::regoperator, o.oprnegate::regoperator, o.oprrest, o.oprjoin,
+                            o.oprcanhash, o.oprcanmerge)::text
+                 FROM pg_operator o WHERE d.classid = 'pg_operator'::regclass AND o.oid = d.objid), ''),
+       coalesce((SELECT row(c.castfunc::regprocedure, c.castcontext, c.castmethod)::text
+                 FROM pg_cast c WHERE d.classid = 'pg_cast'::regclass AND c.oid = d.objid), '')
+FROM pg_depend d JOIN pg_extension e ON d.refclassid = 'pg_extension'::regclass AND d.refobjid = e.oid
+WHERE e.extname = 'probabilistic' AND d.deptype = 'e'
+ORDER BY 1;
+"
+
+sql -d postgres -c "CREATE DATABASE $FRESH_DB"
+sql -d "$FRESH_DB" -c "CREATE EXTENSION probabilistic" -c "$STORE" -c "$GROW"
+fresh_catalog=$(sql -d "$FRESH_DB" -c "$CATALOG")
+fresh_values=$(sql -d "$FRESH_DB" -c "$READ")
+check "a fresh install is version $CURRENT" \
+	"$(sql -d "$FRESH_DB" -c "SELECT extversion FROM pg_extension WHERE extname = 'probabilistic'")" "$CURRENT"
+[ "$(echo "$fresh_catalog" | wc -l)" -gt 100 ] || { echo "the catalog query sees too little"; exit 1; }
+
+for old in $versions; do
+	echo "# from $old to $CURRENT"
+	sql -d postgres -c "DROP DATABASE IF EXISTS $OLD_DB" -c "CREATE DATABASE $OLD_DB"
+	sql -d "$OLD_DB" -c "CREATE EXTENSION probabilistic VERSION '$old'" -c "$STORE" -c "$GROW"
+	check "installed $old" \
+		"$(sql -d "$OLD_DB" -c "SELECT extversion FROM pg_extension WHERE extname = 'probabilistic'")" "$old"
+	before=$(sql -d "$OLD_DB" -c "$READ")
+	check "values stored under $old are those of $CURRENT" "$before" "$fresh_values"
+
+	sql -d "$OLD_DB" -c "ALTER EXTENSION probabilistic UPDATE"
+	check "updated $old to $CURRENT" \
+		"$(sql -d "$OLD_DB" -c "SELECT extversion FROM pg_extension WHERE extname = 'probabilistic'")" "$CURRENT"
+	check "values stored under $old read the same after the update" "$(sql -d "$OLD_DB" -c "$READ")" "$before"
+	check "every value stored under $old is still accepted by validation (text and bytea casts)" \
+		"$(sql -d "$OLD_DB" -c "SELECT count(*) FROM sketches
+		    WHERE h::text::hll::bytea = h::bytea AND h::bytea::hll = h
+		       OR b::text::bloom::bytea = b::bytea AND b::bytea::bloom = b")" \
+		"$(sql -d "$OLD_DB" -c "SELECT count(*) FROM sketches")"
+	sql -d "$OLD_DB" -c "CREATE TABLE again AS SELECT * FROM sketches" -c "TRUNCATE sketches" -c "$(echo "$STORE" | grep -v '^CREATE TABLE')" -c "$GROW"
+	check "new values after the update are a fresh install's bytes" "$(sql -d "$OLD_DB" -c "$READ")" "$fresh_values"
+	check "the catalog updated from $old is a fresh install's" "$(sql -d "$OLD_DB" -c "$CATALOG")" "$fresh_catalog"
+done
+
+if [ "$failures" -gt 0 ]; then
+	echo "$failures check(s) failed"
+	exit 1
+fi
+echo "updates from: $(echo $versions) to $CURRENT: all checks passed"
