@@ -117,3 +117,49 @@ fuzz: fuzz-build
 
 # PGXS tracks no header dependencies; every object depends on every header.
 $(OBJS): $(wildcard src/*.h src/core/*.h src/core/*.hpp)
+
+# ---- The C++ core as an installable library (examples/README.md) ----
+#   make install-core [PREFIX=/usr/local] [DESTDIR=...]
+# installs libprobabilistic-core.a, the C++ headers (#include <probabilistic/bloom.hpp>)
+# and probabilistic-core.pc, so an application can read and check values it
+# fetched from PostgreSQL. The C face (capi*.h) belongs to the PostgreSQL layer
+# and is not installed. PREFIX, not PGXS's prefix: the library is not the server's.
+PREFIX ?= /usr/local
+CORE_LIBDIR ?= $(PREFIX)/lib
+CORE_INCLUDEDIR ?= $(PREFIX)/include
+CORE_CXX ?= g++
+CORE_CXXFLAGS ?= -O2
+CORE_LIB_SOURCES = $(filter-out %capi.cpp,$(CORE_SOURCES))
+CORE_LIB_OBJS = $(patsubst src/core/%.cpp,build/core/%.o,$(CORE_LIB_SOURCES))
+CORE_PUBLIC_HEADERS = src/core/core.hpp src/core/hash.hpp src/core/bloom.hpp src/core/hll.hpp
+CORE_VERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
+
+build/core/%.o: src/core/%.cpp $(wildcard src/core/*.hpp)
+	@mkdir -p build/core
+	$(CORE_CXX) -std=c++17 -fPIC -ffp-contract=off $(CORE_CXXFLAGS) $(WARNINGS) -c -o $@ $<
+
+build/core/libprobabilistic-core.a: $(CORE_LIB_OBJS)
+	rm -f $@
+	ar rcs $@ $^
+
+core-lib: build/core/libprobabilistic-core.a
+
+# The .pc file is written at install time: it records this install's paths.
+install-core: build/core/libprobabilistic-core.a
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(CORE_LIBDIR)' 'includedir=$(CORE_INCLUDEDIR)' '' \
+		'Name: probabilistic-core' \
+		'Description: C++17 core of the probabilistic PostgreSQL extension: hll and bloom formats, canonical hashing' \
+		'Version: $(CORE_VERSION)' \
+		'Cflags: -I$${includedir}' \
+		'Libs: -L$${libdir} -lprobabilistic-core -lxxhash' >build/core/probabilistic-core.pc
+	install -d '$(DESTDIR)$(CORE_INCLUDEDIR)/probabilistic' '$(DESTDIR)$(CORE_LIBDIR)/pkgconfig'
+	install -m 644 $(CORE_PUBLIC_HEADERS) '$(DESTDIR)$(CORE_INCLUDEDIR)/probabilistic/'
+	install -m 644 build/core/libprobabilistic-core.a '$(DESTDIR)$(CORE_LIBDIR)/'
+	install -m 644 build/core/probabilistic-core.pc '$(DESTDIR)$(CORE_LIBDIR)/pkgconfig/'
+
+uninstall-core:
+	rm -f $(addprefix '$(DESTDIR)$(CORE_INCLUDEDIR)/probabilistic/',$(notdir $(CORE_PUBLIC_HEADERS)))
+	rm -f '$(DESTDIR)$(CORE_LIBDIR)/libprobabilistic-core.a' '$(DESTDIR)$(CORE_LIBDIR)/pkgconfig/probabilistic-core.pc'
+	-rmdir '$(DESTDIR)$(CORE_INCLUDEDIR)/probabilistic'
+
+.PHONY: core-lib install-core uninstall-core
