@@ -100,11 +100,6 @@ void check_keys(const prob::bloom::Sketch& filter, Mode mode) {
     if (std::cin.bad()) throw Failure("could not read the keys from standard input");
 }
 
-// Rounded as hll_cardinality rounds (doc/FORMAT.md, section 3.10).
-long long cardinality(const prob::hll::Sketch& sketch) {
-    double estimate = prob::hll::estimate(sketch);
-    return estimate >= 9223372036854775807.0 ? INT64_MAX : std::llround(estimate);
-}
 
 int run(int argc, char** argv) {
     std::string conninfo, query;
@@ -126,7 +121,7 @@ int run(int argc, char** argv) {
 
     Fetched value = fetch_value(conninfo, query);
     if (mode == Mode::kHll) {
-        std::cout << cardinality(prob::hll::parse(value.bytes.data(), value.bytes.size())) << '\n';
+        std::cout << prob::hll::cardinality(prob::hll::parse(value.bytes.data(), value.bytes.size())) << '\n';
     } else {
         if (mode == Mode::kText && value.server_encoding != "UTF8" && value.server_encoding != "SQL_ASCII")
             std::cerr << "bloom_check: warning: the database encoding is " << value.server_encoding

@@ -271,22 +271,14 @@ hll_union(PG_FUNCTION_ARGS)
 	PG_RETURN_DATUM(prob_result(a, out));
 }
 
-static double
-hll_estimate_of(struct varlena *v)
-{
-	double		estimate;
-
-	PROB_TRY(prob_hll_estimate(PROB_BYTES(v), &estimate, PROB_ERR));
-	return estimate;
-}
-
 /* The estimate as a bigint; a saturated sketch can estimate past int64. */
 static int64
 hll_cardinality_of(struct varlena *v)
 {
-	double		estimate = hll_estimate_of(v);
+	int64_t		cardinality;
 
-	return estimate >= (double) PG_INT64_MAX ? PG_INT64_MAX : (int64) llround(estimate);
+	PROB_TRY(prob_hll_cardinality(PROB_BYTES(v), &cardinality, PROB_ERR));
+	return cardinality;
 }
 
 PG_FUNCTION_INFO_V1(hll_cardinality);

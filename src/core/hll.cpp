@@ -464,6 +464,11 @@ double estimate(const Sketch& s) {
     return ertl_estimate(hist, q, static_cast<double>(register_count(p)));
 }
 
+std::int64_t cardinality(const Sketch& s) {
+    double e = estimate(s);
+    return e >= 9223372036854775807.0 ? INT64_MAX : static_cast<std::int64_t>(std::llround(e));
+}
+
 std::vector<std::uint8_t> registers(const Sketch& s) {
     int p = s.precision();
     std::vector<std::uint8_t> packed(dense_payload_size(p), 0);

@@ -98,6 +98,8 @@ Buffer merge(std::uint8_t* left, std::size_t left_size, const std::uint8_t* righ
 Buffer fold(const std::uint8_t* data, std::size_t size, int precision, Allocator& alloc);
 
 double estimate(const Sketch& s);
+// hll_cardinality: the estimate rounded to the nearest integer, INT64_MAX beyond it (doc/FORMAT.md).
+std::int64_t cardinality(const Sketch& s);
 // Every register of `inner`, folded to the common precision, is <= the outer's.
 bool contains(const Sketch& outer, const Sketch& inner);
 

@@ -111,8 +111,8 @@ bool prob_hll_fold(const uint8_t* data, size_t size, int precision, const ProbAl
     });
 }
 
-bool prob_hll_estimate(const uint8_t* data, size_t size, double* estimate, ProbError* err) {
-    return guarded(err, [&] { *estimate = hll::estimate(hll::parse_trusted(data, size)); });
+bool prob_hll_cardinality(const uint8_t* data, size_t size, int64_t* cardinality, ProbError* err) {
+    return guarded(err, [&] { *cardinality = hll::cardinality(hll::parse_trusted(data, size)); });
 }
 
 bool prob_hll_contains(const uint8_t* outer, size_t outer_size, const uint8_t* inner, size_t inner_size,

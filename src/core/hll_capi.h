@@ -57,7 +57,7 @@ bool		prob_hll_merge(uint8_t *left, size_t left_size, const uint8_t *right,
 						   ProbBuffer *out, ProbError *err);
 bool		prob_hll_fold(const uint8_t *data, size_t size, int precision,
 						  const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
-bool		prob_hll_estimate(const uint8_t *data, size_t size, double *estimate, ProbError *err);
+bool		prob_hll_cardinality(const uint8_t *data, size_t size, int64_t *cardinality, ProbError *err);
 bool		prob_hll_contains(const uint8_t *outer, size_t outer_size, const uint8_t *inner,
 							  size_t inner_size, bool *result, ProbError *err);
 bool		prob_hll_info(const uint8_t *data, size_t size, ProbHllInfo *info, ProbError *err);

@@ -6,6 +6,7 @@
 
 #include "hash.hpp"
 #include "hll.hpp"
+#include "hll_capi.h"
 #include "test_alloc.hpp"
 
 using namespace probabilistic;
@@ -361,4 +362,22 @@ TEST(HllBuilder, GrowthIsGeometric) {
     Buffer b = hll::make_builder(alloc, 14, 0);
     for (std::uint64_t x : random_hashes(3000, 5)) b = hll::add_hash(b.data, b.size, x, true, alloc);
     EXPECT_LT(alloc.allocations(), 20u);
+}
+
+// hll_cardinality's rounding lives in the core, for the server and for applications alike.
+TEST(HllCardinality, RoundsAndSaturates) {
+    probabilistic::testing::TestAllocator alloc;
+    Buffer b = hll::make_empty(alloc, 10, 0);
+    EXPECT_EQ(hll::cardinality(hll::parse(b.data, b.size)), 0);
+    for (std::uint64_t i = 1; i <= 3; i++) b = hll::add_hash(b.data, b.size, hash_int64(static_cast<std::int64_t>(i), 0), false, alloc);
+    EXPECT_EQ(hll::cardinality(hll::parse(b.data, b.size)), 3);
+    // Every register at its maximum: the estimate is capped at 2^64, the answer at INT64_MAX.
+    Buffer d = hll::make_empty(alloc, 4, 0);
+    for (std::uint64_t i = 0; i < 16; i++) d = hll::add_hash(d.data, d.size, i << 60, false, alloc);
+    ASSERT_EQ(hll::registers(hll::parse(d.data, d.size)), std::vector<std::uint8_t>(16, 65 - 4));
+    EXPECT_EQ(hll::cardinality(hll::parse(d.data, d.size)), INT64_MAX);
+    std::int64_t c = 0;
+    ProbError err{};
+    EXPECT_TRUE(prob_hll_cardinality(d.data, d.size, &c, &err));
+    EXPECT_EQ(c, INT64_MAX);
 }
