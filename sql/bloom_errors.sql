@@ -169,3 +169,13 @@ SELECT label, pg_temp.err(query) AS result FROM (VALUES
 -- Nothing was left behind.
 SELECT bloom_empty(10) @> 1 AS still_working;
 DROP TABLE good, bad_copy;
+
+-- bloom_agg's parameters are one value per aggregate: a row that passes others is an error.
+SELECT pg_temp.err($q$SELECT bloom_agg(i, CASE WHEN i < 5 THEN 100 ELSE 200 END, 0.01) FROM generate_series(1, 10) i$q$);
+SELECT pg_temp.err($q$SELECT bloom_agg(i, 100, CASE WHEN i < 5 THEN 0.01 ELSE 0.02 END) FROM generate_series(1, 10) i$q$);
+SELECT pg_temp.err($q$SELECT bloom_agg(i, 100, CASE WHEN i < 5 THEN 0.01 END) FROM generate_series(1, 10) i$q$);
+SELECT pg_temp.err($q$SELECT bloom_agg(i, CASE WHEN i < 5 THEN 0.01 ELSE 0.02 END) FROM generate_series(1, 10) i$q$);
+SELECT pg_temp.err($q$SELECT bloom_agg(i, CASE WHEN i < 5 THEN 0.01 END) FROM generate_series(1, 10) i$q$);
+-- The same parameters on every row, given by expressions: fine.
+SELECT bloom_cardinality(bloom_agg(i, 50 * 2, 0.01)) > 0 AS fixed, bloom_cardinality(bloom_agg(i, 0.005 * 2)) > 0 AS sized
+FROM generate_series(1, 10) i;

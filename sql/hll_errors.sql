@@ -158,3 +158,12 @@ SELECT label, pg_temp.err(query) AS result FROM (VALUES
 -- Nothing was left behind.
 SELECT hll_cardinality(hll_empty()) AS still_working;
 DROP TABLE good, bad_copy;
+
+-- An aggregate's precision is one value: a row that passes another is an error,
+-- never a sketch silently built at the first row's precision.
+SELECT pg_temp.err($q$SELECT hll_add_agg(i, CASE WHEN i < 5 THEN 10 ELSE 12 END) FROM generate_series(1, 10) i$q$);
+SELECT pg_temp.err($q$SELECT hll_add_hash_agg(i, CASE WHEN i < 5 THEN 10 ELSE 12 END) FROM generate_series(1, 10) i$q$);
+SELECT pg_temp.err($q$SELECT hll_add_agg(i, CASE WHEN i < 5 THEN 10 END) FROM generate_series(1, 10) i$q$);
+-- The same precision on every row, given by an expression: fine.
+SELECT hll_precision(hll_add_agg(i, 5 + 5)) AS p, hll_cardinality(hll_add_agg(i, (SELECT 10))) AS n
+FROM generate_series(1, 10) i;

@@ -388,6 +388,16 @@ require_aggregate(FunctionCallInfo fcinfo, const char *name)
 	return aggcontext;
 }
 
+static pg_noinline void
+bloom_agg_parameters_changed(const char *first, const char *now)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("bloom_agg parameters changed between rows of one aggregate"),
+			 errdetail("The first row passed %s, a later row %s.", first, now),
+			 errhint("Pass the parameters as constants, as in bloom_agg(x, 1000000, 0.01).")));
+}
+
 static void
 require_not_null(bool isnull, const char *what)
 {
@@ -411,14 +421,23 @@ bloom_add_trans(PG_FUNCTION_ARGS)
 	ProbBuffer	out;
 
 	(void) require_aggregate(fcinfo, "bloom_add_trans");
+	require_not_null(PG_ARGISNULL(2), "capacity");
+	require_not_null(PG_ARGISNULL(3), "false positive rate");
 	if (PG_ARGISNULL(0))
-	{
-		require_not_null(PG_ARGISNULL(2), "capacity");
-		require_not_null(PG_ARGISNULL(3), "false positive rate");
 		state = bloom_new_empty(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), false, BLOOM_AGG_SEED);
-	}
 	else
+	{
+		ProbBloomParams params;
+
 		state = prob_detoast(PG_GETARG_DATUM(0));
+		/* Every row passes the parameters: ones that differ from the first row's are an error. */
+		PROB_TRY(prob_bloom_params((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, &params, PROB_ERR));
+		if (params.capacity != (uint64) PG_GETARG_INT64(2) || params.fpr != PG_GETARG_FLOAT8(3))
+			bloom_agg_parameters_changed(psprintf("capacity " UINT64_FORMAT ", false positive rate %s",
+												  params.capacity, float8out_internal(params.fpr)),
+										 psprintf(INT64_FORMAT ", %s", PG_GETARG_INT64(2),
+												  float8out_internal(PG_GETARG_FLOAT8(3))));
+	}
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
 	hash = prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1), PG_GETARG_DATUM(1), BLOOM_AGG_SEED);
@@ -618,7 +637,16 @@ bloom_distinct_trans(PG_FUNCTION_ARGS)
 	if (PG_ARGISNULL(0))
 		state = distinct_new(aggcontext, bloom_agg_fpr_arg(fcinfo, 2), 0);
 	else
+	{
 		state = (BloomDistinct *) PG_GETARG_POINTER(0);
+		if (PG_NARGS() > 2)
+		{
+			require_not_null(PG_ARGISNULL(2), "false positive rate");
+			if (PG_GETARG_FLOAT8(2) != state->fpr)
+				bloom_agg_parameters_changed(psprintf("false positive rate %s", float8out_internal(state->fpr)),
+											 float8out_internal(PG_GETARG_FLOAT8(2)));
+		}
+	}
 	if (!PG_ARGISNULL(1))
 		distinct_add(state, prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1), PG_GETARG_DATUM(1),
 											BLOOM_AGG_SEED));

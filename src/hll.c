@@ -410,8 +410,6 @@ hll_trans_state(FunctionCallInfo fcinfo, int precision_arg)
 	int			precision = PROB_HLL_DEFAULT_PRECISION;
 	ProbBuffer	out;
 
-	if (!PG_ARGISNULL(0))
-		return prob_detoast(PG_GETARG_DATUM(0));
 	if (PG_NARGS() > precision_arg)
 	{
 		if (PG_ARGISNULL(precision_arg))
@@ -419,6 +417,16 @@ hll_trans_state(FunctionCallInfo fcinfo, int precision_arg)
 					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 					 errmsg("hll precision must not be NULL")));
 		precision = PG_GETARG_INT32(precision_arg);
+	}
+	if (!PG_ARGISNULL(0))
+	{
+		struct varlena *state = prob_detoast(PG_GETARG_DATUM(0));
+
+		/* Every row passes the precision: one that differs from the first is an error. */
+		if (PG_NARGS() > precision_arg)
+			PROB_TRY(prob_hll_check_state_precision((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
+													precision, PROB_ERR));
+		return state;
 	}
 	PROB_TRY(prob_hll_builder(precision, HLL_DEFAULT_SEED, &prob_palloc_allocator, &out, PROB_ERR));
 	return prob_varlena_of(out);

@@ -30,6 +30,9 @@ bool		prob_hll_validate(const uint8_t *data, size_t size, ProbError *err);
 bool		prob_hll_params(const uint8_t *data, size_t size, int *precision, uint64_t *seed,
 							ProbError *err);
 bool		prob_hll_check_precision(long long precision, ProbError *err);
+/* An aggregate's state (building or not) has this precision; PROB_MISMATCH if not. */
+bool		prob_hll_check_state_precision(const uint8_t *data, size_t size, long long precision,
+										   ProbError *err);
 bool		prob_hll_empty(int precision, uint64_t seed, const ProbAllocator *alloc,
 						   ProbBuffer *out, ProbError *err);
 /* An aggregate's working state (never stored) and its canonical value. */
