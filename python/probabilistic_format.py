@@ -11,6 +11,11 @@ checks both the code and the document. Python 3 standard library plus xxhash
     3
     >>> sketch_hash(42) == sketch_hash(42.0) == sketch_hash(decimal.Decimal("42.00"))
     True
+    >>> b = Bloom.agg_distinct([1, 2, 3])          # SELECT bloom_agg(x) FROM generate_series(1, 3) x
+    >>> b.to_bytes()[-4:].hex(), b.contains(2), b.cardinality()
+    ('b91b8f0b', True, 4)
+    >>> Bloom.from_bytes(b.to_bytes()) == b
+    True
 
 Values map to SQL types as follows (sql_type overrides where a Python type is
 ambiguous): int -> bigint (numeric beyond int64), bool -> boolean,
@@ -567,3 +572,421 @@ def llround(x):
     f = math.floor(abs(x))
     r = f + 1 if abs(x) - f >= 0.5 else f
     return int(-r if x < 0 else r)
+
+
+# ---------------------------------------------------------------- bloom (section 4)
+
+BLOOM_TYPE_TAG = 0x42
+LAYOUT_FIXED = 1
+LAYOUT_SCALABLE = 2
+BLOOM_HEADER_SIZE = 32
+BLOOM_LAYER_HEADER_SIZE = 32
+BLOOM_MAX_LAYERS = 64
+BLOOM_MAX_CAPACITY = _INT64_MAX
+BLOOM_DEFAULT_FPR = 0.01
+# The largest value PostgreSQL stores (1 GB - 1, less the 4-byte varlena header),
+# and the most bits one layer may need (section 4.4).
+MAX_VALUE_BYTES = 0x3FFFFFFF - 4
+BLOOM_MAX_BIT_COUNT = MAX_VALUE_BYTES * 8
+
+# The binary64 nearest to ln 2, as a literal: sizing uses no libm call for it.
+LN2 = 0.6931471805599453
+_GAMMA = 0x9E3779B97F4A7C15
+_U32 = (1 << 32) - 1
+
+
+def fmix64(z):
+    """The splitmix64 finalizer (Stafford's Mix13) on a u64."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _U64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _U64
+    return z ^ (z >> 31)
+
+
+def bloom_h2(h):
+    return fmix64(h) | 1
+
+
+def bloom_h3(h):
+    return fmix64((h + _GAMMA) & _U64)
+
+
+def bit_positions(h, k, m):
+    """The k bit positions of hash h in a layer of m bits (section 4.5)."""
+    h2, h3 = bloom_h2(h), bloom_h3(h)
+    out = []
+    for i in range(k):
+        x = (h + i * h2 + ((i * i * i - i) // 6) * h3) & _U64
+        out.append((x * m) >> 64)
+    return out
+
+
+def c_round(x):
+    """C round() of a non-negative double: halves away from zero."""
+    f = math.floor(x)
+    return f + 1 if x - f >= 0.5 else f
+
+
+def optimal_bit_count(capacity, fpr):
+    """-n ln p / (ln 2)^2 in binary64, in this order of operations; +inf when p is 0
+    (a scalable layer's rate can underflow)."""
+    log_fpr = math.log(fpr) if fpr > 0.0 else -math.inf
+    return (-float(capacity) * log_fpr) / (LN2 * LN2)
+
+
+def bloom_bit_count(capacity, fpr):
+    """m of a layer for capacity items at design rate fpr; ParameterError past one value."""
+    bits = optimal_bit_count(capacity, fpr)
+    if not bits <= BLOOM_MAX_BIT_COUNT:
+        raise ParameterError("a bloom filter layer for %d items at false positive rate %r would not fit "
+                             "in one value" % (capacity, fpr))
+    return max(1, math.ceil(bits))
+
+
+def bloom_hash_count(bit_count, capacity):
+    """k = round((m / n) ln 2), at least 1, at most 2^32 - 1."""
+    k = c_round(float(bit_count) / float(capacity) * LN2)
+    return min(max(k, 1), _U32)
+
+
+def bloom_layer_fpr(fpr, scalable, index):
+    """The design rate of layer `index`: the target, or target * 2^-(index+1) when scalable."""
+    return math.ldexp(fpr, -index - 1) if scalable else fpr
+
+
+def bloom_layer_capacity(capacity, scalable, index):
+    return capacity << index if scalable else capacity
+
+
+def bloom_fill_limit(bit_count, hash_count, capacity, design_fpr):
+    """The bits-set count at which a scalable filter's layer is full (section 4.7)."""
+    m, k = float(bit_count), float(hash_count)
+    at_capacity = -m * math.expm1((-k * float(capacity)) / m)
+    at_design_fpr = m * math.pow(design_fpr, 1.0 / k)
+    limit = math.ceil(min(at_capacity, at_design_fpr))
+    if limit < 1:
+        return 1
+    return min(limit, bit_count)
+
+
+def _check_bloom_parameters(capacity, fpr):
+    if not isinstance(capacity, int) or isinstance(capacity, bool) or not 1 <= capacity <= BLOOM_MAX_CAPACITY:
+        raise ParameterError("bloom filter capacity must be in 1..2^63-1, not %r" % (capacity,))
+    if not 0.0 < fpr < 1.0:
+        raise ParameterError("bloom filter false positive rate must be between 0 and 1, exclusive, not %r"
+                             % (fpr,))
+
+
+class BloomLayer:
+    """One layer: m bits (a bytearray, bit j = byte j >> 3, bit j & 7), k hashes, its capacity."""
+
+    __slots__ = ("bit_count", "hash_count", "capacity", "bits")
+
+    def __init__(self, bit_count, hash_count, capacity, bits=None):
+        self.bit_count = bit_count
+        self.hash_count = hash_count
+        self.capacity = capacity
+        self.bits = bytearray((bit_count + 7) // 8) if bits is None else bits
+
+    @property
+    def bits_set(self):
+        return int.from_bytes(self.bits, "little").bit_count()
+
+    def copy(self):
+        return BloomLayer(self.bit_count, self.hash_count, self.capacity, bytearray(self.bits))
+
+    def test(self, h):
+        bits = self.bits
+        return all(bits[p >> 3] >> (p & 7) & 1 for p in bit_positions(h, self.hash_count, self.bit_count))
+
+    def insert(self, h):
+        bits = self.bits
+        for p in bit_positions(h, self.hash_count, self.bit_count):
+            bits[p >> 3] |= 1 << (p & 7)
+
+    def estimate(self):
+        """Swamidass & Baldi: -(m/k) ln(1 - X/m), X capped at m - 1/2."""
+        m = float(self.bit_count)
+        x = min(float(self.bits_set), m - 0.5)
+        return -(m / self.hash_count) * math.log1p(-x / m)
+
+    def estimated_fpr(self):
+        return math.pow(float(self.bits_set) / float(self.bit_count), float(self.hash_count))
+
+    def header_bytes(self):
+        return struct.pack("<QQQII", self.bit_count, self.capacity, self.bits_set, self.hash_count, 0)
+
+
+def _new_layer(capacity, fpr, scalable, index):
+    n = bloom_layer_capacity(capacity, scalable, index)
+    m = bloom_bit_count(n, bloom_layer_fpr(fpr, scalable, index))
+    return BloomLayer(m, bloom_hash_count(m, n), n)
+
+
+class Bloom:
+    """A bloom value (section 4). Operations return new values; _add_hash updates in place."""
+
+    __slots__ = ("scalable", "seed", "capacity", "fpr", "layers")
+
+    def __init__(self, scalable, seed, capacity, fpr, layers):
+        self.scalable = scalable
+        self.seed = seed & _U64
+        self.capacity = capacity
+        self.fpr = fpr
+        self.layers = layers
+
+    # -- construction (sections 4.4, 4.7)
+    @classmethod
+    def empty(cls, capacity, fpr=BLOOM_DEFAULT_FPR, scalable=False, seed=0):
+        """bloom_empty(capacity, fpr, scalable, seed)."""
+        fpr = float(fpr)
+        _check_bloom_parameters(capacity, fpr)
+        bits = optimal_bit_count(capacity, bloom_layer_fpr(fpr, scalable, 0))
+        if not bits / 8.0 <= MAX_VALUE_BYTES - BLOOM_HEADER_SIZE - BLOOM_LAYER_HEADER_SIZE:
+            raise ParameterError("a bloom filter for %d items at false positive rate %r would not fit "
+                                 "in one value" % (capacity, fpr))
+        return cls(bool(scalable), seed, capacity, fpr, [_new_layer(capacity, fpr, scalable, 0)])
+
+    @classmethod
+    def from_hashes(cls, hashes, capacity, fpr=BLOOM_DEFAULT_FPR, scalable=False, seed=0):
+        """A filter with the hashes (u64 or signed) added in order."""
+        b = cls.empty(capacity, fpr, scalable, seed)
+        for h in hashes:
+            b._add_hash(h & _U64)
+        return b
+
+    @classmethod
+    def from_values(cls, values, capacity, fpr=BLOOM_DEFAULT_FPR, scalable=False, seed=0, sql_type=None):
+        """bloom_agg(x, capacity, fpr) (seed 0, fixed), or bloom_add in order from bloom_empty(...).
+        None values are skipped, as SQL NULLs."""
+        return cls.from_hashes((hash64(v, seed, sql_type) for v in values if v is not None),
+                               capacity, fpr, scalable, seed)
+
+    @classmethod
+    def agg_distinct(cls, values, fpr=BLOOM_DEFAULT_FPR, sql_type=None):
+        """bloom_agg(x [, fpr]): a fixed filter, seed 0, capacity the number of distinct hashes (>= 1)."""
+        hashes = {hash64(v, 0, sql_type) for v in values if v is not None}
+        return cls.from_hashes(hashes, max(len(hashes), 1), fpr)
+
+    def copy(self):
+        return Bloom(self.scalable, self.seed, self.capacity, self.fpr, [l.copy() for l in self.layers])
+
+    def add(self, value, sql_type=None):
+        """bloom_add(filter, value): hashed with the filter's seed."""
+        out = self.copy()
+        if value is not None:
+            out._add_hash(hash64(value, self.seed, sql_type))
+        return out
+
+    def add_hash(self, h):
+        out = self.copy()
+        out._add_hash(h & _U64)
+        return out
+
+    def _add_hash(self, h):
+        if not self.scalable:
+            self.layers[0].insert(h)
+            return
+        if any(l.test(h) for l in self.layers):
+            return
+        last = self.layers[-1]
+        p = bloom_layer_fpr(self.fpr, True, len(self.layers) - 1)
+        if last.bits_set < bloom_fill_limit(last.bit_count, last.hash_count, last.capacity, p):
+            last.insert(h)
+            return
+        self._grow().insert(h)
+
+    def _grow(self):
+        index = len(self.layers)
+        if index >= BLOOM_MAX_LAYERS:
+            raise ParameterError("scalable bloom filter cannot grow past %d layers" % index)
+        if self.capacity > _U64 >> index:
+            raise ParameterError("the next layer's capacity would not fit in 64 bits")
+        n = self.capacity << index
+        bits = optimal_bit_count(n, bloom_layer_fpr(self.fpr, True, index))
+        if not bits / 8.0 <= MAX_VALUE_BYTES - self.size() - BLOOM_LAYER_HEADER_SIZE:
+            raise ParameterError("scalable bloom filter cannot grow past %d layers: the value would be "
+                                 "too large" % index)
+        bits = math.ceil(bits)
+        layer = BloomLayer(bits, bloom_hash_count(bits, n), n)
+        self.layers.append(layer)
+        return layer
+
+    # -- membership, estimates (sections 4.5, 4.9)
+    def contains(self, value, sql_type=None):
+        """bloom_contains(filter, value)."""
+        return self.contains_hash(hash64(value, self.seed, sql_type))
+
+    def contains_hash(self, h):
+        h &= _U64
+        return any(l.test(h) for l in self.layers)
+
+    def estimate(self):
+        total = 0.0
+        for l in self.layers:
+            total += l.estimate()
+        return total
+
+    def cardinality(self):
+        """bloom_cardinality: the estimate rounded half away from zero."""
+        return llround(self.estimate())
+
+    def estimated_fpr(self):
+        """bloom_fpr: 1 - prod(1 - (X/m)^k) over the layers, through log1p and expm1."""
+        log_miss = 0.0
+        for l in self.layers:
+            f = l.estimated_fpr()
+            log_miss += -math.inf if f == 1.0 else math.log1p(-f)
+        return -math.expm1(log_miss) + 0.0
+
+    # -- combining (section 4.8)
+    def _check_compatible(self, other):
+        same = (self.scalable == other.scalable and self.seed == other.seed and self.capacity == other.capacity
+                and self.fpr == other.fpr and (self.scalable or len(self.layers) == len(other.layers)))
+        if not same:
+            raise ParameterError("cannot combine bloom filters with different parameters")
+        for a, b in zip(self.layers, other.layers):
+            if (a.bit_count, a.hash_count, a.capacity) != (b.bit_count, b.hash_count, b.capacity):
+                raise ParameterError("cannot combine bloom filters with different layer sizes")
+
+    def union(self, other):
+        """bloom_union: OR layer by layer; the longer list of layers is kept."""
+        self._check_compatible(other)
+        longer, shorter = (self, other) if len(self.layers) >= len(other.layers) else (other, self)
+        out = longer.copy()
+        for a, b in zip(out.layers, shorter.layers):
+            a.bits = bytearray(x | y for x, y in zip(a.bits, b.bits))
+        return out
+
+    def intersect(self, other):
+        """bloom_intersect: AND, for filters of one layer each."""
+        self._check_compatible(other)
+        if len(self.layers) > 1 or len(other.layers) > 1:
+            raise ParameterError("cannot intersect scalable bloom filters that have grown past one layer")
+        out = self.copy()
+        out.layers[0].bits = bytearray(x & y for x, y in zip(self.layers[0].bits, other.layers[0].bits))
+        return out
+
+    def superset(self, other):
+        """bloom @> bloom: every bit of other is set here; a layer this one lacks must be empty."""
+        self._check_compatible(other)
+        for i, l in enumerate(other.layers):
+            if i >= len(self.layers):
+                if l.bits_set:
+                    return False
+            elif any(b & ~a for a, b in zip(self.layers[i].bits, l.bits)):
+                return False
+        return True
+
+    def __eq__(self, other):
+        return isinstance(other, Bloom) and self.to_bytes() == other.to_bytes()
+
+    def __hash__(self):
+        return hash(self.to_bytes())
+
+    def __repr__(self):
+        return "<Bloom %s capacity=%d fpr=%r seed=%d layers=%d>" % (
+            "scalable" if self.scalable else "fixed", self.capacity, self.fpr, to_signed(self.seed),
+            len(self.layers))
+
+    # -- bytes (sections 4.2, 4.3, 4.10)
+    def to_bytes(self):
+        out = [struct.pack("<BBBBHHQQd", BLOOM_TYPE_TAG, FORMAT_VERSION, HASH_ID,
+                           LAYOUT_SCALABLE if self.scalable else LAYOUT_FIXED, len(self.layers), 0,
+                           self.seed, self.capacity, self.fpr)]
+        for l in self.layers:
+            out.append(l.header_bytes())
+            out.append(bytes(l.bits))
+        return b"".join(out)
+
+    def size(self):
+        """Bytes of the value: the header, and per layer its header and ceil(m / 8) bytes."""
+        return BLOOM_HEADER_SIZE + sum(BLOOM_LAYER_HEADER_SIZE + len(l.bits) for l in self.layers)
+
+    def to_text(self):
+        return "\\x" + self.to_bytes().hex()
+
+    @classmethod
+    def from_text(cls, text):
+        if len(text) < 2 or text[:2] != "\\x":
+            raise FormatError("a bloom value is written as \\x followed by hexadecimal digits")
+        digits = text[2:]
+        if len(digits) % 2 or any(c not in "0123456789abcdefABCDEF" for c in digits):
+            raise FormatError("invalid hexadecimal digits")
+        return cls.from_bytes(bytes.fromhex(digits))
+
+    @classmethod
+    def from_bytes(cls, data):
+        """Validates outside bytes (section 4.6), in the order the extension does."""
+        data = bytes(data)
+        size = len(data)
+        if size < BLOOM_HEADER_SIZE:
+            raise FormatError("%d bytes is shorter than the 32-byte header" % size)
+        tag, version, hash_id, layout, layer_count, reserved, seed, capacity, fpr = struct.unpack_from(
+            "<BBBBHHQQd", data)
+        if tag != BLOOM_TYPE_TAG:
+            raise FormatError("type tag is 0x%02x, expected 0x42" % tag)
+        if version != FORMAT_VERSION:
+            raise FormatError("format version %d is not supported" % version)
+        if hash_id != HASH_ID:
+            raise FormatError("unknown hash function id %d" % hash_id)
+        if layout not in (LAYOUT_FIXED, LAYOUT_SCALABLE):
+            raise FormatError("unknown layout %d" % layout)
+        if layout == LAYOUT_FIXED and layer_count != 1:
+            raise FormatError("a fixed filter has exactly one layer, not %d" % layer_count)
+        if not 1 <= layer_count <= BLOOM_MAX_LAYERS:
+            raise FormatError("layer count %d is outside 1..64" % layer_count)
+        if reserved != 0:
+            raise FormatError("reserved header bytes are not zero")
+        if not 1 <= capacity <= BLOOM_MAX_CAPACITY:
+            raise FormatError("capacity %d is outside 1..2^63-1" % capacity)
+        if not 0.0 < fpr < 1.0:
+            raise FormatError("false positive rate %r is not between 0 and 1" % fpr)
+        raw_layers = []
+        offset = BLOOM_HEADER_SIZE
+        for i in range(layer_count):
+            if size - offset < BLOOM_LAYER_HEADER_SIZE:
+                raise FormatError("the value ends inside the header of layer %d" % i)
+            m, n, bits_set, k, layer_reserved = struct.unpack_from("<QQQII", data, offset)
+            if m == 0:
+                raise FormatError("layer %d has no bits" % i)
+            if k == 0:
+                raise FormatError("layer %d has a hash count of 0" % i)
+            if layer_reserved != 0:
+                raise FormatError("reserved bytes of layer %d are not zero" % i)
+            if bits_set > m:
+                raise FormatError("layer %d claims %d bits set of %d" % (i, bits_set, m))
+            nbytes = (m + 7) // 8
+            start = offset + BLOOM_LAYER_HEADER_SIZE
+            if nbytes > size - start:
+                raise FormatError("layer %d needs %d bytes, only %d remain" % (i, nbytes, size - start))
+            raw_layers.append((m, n, bits_set, k, data[start:start + nbytes]))
+            offset = start + nbytes
+        if offset != size:
+            raise FormatError("%d bytes follow the last layer" % (size - offset))
+        scalable = layout == LAYOUT_SCALABLE
+        layers = []
+        for i, (m, n, bits_set, k, bits) in enumerate(raw_layers):
+            if scalable and capacity > _U64 >> i:
+                raise FormatError("layer %d's capacity would not fit in 64 bits" % i)
+            expected_n = bloom_layer_capacity(capacity, scalable, i)
+            if n != expected_n:
+                raise FormatError("layer %d has capacity %d, expected %d" % (i, n, expected_n))
+            p = bloom_layer_fpr(fpr, scalable, i)
+            expected_m = optimal_bit_count(n, p)
+            if not expected_m <= BLOOM_MAX_BIT_COUNT:
+                raise FormatError("layer %d would not fit in one value" % i)
+            expected_m = math.ceil(expected_m)
+            if abs(m - expected_m) > 1:
+                raise FormatError("layer %d has %d bits, expected %d" % (i, m, expected_m))
+            expected_k = bloom_hash_count(m, n)
+            if abs(k - expected_k) > 1:
+                raise FormatError("layer %d has %d hashes, expected %d" % (i, k, expected_k))
+            if m & 7 and bits[-1] >> (m & 7):
+                raise FormatError("layer %d has pad bits set" % i)
+            layer = BloomLayer(m, k, n, bytearray(bits))
+            if layer.bits_set != bits_set:
+                raise FormatError("layer %d claims %d bits set, but %d are" % (i, bits_set, layer.bits_set))
+            if scalable and i + 1 < layer_count and bits_set + 1 < bloom_fill_limit(m, k, n, p):
+                raise FormatError("layer %d is not full, yet a later layer exists" % i)
+            layers.append(layer)
+        return cls(scalable, seed, capacity, fpr, layers)

@@ -1,15 +1,17 @@
 """Checks python/probabilistic_format.py, written from doc/FORMAT.md, against the
-extension: the test vectors in test/vectors/ byte for byte, then (when PGHOST is
-set, as test/cluster.sh's start_cluster exports it) random data on a running
-server. Run: /usr/bin/python3 -m unittest discover -s python -v
+extension: the test vectors in test/vectors/ (hll.json, bloom.json) byte for byte,
+then (when PGHOST is set, as test/cluster.sh's start_cluster exports it) random
+data on a running server. Run: /usr/bin/python3 -m unittest discover -s python -v
 
 PROB_TEST_SEED=<int> repeats a run's random data (the seed is printed).
 """
 
 import datetime
 import decimal
+import fractions
 import hashlib
 import json
+import math
 import os
 import random
 import shutil
@@ -25,10 +27,11 @@ import probabilistic_format as pf  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VECTORS = os.path.join(ROOT, "test", "vectors", "hll.json")
+BLOOM_VECTORS = os.path.join(ROOT, "test", "vectors", "bloom.json")
 
 
-def load_vectors():
-    with open(VECTORS, encoding="utf-8") as f:
+def load_vectors(path=VECTORS):
+    with open(path, encoding="utf-8") as f:
         return json.load(f)
 
 
@@ -559,6 +562,465 @@ BEGIN PERFORM b::hll; RETURN true; EXCEPTION WHEN invalid_binary_representation 
             with self.subTest(raw.hex()):
                 try:
                     pf.Hll.from_bytes(raw)
+                    ours = "t"
+                except pf.FormatError:
+                    ours = "f"
+                self.assertEqual(ours, server)
+
+
+# ---------------------------------------------------------------- bloom (doc/FORMAT.md section 4)
+
+def bloom_input(inp):
+    """A bloom vector's input values in order, as (Python value, sql_type) pairs."""
+    if "series" in inp:
+        first, last = inp["series"]
+        conv = str if inp["type"] == "text" else int
+        return [(conv(i), None) for i in range(first, last + 1)]
+    pairs = inp.get("typed_values") or [[inp["type"], t] for t in inp["values"]]
+    return [decode(sql_type, text) for sql_type, text in pairs]
+
+
+def build_bloom(rec):
+    """The filter a bloom vector describes, built from its inputs alone."""
+    seed = rec["seed"]
+    hashes = [pf.hash64(v, seed, t) for v, t in bloom_input(rec["input"])]
+    if rec["build"] == "agg_distinct":
+        fpr = rec["fpr_argument"] if rec["fpr_argument"] is not None else pf.BLOOM_DEFAULT_FPR
+        distinct = set(hashes)
+        return pf.Bloom.from_hashes(distinct, max(len(distinct), 1), fpr)
+    return pf.Bloom.from_hashes(hashes, rec["capacity"], rec["fpr"], rec["scalable"], seed)
+
+
+def layer_fields(b):
+    return [{"bit_count": l.bit_count, "hash_count": l.hash_count, "capacity": l.capacity,
+             "bits_set": l.bits_set} for l in b.layers]
+
+
+def check_bloom_record(test, b, rec):
+    """A filter against a vector record: bytes, layers, estimates."""
+    raw = b.to_bytes()
+    test.assertEqual(len(raw), rec["bytes"])
+    test.assertEqual(hashlib.sha256(raw).hexdigest(), rec["sha256"])
+    if "hex" in rec:
+        test.assertEqual(raw.hex(), rec["hex"])
+    test.assertEqual("scalable" if b.scalable else "fixed", rec["layout"])
+    test.assertEqual(layer_fields(b), rec["layers"])
+    test.assertEqual(b.cardinality(), rec["cardinality"])
+    test.assertEqual(b.estimated_fpr(), float(rec["estimated_fpr"]))
+
+
+def near_integer(x, tolerance=1e-9):
+    return abs(x - round(x)) <= tolerance * max(1.0, abs(x))
+
+
+class BloomVectorTests(unittest.TestCase):
+    """Every vector in test/vectors/bloom.json, reproduced from its inputs."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.vectors = load_vectors(BLOOM_VECTORS)
+        cls.filters = {rec["name"]: build_bloom(rec) for rec in cls.vectors["bloom"] + cls.vectors["operands"]}
+
+    def test_vector_file_is_complete(self):
+        recs = self.vectors["bloom"]
+        kinds = {(r["layout"], r["layers"][-1]["bits_set"] > 0, len(r["layers"]) > 1) for r in recs}
+        for kind in [("fixed", False, False), ("fixed", True, False), ("scalable", False, False),
+                     ("scalable", True, False), ("scalable", True, True)]:
+            self.assertIn(kind, kinds)
+        self.assertGreaterEqual(max(len(r["layers"]) for r in recs), 4)
+        self.assertGreaterEqual(len({r["fpr"] for r in recs}), 6)
+        self.assertGreaterEqual(len({r["seed"] for r in recs}), 4)
+        types = {r["input"].get("type") for r in recs}
+        for t in ("smallint", "integer", "bigint", "boolean", "real", "double precision", "numeric", "text",
+                  "char(6)", "bytea", "uuid", "date", "timestamp", "timestamptz"):
+            self.assertIn(t, types)
+        self.assertTrue(any("typed_values" in r["input"] for r in recs))
+        self.assertGreaterEqual(len(self.vectors["invalid"]), 40)
+
+    def test_bloom_built_from_inputs(self):
+        for rec in self.vectors["bloom"] + self.vectors["operands"]:
+            with self.subTest(rec["name"]):
+                check_bloom_record(self, self.filters[rec["name"]], rec)
+
+    def test_bloom_built_one_value_at_a_time(self):
+        """bloom_add, value by value, from bloom_empty: the same bytes as the bulk build."""
+        for rec in self.vectors["bloom"]:
+            if rec["build"] not in ("agg", "add") or len(bloom_input(rec["input"])) > 3000:
+                continue
+            with self.subTest(rec["name"]):
+                b = pf.Bloom.empty(rec["capacity"], rec["fpr"], rec["scalable"], rec["seed"])
+                for value, as_type in bloom_input(rec["input"]):
+                    b = b.add(value, as_type)
+                self.assertEqual(b.to_bytes(), self.filters[rec["name"]].to_bytes())
+
+    def test_bloom_parse_round_trip(self):
+        for rec in self.vectors["bloom"] + self.vectors["operands"] + self.vectors["union"] + self.vectors["intersect"]:
+            if "hex" not in rec:
+                continue
+            with self.subTest(rec["name"]):
+                raw = bytes.fromhex(rec["hex"])
+                parsed = pf.Bloom.from_bytes(raw)
+                self.assertEqual(parsed.to_bytes(), raw)
+                self.assertEqual(pf.Bloom.from_text("\\x" + rec["hex"].upper()).to_bytes(), raw)
+                self.assertEqual(layer_fields(parsed), rec["layers"])
+                self.assertEqual(parsed.cardinality(), rec["cardinality"])
+                self.assertEqual(parsed.estimated_fpr(), float(rec["estimated_fpr"]))
+
+    def test_membership(self):
+        """Every added value is found; exactly the recorded absent values are false positives."""
+        for rec in self.vectors["bloom"]:
+            b = self.filters[rec["name"]]
+            with self.subTest(rec["name"]):
+                for value, as_type in bloom_input(rec["input"]):
+                    self.assertTrue(b.contains(value, as_type))
+                if "probe" not in rec:
+                    continue
+                p = rec["probe"]
+                first, last = p["series"]
+                conv = str if p["type"] == "text" else int
+                found = [i for i in range(first, last + 1) if b.contains(conv(i))]
+                present = list(range(first, p["present_through"] + 1))
+                self.assertEqual(found[:len(present)], present)
+                self.assertEqual(found[len(present):], p["false_positives"])
+
+    def test_union(self):
+        for rec in self.vectors["union"]:
+            with self.subTest(rec["name"]):
+                left, right = self.filters[rec["left"]], self.filters[rec["right"]]
+                check_bloom_record(self, left.union(right), rec)
+                self.assertEqual(right.union(left).to_bytes(), left.union(right).to_bytes())
+                self.assertTrue(left.union(right).superset(left))
+                self.assertTrue(left.union(right).superset(right))
+
+    def test_intersect(self):
+        for rec in self.vectors["intersect"]:
+            with self.subTest(rec["name"]):
+                left, right = self.filters[rec["left"]], self.filters[rec["right"]]
+                check_bloom_record(self, left.intersect(right), rec)
+                self.assertEqual(right.intersect(left).to_bytes(), left.intersect(right).to_bytes())
+
+    def test_invalid_bytes_are_rejected(self):
+        for rec in self.vectors["invalid"]:
+            with self.subTest(rec["name"]):
+                with self.assertRaises(pf.FormatError):
+                    pf.Bloom.from_bytes(bytes.fromhex(rec["hex"]))
+
+    def test_edge_values_are_accepted(self):
+        for rec in self.vectors["accepted"]:
+            with self.subTest(rec["name"]):
+                raw = bytes.fromhex(rec["hex"])
+                self.assertEqual(pf.Bloom.from_bytes(raw).to_bytes(), raw)
+
+    def test_invalid_text_is_rejected(self):
+        good = self.vectors["bloom"][0]["hex"]
+        for text in ["", "x", good, "\\x" + good[:-1], "\\x" + good[:-2] + "g0", "\\x " + good, "\\X" + good]:
+            with self.subTest(text):
+                with self.assertRaises(pf.FormatError):
+                    pf.Bloom.from_text(text)
+
+    def test_vectors_are_not_on_a_libm_edge(self):
+        """No vector's bytes hinge on the last ulp of log, expm1 or pow (sections 4.4, 4.7),
+        so other C libraries reproduce them too."""
+        for rec in self.vectors["bloom"] + self.vectors["operands"]:
+            scalable = rec["layout"] == "scalable"
+            for i, l in enumerate(rec["layers"]):
+                with self.subTest(rec["name"], layer=i):
+                    p = pf.bloom_layer_fpr(rec["fpr"], scalable, i)
+                    self.assertFalse(near_integer(pf.optimal_bit_count(l["capacity"], p)))
+                    self.assertFalse(near_integer(l["bit_count"] / l["capacity"] * pf.LN2 - 0.5))
+                    if scalable:
+                        m, k, n = float(l["bit_count"]), float(l["hash_count"]), float(l["capacity"])
+                        limit = min(-m * math.expm1(-k * n / m), m * math.pow(p, 1.0 / k))
+                        self.assertFalse(near_integer(limit))
+
+
+class BloomSpecTests(unittest.TestCase):
+    """Statements of doc/FORMAT.md section 4 checked directly, without a server."""
+
+    def test_worked_example(self):
+        b = pf.Bloom.agg_distinct([1, 2, 3])
+        self.assertEqual(b.to_text(), "\\x4201010101000000000000000000000003000000000000007b14ae47e17a843f"
+                                      "1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b")
+        h = pf.hash64(1)
+        self.assertEqual((pf.bloom_h2(h), pf.bloom_h3(h)), (0x3a42f6e717b834cb, 0x062967168a4ad94b))
+        self.assertEqual(pf.bit_positions(h, 7, 29), [5, 12, 19, 27, 9, 23, 11])
+        self.assertEqual(pf.bit_positions(pf.hash64(2), 7, 29), [3, 9, 7, 18, 4, 17, 18])
+        self.assertEqual(pf.bit_positions(pf.hash64(3), 7, 29), [8, 16, 25, 9, 27, 24, 0])
+        self.assertEqual(b.cardinality(), 4)
+        self.assertAlmostEqual(b.estimated_fpr(), (17 / 29) ** 7, places=15)
+
+    def test_sizing_examples(self):
+        self.assertEqual(repr(pf.LN2 * pf.LN2), "0.4804530139182014")
+        self.assertEqual((pf.bloom_bit_count(3, 0.01), pf.bloom_hash_count(29, 3)), (29, 7))
+        self.assertEqual((pf.bloom_bit_count(5, 0.9), pf.bloom_hash_count(2, 5)), (2, 1))
+        self.assertEqual((pf.bloom_bit_count(10 ** 6, 0.01), pf.bloom_hash_count(9585059, 10 ** 6)), (9585059, 7))
+        self.assertEqual(pf.Bloom.empty(10 ** 6, 0.01).size(), 1198197)
+        s = pf.Bloom.empty(4, 0.1, True)
+        for _ in range(3):
+            s._grow()
+        self.assertEqual([(l.bit_count, l.hash_count, l.capacity) for l in s.layers],
+                         [(25, 4, 4), (62, 5, 8), (146, 6, 16), (339, 7, 32)])
+
+    def test_positions_closed_form_equals_the_walk(self):
+        """x_{i+1} = x_i + h2 + (i(i+1)/2) h3 walks the closed form (section 4.5)."""
+        rng = random.Random(11)
+        for _ in range(300):
+            h, m, k = rng.getrandbits(64), rng.choice([1, 2, 29, 1000, 2 ** 33 + 5, 2 ** 63]), rng.randint(1, 40)
+            h2, h3, x, walk = pf.bloom_h2(h), pf.bloom_h3(h), h, []
+            for i in range(k):
+                walk.append((x * m) >> 64)
+                x = (x + h2 + (i * (i + 1) // 2) * h3) & ((1 << 64) - 1)
+            self.assertEqual(pf.bit_positions(h, k, m), walk)
+            self.assertTrue(all(0 <= p < m for p in walk))
+
+    def test_fixed_filters_are_canonical(self):
+        """Order, duplicates and unions of parts do not change a fixed filter's bytes."""
+        rng = random.Random(12)
+        for _ in range(30):
+            cap, fpr = rng.choice([1, 7, 100, 1000]), rng.choice([0.5, 0.1, 0.01, 1e-4])
+            hashes = [rng.getrandbits(64) for _ in range(rng.randint(0, 1500))]
+            whole = pf.Bloom.from_hashes(hashes, cap, fpr)
+            shuffled = hashes + hashes[: len(hashes) // 4]
+            rng.shuffle(shuffled)
+            split = rng.randint(0, len(hashes))
+            a, b = pf.Bloom.from_hashes(hashes[:split], cap, fpr), pf.Bloom.from_hashes(hashes[split:], cap, fpr)
+            self.assertEqual(pf.Bloom.from_hashes(shuffled, cap, fpr), whole)
+            self.assertEqual(a.union(b), whole)
+            self.assertTrue(whole.superset(a) and whole.superset(b))
+            self.assertEqual(a.union(pf.Bloom.empty(cap, fpr)), a)
+
+    def test_scalable_growth_validates(self):
+        """Every filter that adds and unions build passes validation; nothing added is lost."""
+        rng = random.Random(13)
+        for _ in range(25):
+            cap, fpr = rng.choice([1, 2, 5, 30]), rng.choice([0.5, 0.2, 0.05, 0.001])
+            hashes = [rng.getrandbits(64) for _ in range(rng.randint(0, 600))]
+            b = pf.Bloom.from_hashes(hashes, cap, fpr, True, seed=rng.getrandbits(64))
+            other = pf.Bloom.from_hashes(hashes[::3] + [rng.getrandbits(64) for _ in range(200)], cap, fpr,
+                                         True, seed=b.seed)
+            for f in (b, other, b.union(other)):
+                self.assertEqual(pf.Bloom.from_bytes(f.to_bytes()).to_bytes(), f.to_bytes())
+            self.assertTrue(all(b.contains_hash(h) and b.union(other).contains_hash(h) for h in hashes))
+            self.assertEqual(b.union(other), other.union(b))
+            for i, l in enumerate(b.layers[:-1]):
+                p = pf.bloom_layer_fpr(fpr, True, i)
+                self.assertGreaterEqual(l.bits_set, pf.bloom_fill_limit(l.bit_count, l.hash_count, l.capacity, p))
+
+    def test_design_rates_sum_below_target(self):
+        for fpr in (0.5, 0.01, 1e-9):
+            total = sum(fractions.Fraction(pf.bloom_layer_fpr(fpr, True, i)) for i in range(pf.BLOOM_MAX_LAYERS))
+            self.assertLess(total, fpr)
+
+    def test_parameters_must_match(self):
+        a = pf.Bloom.empty(100, 0.01)
+        for other in (pf.Bloom.empty(101, 0.01), pf.Bloom.empty(100, 0.02), pf.Bloom.empty(100, 0.01, True),
+                      pf.Bloom.empty(100, 0.01, False, 1)):
+            with self.subTest(other):
+                with self.assertRaises(pf.ParameterError):
+                    a.union(other)
+                with self.assertRaises(pf.ParameterError):
+                    a.intersect(other)
+                with self.assertRaises(pf.ParameterError):
+                    a.superset(other)
+        grown = pf.Bloom.from_hashes(range(50), 2, 0.1, True)
+        self.assertGreater(len(grown.layers), 1)
+        with self.assertRaises(pf.ParameterError):
+            grown.intersect(pf.Bloom.empty(2, 0.1, True))
+        self.assertFalse(pf.Bloom.empty(2, 0.1, True).superset(grown))
+        self.assertTrue(grown.superset(pf.Bloom.empty(2, 0.1, True)))
+
+    def test_bad_parameters(self):
+        for cap, fpr in [(0, 0.01), (-1, 0.01), (2 ** 63, 0.01), (10, 0.0), (10, 1.0), (10, float("nan")),
+                         (10, -0.5), (10 ** 12, 1e-9)]:
+            with self.subTest(capacity=cap, fpr=fpr):
+                with self.assertRaises(pf.ParameterError):
+                    pf.Bloom.empty(cap, fpr)
+
+    def test_estimates(self):
+        self.assertEqual((pf.Bloom.empty(10).cardinality(), pf.Bloom.empty(10).estimated_fpr()), (0, 0.0))
+        full = pf.Bloom.from_hashes(range(2000), 100, 0.1)
+        self.assertEqual(full.layers[0].bits_set, full.layers[0].bit_count)
+        self.assertEqual(full.estimated_fpr(), 1.0)
+        self.assertEqual(full.cardinality(), pf.llround(-(480 / 3) * math.log1p(-479.5 / 480)))
+
+
+# name: (SQL type, bloom_agg capacity and fpr cases (prefix n, capacity, fpr))
+BLOOM_AGG_CASES = [(1, 1, 0.01), (100, 100, 0.01), (3000, 1000, 0.05), (ROWS, ROWS, 0.001)]
+BLOOM_DISTINCT_PREFIXES = [1, 300, ROWS]
+
+
+@unittest.skipUnless(os.environ.get("PGHOST"), "PGHOST is unset: no server to compare with")
+class BloomServerTests(unittest.TestCase):
+    """The Python bloom implementation against the extension on random data."""
+
+    setUpClass = classmethod(ServerTests.setUpClass.__func__)
+    rows_of = ServerTests.rows_of
+
+    GROW_FUNCTION = """
+CREATE FUNCTION pg_temp.grown(cap bigint, fpr float8, scalable boolean, seed bigint, n int) RETURNS bloom
+LANGUAGE plpgsql AS $$
+DECLARE b bloom := bloom_empty(cap, fpr, scalable, seed); r record;
+BEGIN
+    FOR r IN SELECT x FROM d WHERE i <= n ORDER BY i LOOP b := bloom_add(b, r.x); END LOOP;
+    RETURN b;
+END $$;
+"""
+
+    def test_bloom_agg_per_type(self):
+        """bloom_agg(x, capacity, fpr), bloom_agg(x [, fpr]), bloom_cardinality and bloom_fpr per type."""
+        for name, (sql_type, as_type, _, _) in SERVER_TYPES.items():
+            values, texts = self.rows_of(name)
+            hashes = [pf.hash64(v, 0, as_type) for v in values]
+            queries = ["SELECT 'agg', %d, %d, %r, encode(b::bytea, 'hex'), bloom_cardinality(b), bloom_fpr(b) "
+                       "FROM (SELECT bloom_agg(x, %d, %r) AS b FROM d WHERE i <= %d) s;" % (n, cap, fpr, cap, fpr, n)
+                       for n, cap, fpr in BLOOM_AGG_CASES if n <= len(values)]
+            queries += ["SELECT 'distinct', %d, 0, %r, encode(b::bytea, 'hex'), bloom_cardinality(b), bloom_fpr(b) "
+                        "FROM (SELECT bloom_agg(x%s) AS b FROM d WHERE i <= %d) s;"
+                        % (n, fpr, "" if fpr == 0.01 else ", %r" % fpr, n)
+                        for n, fpr in zip(BLOOM_DISTINCT_PREFIXES, [0.01, 0.2, 0.01]) if n <= len(values)]
+            out = psql(load_table_sql("d", sql_type, texts) + "\n".join(queries) + "\n").splitlines()
+            self.assertEqual(len(out), len(queries))
+            for line in out:
+                kind, n, cap, fpr, hexstr, cardinality, estimated_fpr = line.split("|")
+                n, fpr = int(n), float(fpr)
+                with self.subTest(name, kind=kind, n=n, fpr=fpr):
+                    if kind == "agg":
+                        b = pf.Bloom.from_hashes(hashes[:n], int(cap), fpr)
+                    else:
+                        distinct = set(hashes[:n])
+                        b = pf.Bloom.from_hashes(distinct, max(1, len(distinct)), fpr)
+                    self.assertEqual(b.to_bytes().hex(), hexstr)
+                    self.assertEqual(b.cardinality(), int(cardinality))
+                    self.assertEqual(b.estimated_fpr(), float(estimated_fpr))
+                    self.assertEqual(pf.Bloom.from_bytes(bytes.fromhex(hexstr)).to_bytes().hex(), hexstr)
+
+    def test_membership_matches_server(self):
+        """bloom_contains on every row, present and absent, fixed and scalable, seeded."""
+        for name in ("bigint", "text", "numeric", "double precision", "uuid", "timestamptz", "char(10)"):
+            sql_type, as_type, _, _ = SERVER_TYPES[name]
+            values, texts = self.rows_of(name)
+            rng = random.Random("%d membership %s" % (self.seed, name))
+            cases = [(rng.choice([100, 1000]), rng.choice([0.3, 0.05, 0.001]), scalable,
+                      rng.randrange(-2 ** 63, 2 ** 63) if seeded else 0, rng.choice([300, 1500]))
+                     for scalable, seeded in ((False, False), (False, True), (True, False), (True, True))]
+            sql = load_table_sql("d", sql_type, texts) + self.GROW_FUNCTION + "".join(
+                "WITH f AS MATERIALIZED (SELECT pg_temp.grown(%d, %r, %s, %d, %d) AS b) "
+                "SELECT (SELECT encode(b::bytea, 'hex') FROM f), "
+                "string_agg(CASE WHEN b @> x THEN '1' ELSE '0' END, '' ORDER BY i), "
+                "count(*) FILTER (WHERE bloom_contains(b, x) <> x <@ b) FROM d, f;\n"
+                % (cap, fpr, "true" if scalable else "false", seed, n) for cap, fpr, scalable, seed, n in cases)
+            out = psql(sql).splitlines()
+            self.assertEqual(len(out), len(cases))
+            for (cap, fpr, scalable, seed, n), line in zip(cases, out):
+                hexstr, found, disagree = line.split("|")
+                with self.subTest(name, capacity=cap, fpr=fpr, scalable=scalable, seed=seed, n=n):
+                    b = pf.Bloom.from_values(values[:n], cap, fpr, scalable, seed, as_type)
+                    self.assertEqual(b.to_bytes().hex(), hexstr)
+                    self.assertEqual(disagree, "0")
+                    ours = "".join("1" if b.contains(v, as_type) else "0" for v in values)
+                    self.assertEqual(ours, found)
+                    self.assertEqual(found[:n], "1" * n)
+                    if scalable and n > 2 * cap:
+                        self.assertGreater(len(b.layers), 1)
+
+    def test_python_bytes_accepted_by_server(self):
+        """Filters built in Python, read back through bytea::bloom and text input, equal the server's."""
+        values, texts = self.rows_of("bigint")
+        rng = random.Random(self.seed + 5)
+        cases = [(rng.choice([1, 3, 50, 400]), rng.choice([0.5, 0.1, 0.01, 1e-6]), rng.random() < 0.5,
+                  rng.choice([0, rng.randrange(-2 ** 63, 2 ** 63)]), rng.choice([0, 1, 20, 700, 2000]))
+                 for _ in range(16)]
+        built = [pf.Bloom.from_values(values[:n], cap, fpr, scalable, seed) for cap, fpr, scalable, seed, n in cases]
+        sql = load_table_sql("d", "bigint", texts) + self.GROW_FUNCTION + "".join(
+            "SELECT '\\x%s'::bytea::bloom = b, '\\x%s'::bloom = b, encode(('\\x%s'::bytea::bloom)::bytea, 'hex') "
+            "= '%s' FROM (SELECT pg_temp.grown(%d, %r, %s, %d, %d) AS b) s;\n"
+            % (f.to_bytes().hex(), f.to_bytes().hex(), f.to_bytes().hex(), f.to_bytes().hex(),
+               cap, fpr, "true" if scalable else "false", seed, n)
+            for f, (cap, fpr, scalable, seed, n) in zip(built, cases))
+        out = psql(sql).splitlines()
+        self.assertEqual(len(out), len(cases))
+        for case, line in zip(cases, out):
+            with self.subTest(case):
+                self.assertEqual(line, "t|t|t")
+
+    def test_empty_filters_for_random_parameters(self):
+        """bloom_empty's sizing (m, k, size) for random capacities and rates, both layouts."""
+        rng = random.Random(self.seed + 6)
+        cases = []
+        for _ in range(400):
+            cap = int(10 ** rng.uniform(0, 6))
+            fpr = rng.choice([10 ** rng.uniform(-15, -0.001), rng.uniform(0.001, 0.999), 2.0 ** -rng.randint(1, 60)])
+            cases.append((cap, fpr, rng.random() < 0.5, rng.randrange(-2 ** 63, 2 ** 63)))
+        sql = "".join("SELECT encode(substring(b FROM 1 FOR 64), 'hex'), octet_length(b), md5(b) "
+                      "FROM (SELECT bloom_empty(%d, %r, %s, %d)::bytea AS b) s;\n"
+                      % (cap, fpr, "true" if scalable else "false", seed) for cap, fpr, scalable, seed in cases)
+        out = psql(sql).splitlines()
+        self.assertEqual(len(out), len(cases))
+        for (cap, fpr, scalable, seed), line in zip(cases, out):
+            head, size, digest = line.split("|")
+            with self.subTest(capacity=cap, fpr=fpr, scalable=scalable):
+                raw = pf.Bloom.empty(cap, fpr, scalable, seed).to_bytes()
+                self.assertEqual((raw[:64].hex(), len(raw)), (head, int(size)))
+                self.assertEqual(hashlib.md5(raw).hexdigest(), digest)
+
+    def test_union_intersect_and_containment(self):
+        values, texts = self.rows_of("bigint")
+        words, word_texts = self.rows_of("text")
+        rng = random.Random(self.seed + 7)
+        cases = []
+        for _ in range(12):
+            scalable = rng.random() < 0.5
+            cap, fpr = rng.choice([2, 20, 200]), rng.choice([0.2, 0.01])
+            cases.append((scalable, cap, fpr, rng.choice([0, 5, 60, 400]), rng.choice([0, 7, 90, 600])))
+        grow = self.GROW_FUNCTION.replace("pg_temp.grown", "pg_temp.grown_d")
+        grow += grow.replace("grown_d", "grown_w").replace(" FROM d ", " FROM w ")
+        queries = []
+        for scalable, cap, fpr, na, nb in cases:
+            a = "pg_temp.grown_d(%d, %r, %s, 0, %d)" % (cap, fpr, "true" if scalable else "false", na)
+            b = "pg_temp.grown_w(%d, %r, %s, 0, %d)" % (cap, fpr, "true" if scalable else "false", nb)
+            queries.append("SELECT encode((a | b)::bytea, 'hex'), a @> b, b @> a, (a | b) @> a, "
+                           "CASE WHEN %s THEN '' ELSE encode((a & b)::bytea, 'hex') END "
+                           "FROM (SELECT %s AS a, %s AS b) s;"
+                           % ("bloom_info(a)->>'layer_count' <> '1' OR bloom_info(b)->>'layer_count' <> '1'", a, b))
+        sql = (load_table_sql("d", "bigint", texts) + load_table_sql("w", "text", word_texts) + grow
+               + "\n".join(queries) + "\n")
+        out = psql(sql).splitlines()
+        self.assertEqual(len(out), len(cases))
+        for (scalable, cap, fpr, na, nb), line in zip(cases, out):
+            union_hex, a_b, b_a, u_a, and_hex = line.split("|")
+            with self.subTest(scalable=scalable, capacity=cap, fpr=fpr, na=na, nb=nb):
+                a = pf.Bloom.from_values(values[:na], cap, fpr, scalable)
+                b = pf.Bloom.from_values(words[:nb], cap, fpr, scalable)
+                self.assertEqual(a.union(b).to_bytes().hex(), union_hex)
+                self.assertEqual(["t" if x else "f" for x in (a.superset(b), b.superset(a), a.union(b).superset(a))],
+                                 [a_b, b_a, u_a])
+                if len(a.layers) == 1 and len(b.layers) == 1:
+                    self.assertEqual(a.intersect(b).to_bytes().hex(), and_hex)
+                else:
+                    with self.assertRaises(pf.ParameterError):
+                        a.intersect(b)
+
+    def test_server_and_python_reject_the_same_bytes(self):
+        rng = random.Random(self.seed + 8)
+        bases = [pf.Bloom.from_hashes([rng.getrandbits(64) for _ in range(6)], 10, 0.05).to_bytes(),
+                 pf.Bloom.from_hashes([rng.getrandbits(64) for _ in range(40)], 3, 0.1, True).to_bytes()]
+        candidates = []
+        for raw in bases:
+            for _ in range(80):
+                b = bytearray(raw)
+                i = rng.randrange(len(b)) if rng.random() < 0.5 else rng.randrange(64)
+                b[i] = rng.randrange(256) if rng.random() < 0.7 else b[i] ^ (1 << rng.randrange(8))
+                candidates.append(bytes(b))
+            candidates += [raw[:-1], raw + b"\x00", raw[:rng.randrange(len(raw))]]
+        sql = """CREATE FUNCTION pg_temp.accepted(b bytea) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN PERFORM b::bloom; RETURN true; EXCEPTION WHEN invalid_binary_representation THEN RETURN false; END $$;
+""" + "".join("SELECT pg_temp.accepted('\\x%s');\n" % c.hex() for c in candidates)
+        out = psql(sql).split()
+        self.assertEqual(len(out), len(candidates))
+        for raw, server in zip(candidates, out):
+            with self.subTest(raw.hex()):
+                try:
+                    pf.Bloom.from_bytes(raw)
                     ours = "t"
                 except pf.FormatError:
                     ours = "f"

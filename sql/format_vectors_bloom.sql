@@ -1,0 +1,384 @@
+-- The bloom binary format as a contract (doc/FORMAT.md section 4): the
+-- extension must keep producing exactly these bytes, estimates and membership
+-- answers, so the format cannot drift silently. Generated with
+-- test/vectors/bloom.json by python/make_bloom_vectors.py; the same vectors are
+-- checked against an independent implementation in python/.
+-- A changed byte here needs a new format version or hash id, not a new file.
+
+-- Text vectors are UTF-8 (section 2.1 hashes text in the database encoding).
+SET client_encoding = 'UTF8';
+
+-- bloom values: fixed and scalable layouts, empty and filled, several rates,
+-- capacities, seeds and SQL types (sections 4.2 - 4.7). Values over 400 bytes
+-- are compared by their SHA-256; bloom_fpr within 1e-12 (it depends on libm's
+-- last bits, section 4.9).
+SELECT n, vector,
+       CASE WHEN octet_length(b::bytea) <= 400 THEN b::bytea ELSE sha256(b::bytea) END = expected AS same_bytes,
+       bloom_cardinality(b) = cardinality AS same_cardinality,
+       abs(bloom_fpr(b) - fpr) <= 1e-12 * fpr AS same_fpr
+FROM (VALUES
+  (1, 'empty fixed capacity 1',
+   bloom_empty(1, 0.01, false, 0),
+   '\x4201010101000000000000000000000001000000000000007b14ae47e17a843f0a000000000000000100000000000000000000000000000007000000000000000000'::bytea, 0, '0'::float8),
+  (2, 'empty fixed 1000 at 0.01',
+   bloom_empty(1000, 0.01, false, 0),
+   '\xb7111eb1e15d9e9ea80497645fb95145788c50b612434c68e13c7e5199b8af4f'::bytea, 0, '0'::float8),
+  (3, 'empty fixed 10 at 0.5 seed -1',
+   bloom_empty(10, 0.5, false, -1),
+   '\x4201010101000000ffffffffffffffff0a00000000000000000000000000e03f0f000000000000000a00000000000000000000000000000001000000000000000000'::bytea, 0, '0'::float8),
+  (4, 'empty fixed 5 at 0.9 (k clamped to 1)',
+   bloom_empty(5, 0.9, false, 0),
+   '\x420101010100000000000000000000000500000000000000cdccccccccccec3f020000000000000005000000000000000000000000000000010000000000000000'::bytea, 0, '0'::float8),
+  (5, 'empty fixed 50 at 1e-09',
+   bloom_empty(50, 1e-09, false, 0),
+   '\x42010101010000000000000000000000320000000000000095d626e80b2e113e6d08000000000000320000000000000000000000000000001e00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000'::bytea, 0, '0'::float8),
+  (6, 'empty scalable 10 at 0.01',
+   bloom_empty(10, 0.01, true, 0),
+   '\x420101020100000000000000000000000a000000000000007b14ae47e17a843f6f000000000000000a00000000000000000000000000000008000000000000000000000000000000000000000000'::bytea, 0, '0'::float8),
+  (7, 'empty scalable 1000 at 0.001 seed 1311768467294899695',
+   bloom_empty(1000, 0.001, true, 1311768467294899695),
+   '\xaa88db6677a4cf076fa42ecc9234f79c4c1963755e6c1352be2eb15a081302c6'::bytea, 0, '0'::float8),
+  (8, 'bloom_agg over zero rows',
+   (SELECT bloom_agg(x, 100, 0.01) FROM unnest(ARRAY[]::bigint[]) x),
+   '\x4201010101000000000000000000000064000000000000007b14ae47e17a843fbf03000000000000640000000000000000000000000000000700000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000'::bytea, 0, '0'::float8),
+  (9, 'bloom_agg(x) over zero rows',
+   (SELECT bloom_agg(x) FROM unnest(ARRAY[]::bigint[]) x),
+   '\x4201010101000000000000000000000001000000000000007b14ae47e17a843f0a000000000000000100000000000000000000000000000007000000000000000000'::bytea, 0, '0'::float8),
+  (10, 'fixed bloom_agg(x) bigint 1..3',
+   (SELECT bloom_agg(x::bigint) FROM generate_series(1, 3) x),
+   '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea, 4, '0.023787919730526328'::float8),
+  (11, 'fixed bloom_agg(x, 0.001) text 1..200',
+   (SELECT bloom_agg(x::text, 0.001) FROM generate_series(1, 200) x),
+   '\x7fbf1d8ad4b0a965d30e54fedb34ff63735846dc01473bcff444306aa350b4f4'::bytea, 200, '0.0010110543308539538'::float8),
+  (12, 'fixed bloom_agg(x) bigint 1..1000 with duplicates',
+   (SELECT bloom_agg(x) FROM unnest(ARRAY['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '15', '16', '17', '18', '19', '20', '21', '22', '23', '24', '25', '26', '27', '28', '29', '30', '31', '32', '33', '34', '35', '36', '37', '38', '39', '40', '41', '42', '43', '44', '45', '46', '47', '48', '49', '50', '51', '52', '53', '54', '55', '56', '57', '58', '59', '60', '61', '62', '63', '64', '65', '66', '67', '68', '69', '70', '71', '72', '73', '74', '75', '76', '77', '78', '79', '80', '81', '82', '83', '84', '85', '86', '87', '88', '89', '90', '91', '92', '93', '94', '95', '96', '97', '98', '99', '100', '101', '102', '103', '104', '105', '106', '107', '108', '109', '110', '111', '112', '113', '114', '115', '116', '117', '118', '119', '120', '121', '122', '123', '124', '125', '126', '127', '128', '129', '130', '131', '132', '133', '134', '135', '136', '137', '138', '139', '140', '141', '142', '143', '144', '145', '146', '147', '148', '149', '150', '151', '152', '153', '154', '155', '156', '157', '158', '159', '160', '161', '162', '163', '164', '165', '166', '167', '168', '169', '170', '171', '172', '173', '174', '175', '176', '177', '178', '179', '180', '181', '182', '183', '184', '185', '186', '187', '188', '189', '190', '191', '192', '193', '194', '195', '196', '197', '198', '199', '200', '201', '202', '203', '204', '205', '206', '207', '208', '209', '210', '211', '212', '213', '214', '215', '216', '217', '218', '219', '220', '221', '222', '223', '224', '225', '226', '227', '228', '229', '230', '231', '232', '233', '234', '235', '236', '237', '238', '239', '240', '241', '242', '243', '244', '245', '246', '247', '248', '249', '250', '251', '252', '253', '254', '255', '256', '257', '258', '259', '260', '261', '262', '263', '264', '265', '266', '267', '268', '269', '270', '271', '272', '273', '274', '275', '276', '277', '278', '279', '280', '281', '282', '283', '284', '285', '286', '287', '288', '289', '290', '291', '292', '293', '294', '295', '296', '297', '298', '299', '300', '301', '302', '303', '304', '305', '306', '307', '308', '309', '310', '311', '312', '313', '314', '315', '316', '317', '318', '319', '320', '321', '322', '323', '324', '325', '326', '327', '328', '329', '330', '331', '332', '333', '334', '335', '336', '337', '338', '339', '340', '341', '342', '343', '344', '345', '346', '347', '348', '349', '350', '351', '352', '353', '354', '355', '356', '357', '358', '359', '360', '361', '362', '363', '364', '365', '366', '367', '368', '369', '370', '371', '372', '373', '374', '375', '376', '377', '378', '379', '380', '381', '382', '383', '384', '385', '386', '387', '388', '389', '390', '391', '392', '393', '394', '395', '396', '397', '398', '399', '400', '401', '402', '403', '404', '405', '406', '407', '408', '409', '410', '411', '412', '413', '414', '415', '416', '417', '418', '419', '420', '421', '422', '423', '424', '425', '426', '427', '428', '429', '430', '431', '432', '433', '434', '435', '436', '437', '438', '439', '440', '441', '442', '443', '444', '445', '446', '447', '448', '449', '450', '451', '452', '453', '454', '455', '456', '457', '458', '459', '460', '461', '462', '463', '464', '465', '466', '467', '468', '469', '470', '471', '472', '473', '474', '475', '476', '477', '478', '479', '480', '481', '482', '483', '484', '485', '486', '487', '488', '489', '490', '491', '492', '493', '494', '495', '496', '497', '498', '499', '500', '501', '502', '503', '504', '505', '506', '507', '508', '509', '510', '511', '512', '513', '514', '515', '516', '517', '518', '519', '520', '521', '522', '523', '524', '525', '526', '527', '528', '529', '530', '531', '532', '533', '534', '535', '536', '537', '538', '539', '540', '541', '542', '543', '544', '545', '546', '547', '548', '549', '550', '551', '552', '553', '554', '555', '556', '557', '558', '559', '560', '561', '562', '563', '564', '565', '566', '567', '568', '569', '570', '571', '572', '573', '574', '575', '576', '577', '578', '579', '580', '581', '582', '583', '584', '585', '586', '587', '588', '589', '590', '591', '592', '593', '594', '595', '596', '597', '598', '599', '600', '601', '602', '603', '604', '605', '606', '607', '608', '609', '610', '611', '612', '613', '614', '615', '616', '617', '618', '619', '620', '621', '622', '623', '624', '625', '626', '627', '628', '629', '630', '631', '632', '633', '634', '635', '636', '637', '638', '639', '640', '641', '642', '643', '644', '645', '646', '647', '648', '649', '650', '651', '652', '653', '654', '655', '656', '657', '658', '659', '660', '661', '662', '663', '664', '665', '666', '667', '668', '669', '670', '671', '672', '673', '674', '675', '676', '677', '678', '679', '680', '681', '682', '683', '684', '685', '686', '687', '688', '689', '690', '691', '692', '693', '694', '695', '696', '697', '698', '699', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '15', '16', '17', '18', '19', '20', '21', '22', '23', '24', '25', '26', '27', '28', '29', '30', '31', '32', '33', '34', '35', '36', '37', '38', '39', '40', '41', '42', '43', '44', '45', '46', '47', '48', '49', '50', '51', '52', '53', '54', '55', '56', '57', '58', '59', '60', '61', '62', '63', '64', '65', '66', '67', '68', '69', '70', '71', '72', '73', '74', '75', '76', '77', '78', '79', '80', '81', '82', '83', '84', '85', '86', '87', '88', '89', '90', '91', '92', '93', '94', '95', '96', '97', '98', '99', '100', '101', '102', '103', '104', '105', '106', '107', '108', '109', '110', '111', '112', '113', '114', '115', '116', '117', '118', '119', '120', '121', '122', '123', '124', '125', '126', '127', '128', '129', '130', '131', '132', '133', '134', '135', '136', '137', '138', '139', '140', '141', '142', '143', '144', '145', '146', '147', '148', '149', '150', '151', '152', '153', '154', '155', '156', '157', '158', '159', '160', '161', '162', '163', '164', '165', '166', '167', '168', '169', '170', '171', '172', '173', '174', '175', '176', '177', '178', '179', '180', '181', '182', '183', '184', '185', '186', '187', '188', '189', '190', '191', '192', '193', '194', '195', '196', '197', '198', '199', '200', '201', '202', '203', '204', '205', '206', '207', '208', '209', '210', '211', '212', '213', '214', '215', '216', '217', '218', '219', '220', '221', '222', '223', '224', '225', '226', '227', '228', '229', '230', '231', '232', '233', '234', '235', '236', '237', '238', '239', '240', '241', '242', '243', '244', '245', '246', '247', '248', '249', '250', '251', '252', '253', '254', '255', '256', '257', '258', '259', '260', '261', '262', '263', '264', '265', '266', '267', '268', '269', '270', '271', '272', '273', '274', '275', '276', '277', '278', '279', '280', '281', '282', '283', '284', '285', '286', '287', '288', '289', '290', '291', '292', '293', '294', '295', '296', '297', '298', '299']::bigint[]) x),
+   '\xe33f6e355fabc5007ba28dde8237b5607b0ecf6e23ee94a095f84144ba57c5a9'::bytea, 701, '0.010133132611973824'::float8),
+  (13, 'fixed 100 at 0.01 bigint 1..100',
+   (SELECT bloom_agg(x::bigint, 100, 0.01) FROM generate_series(1, 100) x),
+   '\x4201010101000000000000000000000064000000000000007b14ae47e17a843fbf030000000000006400000000000000fd010000000000000700000000000000b8e5efdbce4991852abad2560846aee7223c9434b90ad78ff3fb8561acd788d78f169043ae0a65bfbaa7eca806a0f37ec2b94f2d9fc22e550a571d75f9b0879b1f6c5557a36675f3edff7c5c7e17c1dbf87a896abd862d5f2056722d56482cef300b8ebe51db90a304abe75a9330a04bd3b5faff1185fc3d'::bytea, 104, '0.011865723558826246'::float8),
+  (14, 'fixed 1000 at 0.001 bigint 1..1000',
+   (SELECT bloom_agg(x::bigint, 1000, 0.001) FROM generate_series(1, 1000) x),
+   '\xd3e579ff596b5fe68ef172672370d14f80bef4f6d10c0978800ca491a28cc946'::bytea, 1002, '0.0010124616022985477'::float8),
+  (15, 'fixed 1000 at 0.05 text 1..500',
+   (SELECT bloom_agg(x::text, 1000, 0.05) FROM generate_series(1, 500) x),
+   '\x55f512f4c4ceffec875408dd9e610f9d566f32829fc5b3a081514656d3888226'::bytea, 499, '0.005627649478890507'::float8),
+  (16, 'fixed 100 at 0.1 overfilled with bigint 1..2000',
+   (SELECT bloom_agg(x::bigint, 100, 0.1) FROM generate_series(1, 2000) x),
+   '\x4201010101000000000000000000000064000000000000009a9999999999b93fe0010000000000006400000000000000e0010000000000000300000000000000ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea, 1099, '1'::float8),
+  (17, 'fixed 1 at 0.5 bigint 1..3',
+   (SELECT bloom_agg(x::bigint, 1, 0.5) FROM generate_series(1, 3) x),
+   '\x420101010100000000000000000000000100000000000000000000000000e03f020000000000000001000000000000000100000000000000010000000000000001'::bytea, 1, '0.5'::float8),
+  (18, 'fixed 50 at 1e-09 bigint 1..50',
+   (SELECT bloom_agg(x::bigint, 50, 1e-09) FROM generate_series(1, 50) x),
+   '\x42010101010000000000000000000000320000000000000095d626e80b2e113e6d0800000000000032000000000000001e040000000000001e000000000000008f12ff0039325cf0acd82877d6d05ace58351ae9b0b64ae88c1149a368a133a58df36f69e01df2f107c198950e672e9e4aa7a47d7e509bc967fc2124443909c103554501ea2cd5d63dfdf1a60322922f9bab5418a5e2854f34b1963c8dd7c14f42581c7f0f2308c4c823be352a3ed12dc957437ec22ebc2521ddcee526978640aa087128f61d3127de0e46ccadf40b85f84e4d279773628fdf080d6dc12ee28a83f4563a172d8f579b7415f634fe9b3c0232897c12c4370ebfaf63303c8dc2700eabbd5ccd0238b1f64ad46d378f41665f0220f6c6c14eee178e13ea6a298a6e506b24ffd3b5b2d0440df1125e2237bd1211b1370668a582a342c7380dc767d3a5e37ebad4b78c6e2a9593b9e612'::bytea, 48, '4.674271918739631e-10'::float8),
+  (19, 'fixed 100000 at 0.01 bigint 1..100000',
+   (SELECT bloom_agg(x::bigint, 100000, 0.01) FROM generate_series(1, 100000) x),
+   '\x7f1a2906e1a75c286db0648e7057968219c0fc537a3b0c08d66e1c439f4415d1'::bytea, 99982, '0.01003081294559337'::float8),
+  (20, 'fixed 20 at 0.01 smallint',
+   (SELECT bloom_agg(x, 20, 0.01) FROM unnest(ARRAY['-32768', '0', '1', '7', '32767']::smallint[]) x),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc00000000000000014000000000000002100000000000000070000000000000010178108080010c0418800000618009c0182200500000222'::bytea, 5, '4.430869694260764e-06'::float8),
+  (21, 'fixed 20 at 0.01 integer',
+   (SELECT bloom_agg(x, 20, 0.01) FROM unnest(ARRAY['-2147483648', '0', '1', '7', '2147483647']::integer[]) x),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc000000000000000140000000000000022000000000000000700000000000000000192890800004841880000061c048c018062260000002a'::bytea, 5, '5.4606434242492435e-06'::float8),
+  (22, 'fixed 20 at 0.01 boolean',
+   (SELECT bloom_agg(x, 20, 0.01) FROM unnest(ARRAY['true', 'false', 'true']::boolean[]) x),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc00000000000000014000000000000000e000000000000000700000000000000000100000800000041880000040800840100200400000002'::bytea, 2, '1.095942196882938e-08'::float8),
+  (23, 'fixed 20 at 0.01 real',
+   (SELECT bloom_agg(x, 20, 0.01) FROM unnest(ARRAY['0.5', '0.1', '-0', '42', 'NaN', 'Infinity']::real[]) x),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc000000000000000140000000000000026000000000000000700000000000000800102401001006441a02c100c1800044101a00101456183'::bytea, 6, '1.1895332209383499e-05'::float8),
+  (24, 'fixed 20 at 0.01 double precision',
+   (SELECT bloom_agg(x, 20, 0.01) FROM unnest(ARRAY['0.1', '-0', '42', '1.5', '1e+19', 'NaN', '-Infinity']::double precision[]) x),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc00000000000000014000000000000002c000000000000000700000000000000990502508810086640b832300c0c01140121a000010060a0'::bytea, 7, '3.3194041641869384e-05'::float8),
+  (25, 'fixed 20 at 0.01 numeric',
+   (SELECT bloom_agg(x, 20, 0.01) FROM unnest(ARRAY['1.50', '-0.001', '42.000', '9223372036854775808', 'NaN', '-Infinity']::numeric[]) x),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc0000000000000001400000000000000250000000000000007000000000000000180026014a03404040aa33208020400c809042801002080'::bytea, 6, '9.869688989691602e-06'::float8),
+  (26, 'fixed 20 at 0.01 text',
+   (SELECT bloom_agg(x, 20, 0.01) FROM unnest(ARRAY['', 'a', 'abc', 'abc ', 'héllo', '日本語']::text[]) x),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc000000000000000140000000000000026000000000000000700000000000000012002442a40281c288860240009422040f0480400204002'::bytea, 6, '1.1895332209383499e-05'::float8),
+  (27, 'fixed 20 at 0.01 char(6)',
+   (SELECT bloom_agg(x, 20, 0.01) FROM unnest(ARRAY['abc', '  a', '']::char(6)[]) x),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc00000000000000014000000000000001400000000000000070000000000000000201001020018102008c004000902400240480000000000'::bytea, 3, '1.3307649957354234e-07'::float8),
+  (28, 'fixed 20 at 0.01 bytea',
+   (SELECT bloom_agg(x, 20, 0.01) FROM unnest(ARRAY['\x', '\x00', '\x616263', '\xdeadbeef']::bytea[]) x),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc00000000000000014000000000000001800000000000000070000000000000000200000420218102008408c040902004000d80040000040'::bytea, 4, '4.7683715820312495e-07'::float8),
+  (29, 'fixed 20 at 0.01 uuid',
+   (SELECT bloom_agg(x, 20, 0.01) FROM unnest(ARRAY['a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', '00000000-0000-0000-0000-000000000000']::uuid[]) x),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc00000000000000014000000000000000e000000000000000700000000000000000041000080002201000000000114000080011800010000'::bytea, 2, '1.095942196882938e-08'::float8),
+  (30, 'fixed 20 at 0.01 date',
+   (SELECT bloom_agg(x, 20, 0.01) FROM unnest(ARRAY['2000-01-01', '2024-02-29', '0001-01-01', 'infinity']::date[]) x),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc00000000000000014000000000000001c000000000000000700000000000000000514830000000840010000a40c00068502609200002008'::bytea, 4, '1.4028060120101607e-06'::float8),
+  (31, 'fixed 20 at 0.01 timestamp',
+   (SELECT bloom_agg(x, 20, 0.01) FROM unnest(ARRAY['2000-01-01 00:00:00', '2024-01-01 12:00:00.000001', '-infinity']::timestamp[]) x),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc0000000000000001400000000000000150000000000000007000000000000000001000080201004600004000608020401002080090c0004'::bytea, 3, '1.8725199879554566e-07'::float8),
+  (32, 'fixed 20 at 0.01 timestamptz',
+   (SELECT bloom_agg(x, 20, 0.01) FROM unnest(ARRAY['2024-01-01 12:00:00+00', '2024-01-01 07:00:00-05', '1999-12-31 23:59:59.999999+00']::timestamptz[]) x),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc00000000000000014000000000000000e000000000000000700000000000000100000140000801000042000040000500000000050000018'::bytea, 2, '1.095942196882938e-08'::float8),
+  (33, 'fixed 20 at 0.01 seed 42 bloom_add mixed types',
+   bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_empty(20, 0.01, false, 42), '1'::bigint), 'a'::text), '2.5'::numeric), '0.25'::double precision), 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid), '2024-01-01'::date), '\xff'::bytea), '2024-01-01 12:00:00+00'::timestamptz), 'true'::boolean), 'ab'::char(4)),
+   '\x42010101010000002a0000000000000014000000000000007b14ae47e17a843fc000000000000000140000000000000038000000000000000700000000000000660810d0a18b10020b0950134440032690041064c8b48354'::bytea, 9, '0.00017955916953730057'::float8),
+  (34, 'fixed 300 at 0.02 seed -1 bloom_add bigint 1..300',
+   (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(300, 0.02, false, -1) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::bigint) FROM r WHERE i < 300) SELECT b FROM r WHERE i = 300),
+   '\x4201010101000000ffffffffffffffff2c010000000000007b14ae47e17a943f8b090000000000002c01000000000000e90400000000000006000000000000004848ea9f9439178c21630e27b9f3b11615790c666d36d87a81713e5826650ba8de8b4dcb3664e3d50b679bc890e3463484fe5ec5145371c86f7cfdac2734b24de766da69db195f00cbf9cca9e1998ff2a1adcfee63414435369470854f756d1f16c9ce26a3779ef0fa2adedb41b7b2d1fe385d120e91b115744e4bfa92e23d55ec87f96ba99ab2e2254367e038251d7e9f36ae85c47f6be9dfa3afb99d5a61383910013cf0473cca0dd2f3d805f0af03a4d1d0cdff1f09414c0d993c71924baf1c1ed6f5707f30c4fff05697be03cae40a7f82f96a3caefa85da41c023df17d5c960c9eecf19b893e5a874a9562fafb565adf38c195a7edbec26f4b371e327ceac1bb9fa52dba6122ac77f09764a1c101a59bb640566168d1964f0d82048cbc7e1fea9396d47e365845ad3ce41c5cd6f6302'::bytea, 294, '0.018555423215887414'::float8),
+  (35, 'scalable 10 at 0.01 bigint 1..5 (one layer)',
+   (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(10, 0.01, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::bigint) FROM r WHERE i < 5) SELECT b FROM r WHERE i = 5),
+   '\x420101020100000000000000000000000a000000000000007b14ae47e17a843f6f000000000000000a00000000000000230000000000000008000000000000001c4a143036280030f2028932410d'::bytea, 5, '9.771483983536437e-05'::float8),
+  (36, 'scalable 1 at 0.5 bigint 1..20',
+   (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(1, 0.5, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::bigint) FROM r WHERE i < 20) SELECT b FROM r WHERE i = 20),
+   '\x420101020300000000000000000000000100000000000000000000000000e03f0300000000000000010000000000000002000000000000000200000000000000030900000000000000020000000000000005000000000000000300000000000000a901180000000000000004000000000000000700000000000000040000000000000090401d'::bytea, 6, '0.5430353859688799'::float8),
+  (37, 'scalable 4 at 0.1 bigint 1..40',
+   (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(4, 0.1, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::bigint) FROM r WHERE i < 40) SELECT b FROM r WHERE i = 40),
+   '\x4201010204000000000000000000000004000000000000009a9999999999b93f190000000000000004000000000000000f000000000000000400000000000000dae52d013e0000000000000008000000000000001e000000000000000500000000000000ce14a0cdfdcca22892000000000000001000000000000000470000000000000006000000000000003e07259acb852d52c476ba476552cc9aee0700530100000000000020000000000000000700000000000000070000000000000000000000000000000003000000021000004000000000000000000000000000002000000000000020000000'::bytea, 31, '0.16389363461447395'::float8),
+  (38, 'scalable 100 at 0.01 bigint 1..3000',
+   (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(100, 0.01, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::bigint) FROM r WHERE i < 3000) SELECT b FROM r WHERE i = 3000),
+   '\x9edd5fea0f17a725814b2c3a4ec065352478668d6da47f6b4b4c0047dff65a53'::bytea, 2979, '0.009892395063083237'::float8),
+  (39, 'scalable 50 at 0.001 seed -1 text 1..400',
+   (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(50, 0.001, true, -1) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::text) FROM r WHERE i < 400) SELECT b FROM r WHERE i = 400),
+   '\x9bfc19b09a50f8a03a1970b38a994ce1dea386a8637337ad85c0c7c16c09f70d'::bytea, 406, '0.0009555627920809436'::float8),
+  (40, 'scalable 8 at 0.05 seed 7 bloom_add mixed types',
+   bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_add(bloom_empty(8, 0.05, true, 7), '1'::bigint), 'a'::text), '2.5'::numeric), '0.25'::double precision), 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid), '2024-01-01'::date), '\xff'::bytea), '2024-01-01 12:00:00+00'::timestamptz), 'true'::boolean), 'ab'::char(4)), '1'::bigint), 'a'::text), '2.5'::numeric), '0.25'::double precision), 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid), '2024-01-01'::date), '\xff'::bytea), '2024-01-01 12:00:00+00'::timestamptz), 'true'::boolean), 'ab'::char(4)),
+   '\x4201010202000000070000000000000008000000000000009a9999999999a93f3e0000000000000008000000000000001e000000000000000500000000000000299d48cacb05963b920000000000000010000000000000000600000000000000060000000000000000000000022000000000000000080006080000'::bytea, 9, '0.026524542563380684'::float8),
+  (41, 'scalable 3 at 0.2 bigint with duplicates',
+   (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(3, 0.2, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (ARRAY['0', '1', '2', '3', '4', '5', '6', '7', '8', '0', '1', '2', '3', '4', '5', '6', '7', '8', '0', '1', '2', '3', '4', '5', '6', '7', '8', '0', '1', '2', '3', '4', '5', '6', '7', '8', '0', '1', '2', '3']::bigint[])[i + 1]) FROM r WHERE i < 40) SELECT b FROM r WHERE i = 40),
+   '\x4201010202000000000000000000000003000000000000009a9999999999c93f0f00000000000000030000000000000008000000000000000300000000000000de0a26000000000000000600000000000000100000000000000004000000000000000308f8d932'::bytea, 9, '0.17836572770313303'::float8),
+  (42, 'empty fixed 1000 at 0.001',
+   bloom_empty(1000, 0.001, false, 0),
+   '\xbb6145db8e396f8957c27d76e94dec86da447344969a14bd0b0ea42096aef324'::bytea, 0, '0'::float8),
+  (43, 'scalable 4 at 0.1 text 1..10',
+   (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(4, 0.1, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::text) FROM r WHERE i < 10) SELECT b FROM r WHERE i = 10),
+   '\x4201010202000000000000000000000004000000000000009a9999999999b93f190000000000000004000000000000000e000000000000000400000000000000e3aaca013e00000000000000080000000000000014000000000000000500000000000000021782215c803432'::bytea, 10, '0.10149438989402658'::float8),
+  (44, 'scalable 4 at 0.1 text 1..100',
+   (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(4, 0.1, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::text) FROM r WHERE i < 100) SELECT b FROM r WHERE i = 100),
+   '\x4201010205000000000000000000000004000000000000009a9999999999b93f190000000000000004000000000000000e000000000000000400000000000000e3aaca013e000000000000000800000000000000220000000000000005000000000000009317aa79dc82b63792000000000000001000000000000000470000000000000006000000000000009508bc0044c31ba9710e6bde8be4cf175d670253010000000000002000000000000000a40000000000000007000000000000002e5504b0599645e30d94efd0d737ed75e155c70770627e150b58e90dbf45344c620ca605ad7457c95d89000103000000000000400000000000000080000000000000000800000000000000140604023040048509000008000cc40452c1080210200000400c10000c88420000524182009000d41001808ade060538240408000000000052004200a818210e000000440000000081a00603000418241414004240103089809004008000280000'::bytea, 81, '0.15964098869350457'::float8),
+  (45, 'fixed 20 at 0.01 text 1..15',
+   (SELECT bloom_agg(x::text, 20, 0.01) FROM generate_series(1, 15) x),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc000000000000000140000000000000054000000000000000700000000000000737718732181eab3241d70b01896442d2a23641582b23bf4'::bytea, 16, '0.00306793674826622'::float8),
+  (46, 'fixed 20 at 0.01 text 10..25',
+   (SELECT bloom_agg(x::text, 20, 0.01) FROM generate_series(10, 25) x),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc00000000000000014000000000000005500000000000000070000000000000059e318792624e0101c455894281dfc3f2620b2948bff3b0a'::bytea, 16, '0.0033329122462458743'::float8),
+  (47, 'scalable 10 at 0.01 bigint 3..9 (one layer)',
+   (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(10, 0.01, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 3)::bigint) FROM r WHERE i < 7) SELECT b FROM r WHERE i = 7),
+   '\x420101020100000000000000000000000a000000000000007b14ae47e17a843f6f000000000000000a000000000000002b0000000000000008000000000000001c2a8232165001f5da088d714165'::bytea, 7, '0.0005071819794488957'::float8)
+) v(n, vector, b, expected, cardinality, fpr)
+ORDER BY n;
+
+-- bloom_union (section 4.8): OR layer by layer, the longer list of layers kept.
+SELECT n, vector,
+       CASE WHEN octet_length(b::bytea) <= 400 THEN b::bytea ELSE sha256(b::bytea) END = expected AS same_bytes,
+       bloom_cardinality(b) = cardinality AS same_cardinality,
+       abs(bloom_fpr(b) - fpr) <= 1e-12 * fpr AS same_fpr
+FROM (VALUES
+  (1, 'fixed 1000 at 0.001: bigint 1..1000 | empty',
+   bloom_union((SELECT bloom_agg(x::bigint, 1000, 0.001) FROM generate_series(1, 1000) x), bloom_empty(1000, 0.001, false, 0)),
+   '\xd3e579ff596b5fe68ef172672370d14f80bef4f6d10c0978800ca491a28cc946'::bytea, 1002, '0.0010124616022985477'::float8),
+  (2, 'fixed 20 at 0.01: text | numeric',
+   bloom_union((SELECT bloom_agg(x, 20, 0.01) FROM unnest(ARRAY['', 'a', 'abc', 'abc ', 'héllo', '日本語']::text[]) x), (SELECT bloom_agg(x, 20, 0.01) FROM unnest(ARRAY['1.50', '-0.001', '42.000', '9223372036854775808', 'NaN', '-Infinity']::numeric[]) x)),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc00000000000000014000000000000004200000000000000070000000000000001a002643ee03c1c2c8ae336080b4620c8f94c2c01206082'::bytea, 12, '0.0005671513208653778'::float8),
+  (3, 'fixed 20 at 0.01: bytea | uuid',
+   bloom_union((SELECT bloom_agg(x, 20, 0.01) FROM unnest(ARRAY['\x', '\x00', '\x616263', '\xdeadbeef']::bytea[]) x), (SELECT bloom_agg(x, 20, 0.01) FROM unnest(ARRAY['a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', '00000000-0000-0000-0000-000000000000']::uuid[]) x)),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc00000000000000014000000000000002500000000000000070000000000000000204100428218322108408c040916004080d91840010040'::bytea, 6, '9.869688989691602e-06'::float8),
+  (4, 'scalable 4 at 0.1: 1..40 | 1..40',
+   bloom_union((WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(4, 0.1, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::bigint) FROM r WHERE i < 40) SELECT b FROM r WHERE i = 40), (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(4, 0.1, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::bigint) FROM r WHERE i < 40) SELECT b FROM r WHERE i = 40)),
+   '\x4201010204000000000000000000000004000000000000009a9999999999b93f190000000000000004000000000000000f000000000000000400000000000000dae52d013e0000000000000008000000000000001e000000000000000500000000000000ce14a0cdfdcca22892000000000000001000000000000000470000000000000006000000000000003e07259acb852d52c476ba476552cc9aee0700530100000000000020000000000000000700000000000000070000000000000000000000000000000003000000021000004000000000000000000000000000002000000000000020000000'::bytea, 31, '0.16389363461447395'::float8),
+  (5, 'scalable 10 at 0.01: one layer | empty',
+   bloom_union((WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(10, 0.01, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::bigint) FROM r WHERE i < 5) SELECT b FROM r WHERE i = 5), bloom_empty(10, 0.01, true, 0)),
+   '\x420101020100000000000000000000000a000000000000007b14ae47e17a843f6f000000000000000a00000000000000230000000000000008000000000000001c4a143036280030f2028932410d'::bytea, 5, '9.771483983536437e-05'::float8),
+  (6, 'scalable 4 at 0.1: more layers | fewer',
+   bloom_union((WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(4, 0.1, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::bigint) FROM r WHERE i < 40) SELECT b FROM r WHERE i = 40), (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(4, 0.1, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::text) FROM r WHERE i < 10) SELECT b FROM r WHERE i = 10)),
+   '\x4201010204000000000000000000000004000000000000009a9999999999b93f1900000000000000040000000000000016000000000000000400000000000000fbefef013e00000000000000080000000000000026000000000000000500000000000000ce17a2edfdccb63a92000000000000001000000000000000470000000000000006000000000000003e07259acb852d52c476ba476552cc9aee0700530100000000000020000000000000000700000000000000070000000000000000000000000000000003000000021000004000000000000000000000000000002000000000000020000000'::bytea, 42, '0.639153771307318'::float8),
+  (7, 'scalable 4 at 0.1: fewer layers | more',
+   bloom_union((WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(4, 0.1, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::text) FROM r WHERE i < 10) SELECT b FROM r WHERE i = 10), (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(4, 0.1, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::bigint) FROM r WHERE i < 40) SELECT b FROM r WHERE i = 40)),
+   '\x4201010204000000000000000000000004000000000000009a9999999999b93f1900000000000000040000000000000016000000000000000400000000000000fbefef013e00000000000000080000000000000026000000000000000500000000000000ce17a2edfdccb63a92000000000000001000000000000000470000000000000006000000000000003e07259acb852d52c476ba476552cc9aee0700530100000000000020000000000000000700000000000000070000000000000000000000000000000003000000021000004000000000000000000000000000002000000000000020000000'::bytea, 42, '0.639153771307318'::float8),
+  (8, 'scalable 4 at 0.1: bigint 1..40 | text 1..100',
+   bloom_union((WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(4, 0.1, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::bigint) FROM r WHERE i < 40) SELECT b FROM r WHERE i = 40), (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(4, 0.1, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::text) FROM r WHERE i < 100) SELECT b FROM r WHERE i = 100)),
+   '\x4201010205000000000000000000000004000000000000009a9999999999b93f1900000000000000040000000000000016000000000000000400000000000000fbefef013e0000000000000008000000000000002d000000000000000500000000000000df17aafdfdceb63f920000000000000010000000000000006e000000000000000600000000000000bf0fbd9acfc73ffbf57efbdfeff6cf9fff670253010000000000002000000000000000a80000000000000007000000000000002e5504b0599645e30d97efd0d737fd75e155c70770627e150b58e90dbf45344c620ca605ad7457e95d89000103000000000000400000000000000080000000000000000800000000000000140604023040048509000008000cc40452c1080210200000400c10000c88420000524182009000d41001808ade060538240408000000000052004200a818210e000000440000000081a00603000418241414004240103089809004008000280000'::bytea, 114, '0.7407146601603896'::float8),
+  (9, 'fixed 20 at 0.01: text 1..15 | text 10..25',
+   bloom_union((SELECT bloom_agg(x::text, 20, 0.01) FROM generate_series(1, 15) x), (SELECT bloom_agg(x::text, 20, 0.01) FROM generate_series(10, 25) x)),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc0000000000000001400000000000000760000000000000007000000000000007bf7187b27a5eab33c5d78b4389ffc3f2e23f6958bff3bfe'::bytea, 26, '0.03311810282582112'::float8)
+) v(n, vector, b, expected, cardinality, fpr)
+ORDER BY n;
+
+-- bloom_intersect (section 4.8): AND, for filters of one layer.
+SELECT n, vector,
+       CASE WHEN octet_length(b::bytea) <= 400 THEN b::bytea ELSE sha256(b::bytea) END = expected AS same_bytes,
+       bloom_cardinality(b) = cardinality AS same_cardinality,
+       abs(bloom_fpr(b) - fpr) <= 1e-12 * fpr AS same_fpr
+FROM (VALUES
+  (1, 'fixed 20 at 0.01: text 1..15 & text 10..25',
+   bloom_intersect((SELECT bloom_agg(x::text, 20, 0.01) FROM generate_series(1, 15) x), (SELECT bloom_agg(x::text, 20, 0.01) FROM generate_series(10, 25) x)),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc000000000000000140000000000000033000000000000000700000000000000516318712000e010040550900814442d2220201482b23b00'::bytea, 8, '9.330021225650853e-05'::float8),
+  (2, 'fixed 20 at 0.01: text & numeric',
+   bloom_intersect((SELECT bloom_agg(x, 20, 0.01) FROM unnest(ARRAY['', 'a', 'abc', 'abc ', 'héllo', '日本語']::text[]) x), (SELECT bloom_agg(x, 20, 0.01) FROM unnest(ARRAY['1.50', '-0.001', '42.000', '9223372036854775808', 'NaN', '-Infinity']::numeric[]) x)),
+   '\x4201010101000000000000000000000014000000000000007b14ae47e17a843fc000000000000000140000000000000009000000000000000700000000000000010002400000200400082020000000004000000000000000'::bytea, 1, '4.972662281943485e-10'::float8),
+  (3, 'scalable 10 at 0.01: one layer & one layer',
+   bloom_intersect((WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(10, 0.01, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::bigint) FROM r WHERE i < 5) SELECT b FROM r WHERE i = 5), (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(10, 0.01, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 3)::bigint) FROM r WHERE i < 7) SELECT b FROM r WHERE i = 7)),
+   '\x420101020100000000000000000000000a000000000000007b14ae47e17a843f6f000000000000000a00000000000000190000000000000008000000000000001c0a003016000030d20089304105'::bytea, 4, '6.621192875641191e-06'::float8)
+) v(n, vector, b, expected, cardinality, fpr)
+ORDER BY n;
+
+-- Membership (section 4.5): every added value is found, and exactly these
+-- absent values are false positives (compared by the MD5 of their list).
+SELECT 1 AS n, 'fixed bloom_agg(x) bigint 1..3' AS vector,
+       count(*) FILTER (WHERE x <= 3 AND NOT b @> x::bigint) = 0 AS no_false_negatives,
+       md5(coalesce(string_agg(x::text, ' ' ORDER BY x) FILTER (WHERE x > 3 AND b @> x::bigint), ''))
+         = 'a6e1db212f397ece8965808fe783558a' AS same_false_positives
+FROM (SELECT (SELECT bloom_agg(x::bigint) FROM generate_series(1, 3) x) AS b) s, generate_series(1, 3003) x
+UNION ALL
+SELECT 2 AS n, 'fixed bloom_agg(x, 0.001) text 1..200' AS vector,
+       count(*) FILTER (WHERE x <= 200 AND NOT b @> x::text) = 0 AS no_false_negatives,
+       md5(coalesce(string_agg(x::text, ' ' ORDER BY x) FILTER (WHERE x > 200 AND b @> x::text), ''))
+         = 'f6279815bdfa4ca248d6a9ab90f7928b' AS same_false_positives
+FROM (SELECT (SELECT bloom_agg(x::text, 0.001) FROM generate_series(1, 200) x) AS b) s, generate_series(1, 3200) x
+UNION ALL
+SELECT 3 AS n, 'fixed 100 at 0.01 bigint 1..100' AS vector,
+       count(*) FILTER (WHERE x <= 100 AND NOT b @> x::bigint) = 0 AS no_false_negatives,
+       md5(coalesce(string_agg(x::text, ' ' ORDER BY x) FILTER (WHERE x > 100 AND b @> x::bigint), ''))
+         = '3084f3fc357197d518271342c1a07f05' AS same_false_positives
+FROM (SELECT (SELECT bloom_agg(x::bigint, 100, 0.01) FROM generate_series(1, 100) x) AS b) s, generate_series(1, 3100) x
+UNION ALL
+SELECT 4 AS n, 'fixed 1000 at 0.001 bigint 1..1000' AS vector,
+       count(*) FILTER (WHERE x <= 1000 AND NOT b @> x::bigint) = 0 AS no_false_negatives,
+       md5(coalesce(string_agg(x::text, ' ' ORDER BY x) FILTER (WHERE x > 1000 AND b @> x::bigint), ''))
+         = '795cf4222d99e5aa64edb5ea6701b624' AS same_false_positives
+FROM (SELECT (SELECT bloom_agg(x::bigint, 1000, 0.001) FROM generate_series(1, 1000) x) AS b) s, generate_series(1, 4000) x
+UNION ALL
+SELECT 5 AS n, 'fixed 1000 at 0.05 text 1..500' AS vector,
+       count(*) FILTER (WHERE x <= 500 AND NOT b @> x::text) = 0 AS no_false_negatives,
+       md5(coalesce(string_agg(x::text, ' ' ORDER BY x) FILTER (WHERE x > 500 AND b @> x::text), ''))
+         = '8c21bcb756d6d52e1ccd5d8d1df728d3' AS same_false_positives
+FROM (SELECT (SELECT bloom_agg(x::text, 1000, 0.05) FROM generate_series(1, 500) x) AS b) s, generate_series(1, 3500) x
+UNION ALL
+SELECT 6 AS n, 'fixed 100 at 0.1 overfilled with bigint 1..2000' AS vector,
+       count(*) FILTER (WHERE x <= 2000 AND NOT b @> x::bigint) = 0 AS no_false_negatives,
+       md5(coalesce(string_agg(x::text, ' ' ORDER BY x) FILTER (WHERE x > 2000 AND b @> x::bigint), ''))
+         = 'ae6ae012eb4dbc154f6c0cfdae61c69e' AS same_false_positives
+FROM (SELECT (SELECT bloom_agg(x::bigint, 100, 0.1) FROM generate_series(1, 2000) x) AS b) s, generate_series(1, 5000) x
+UNION ALL
+SELECT 7 AS n, 'fixed 1 at 0.5 bigint 1..3' AS vector,
+       count(*) FILTER (WHERE x <= 3 AND NOT b @> x::bigint) = 0 AS no_false_negatives,
+       md5(coalesce(string_agg(x::text, ' ' ORDER BY x) FILTER (WHERE x > 3 AND b @> x::bigint), ''))
+         = '723b3dde557d88e104652a5874054650' AS same_false_positives
+FROM (SELECT (SELECT bloom_agg(x::bigint, 1, 0.5) FROM generate_series(1, 3) x) AS b) s, generate_series(1, 3003) x
+UNION ALL
+SELECT 8 AS n, 'fixed 50 at 1e-09 bigint 1..50' AS vector,
+       count(*) FILTER (WHERE x <= 50 AND NOT b @> x::bigint) = 0 AS no_false_negatives,
+       md5(coalesce(string_agg(x::text, ' ' ORDER BY x) FILTER (WHERE x > 50 AND b @> x::bigint), ''))
+         = 'd41d8cd98f00b204e9800998ecf8427e' AS same_false_positives
+FROM (SELECT (SELECT bloom_agg(x::bigint, 50, 1e-09) FROM generate_series(1, 50) x) AS b) s, generate_series(1, 3050) x
+UNION ALL
+SELECT 9 AS n, 'fixed 100000 at 0.01 bigint 1..100000' AS vector,
+       count(*) FILTER (WHERE x <= 100000 AND NOT b @> x::bigint) = 0 AS no_false_negatives,
+       md5(coalesce(string_agg(x::text, ' ' ORDER BY x) FILTER (WHERE x > 100000 AND b @> x::bigint), ''))
+         = '48e65b2b23186389e30e42f200919627' AS same_false_positives
+FROM (SELECT (SELECT bloom_agg(x::bigint, 100000, 0.01) FROM generate_series(1, 100000) x) AS b) s, generate_series(1, 103000) x
+UNION ALL
+SELECT 10 AS n, 'fixed 300 at 0.02 seed -1 bloom_add bigint 1..300' AS vector,
+       count(*) FILTER (WHERE x <= 300 AND NOT b @> x::bigint) = 0 AS no_false_negatives,
+       md5(coalesce(string_agg(x::text, ' ' ORDER BY x) FILTER (WHERE x > 300 AND b @> x::bigint), ''))
+         = '39cf3c215b9207c2d0c4c81034cd331d' AS same_false_positives
+FROM (SELECT (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(300, 0.02, false, -1) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::bigint) FROM r WHERE i < 300) SELECT b FROM r WHERE i = 300) AS b) s, generate_series(1, 3300) x
+UNION ALL
+SELECT 11 AS n, 'scalable 10 at 0.01 bigint 1..5 (one layer)' AS vector,
+       count(*) FILTER (WHERE x <= 5 AND NOT b @> x::bigint) = 0 AS no_false_negatives,
+       md5(coalesce(string_agg(x::text, ' ' ORDER BY x) FILTER (WHERE x > 5 AND b @> x::bigint), ''))
+         = 'd41d8cd98f00b204e9800998ecf8427e' AS same_false_positives
+FROM (SELECT (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(10, 0.01, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::bigint) FROM r WHERE i < 5) SELECT b FROM r WHERE i = 5) AS b) s, generate_series(1, 3005) x
+UNION ALL
+SELECT 12 AS n, 'scalable 1 at 0.5 bigint 1..20' AS vector,
+       count(*) FILTER (WHERE x <= 20 AND NOT b @> x::bigint) = 0 AS no_false_negatives,
+       md5(coalesce(string_agg(x::text, ' ' ORDER BY x) FILTER (WHERE x > 20 AND b @> x::bigint), ''))
+         = '533193fb27e3e15e61658c1422572026' AS same_false_positives
+FROM (SELECT (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(1, 0.5, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::bigint) FROM r WHERE i < 20) SELECT b FROM r WHERE i = 20) AS b) s, generate_series(1, 3020) x
+UNION ALL
+SELECT 13 AS n, 'scalable 4 at 0.1 bigint 1..40' AS vector,
+       count(*) FILTER (WHERE x <= 40 AND NOT b @> x::bigint) = 0 AS no_false_negatives,
+       md5(coalesce(string_agg(x::text, ' ' ORDER BY x) FILTER (WHERE x > 40 AND b @> x::bigint), ''))
+         = '83b23d60cb2f332db916383f7dfe3d29' AS same_false_positives
+FROM (SELECT (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(4, 0.1, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::bigint) FROM r WHERE i < 40) SELECT b FROM r WHERE i = 40) AS b) s, generate_series(1, 3040) x
+UNION ALL
+SELECT 14 AS n, 'scalable 100 at 0.01 bigint 1..3000' AS vector,
+       count(*) FILTER (WHERE x <= 3000 AND NOT b @> x::bigint) = 0 AS no_false_negatives,
+       md5(coalesce(string_agg(x::text, ' ' ORDER BY x) FILTER (WHERE x > 3000 AND b @> x::bigint), ''))
+         = '8e558f2a32e2e44f2e1dd754f6c17896' AS same_false_positives
+FROM (SELECT (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(100, 0.01, true, 0) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::bigint) FROM r WHERE i < 3000) SELECT b FROM r WHERE i = 3000) AS b) s, generate_series(1, 6000) x
+UNION ALL
+SELECT 15 AS n, 'scalable 50 at 0.001 seed -1 text 1..400' AS vector,
+       count(*) FILTER (WHERE x <= 400 AND NOT b @> x::text) = 0 AS no_false_negatives,
+       md5(coalesce(string_agg(x::text, ' ' ORDER BY x) FILTER (WHERE x > 400 AND b @> x::text), ''))
+         = '60d3fcd999b38d3d295a867df39b282b' AS same_false_positives
+FROM (SELECT (WITH RECURSIVE r(i, b) AS (SELECT 0, bloom_empty(50, 0.001, true, -1) UNION ALL SELECT i + 1, bloom_add(b, (i + 1)::text) FROM r WHERE i < 400) SELECT b FROM r WHERE i = 400) AS b) s, generate_series(1, 3400) x
+ORDER BY n;
+
+-- Outside bytes every reader must reject (section 4.6), with SQLSTATE 22P03,
+-- and edge values it must accept.
+CREATE FUNCTION pg_temp.accepted(b bytea) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM b::bloom;
+    RETURN true;
+EXCEPTION WHEN invalid_binary_representation THEN
+    RETURN false;
+END $$;
+SELECT n, vector, NOT pg_temp.accepted(b) AS rejected
+FROM (VALUES
+  (1, 'invalid: shorter than the header', '\x4201010101000000000000000000000003000000000000007b14ae47e17a84'::bytea),
+  (2, 'invalid: header only', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f'::bytea),
+  (3, 'invalid: type tag not B', '\x4301010101000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (4, 'invalid: type tag H (an hll value)', '\x4801010101000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (5, 'invalid: format version 0', '\x4200010101000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (6, 'invalid: format version 2', '\x4202010101000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (7, 'invalid: hash id 2', '\x4201020101000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (8, 'invalid: layout 0', '\x4201010001000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (9, 'invalid: layout 3', '\x4201010301000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (10, 'invalid: fixed with layer count 2', '\x4201010102000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (11, 'invalid: fixed with layer count 0', '\x4201010100000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (12, 'invalid: scalable with layer count 0', '\x4201010200000000000000000000000004000000000000009a9999999999b93f190000000000000004000000000000000e000000000000000400000000000000e3aaca013e00000000000000080000000000000014000000000000000500000000000000021782215c803432'::bytea),
+  (13, 'invalid: scalable with layer count 65', '\x4201010241000000000000000000000004000000000000009a9999999999b93f190000000000000004000000000000000e000000000000000400000000000000e3aaca013e00000000000000080000000000000014000000000000000500000000000000021782215c803432'::bytea),
+  (14, 'invalid: reserved byte 6 set', '\x4201010101000100000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (15, 'invalid: reserved byte 7 set', '\x4201010101000080000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (16, 'invalid: capacity 0', '\x4201010101000000000000000000000000000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (17, 'invalid: capacity 2^63', '\x4201010101000000000000000000000000000000000000807b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (18, 'invalid: fpr 0', '\x42010101010000000000000000000000030000000000000000000000000000001d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (19, 'invalid: fpr -0', '\x42010101010000000000000000000000030000000000000000000000000000801d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (20, 'invalid: fpr 1', '\x420101010100000000000000000000000300000000000000000000000000f03f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (21, 'invalid: fpr -0.5', '\x420101010100000000000000000000000300000000000000000000000000e0bf1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (22, 'invalid: fpr NaN', '\x420101010100000000000000000000000300000000000000000000000000f87f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (23, 'invalid: fpr +Infinity', '\x420101010100000000000000000000000300000000000000000000000000f07f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (24, 'invalid: fpr changed (layer no longer matches)', '\x4201010101000000000000000000000003000000000000009a9999999999c93f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (25, 'invalid: ends inside the layer header', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1d000000000000000300000000000000110000000000000007000000000000'::bytea),
+  (26, 'invalid: bit array one byte short', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000000000000b91b8f'::bytea),
+  (27, 'invalid: a byte after the last layer', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b00'::bytea),
+  (28, 'invalid: scalable: a byte after the last layer', '\x4201010202000000000000000000000004000000000000009a9999999999b93f190000000000000004000000000000000e000000000000000400000000000000e3aaca013e00000000000000080000000000000014000000000000000500000000000000021782215c80343200'::bytea),
+  (29, 'invalid: scalable: header claims 3 layers, 2 present', '\x4201010203000000000000000000000004000000000000009a9999999999b93f190000000000000004000000000000000e000000000000000400000000000000e3aaca013e00000000000000080000000000000014000000000000000500000000000000021782215c803432'::bytea),
+  (30, 'invalid: scalable: header claims 1 layer, 2 present', '\x4201010201000000000000000000000004000000000000009a9999999999b93f190000000000000004000000000000000e000000000000000400000000000000e3aaca013e00000000000000080000000000000014000000000000000500000000000000021782215c803432'::bytea),
+  (31, 'invalid: bit count 0', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f0000000000000000030000000000000011000000000000000700000000000000'::bytea),
+  (32, 'invalid: hash count 0', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000000000000000000b91b8f0b'::bytea),
+  (33, 'invalid: layer reserved bytes set', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000001000000b91b8f0b'::bytea),
+  (34, 'invalid: bits set above the bit count', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1d0000000000000003000000000000001e000000000000000700000000000000b91b8f0b'::bytea),
+  (35, 'invalid: bits set not the population (one more)', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000012000000000000000700000000000000b91b8f0b'::bytea),
+  (36, 'invalid: bits set not the population (one less)', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000010000000000000000700000000000000b91b8f0b'::bytea),
+  (37, 'invalid: pad bit set', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000000000000b91b8f2b'::bytea),
+  (38, 'invalid: pad bit set, count adjusted', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000012000000000000000700000000000000b91b8f2b'::bytea),
+  (39, 'invalid: layer capacity not the filter''s', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000040000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (40, 'invalid: filter capacity changed (layer no longer matches)', '\x4201010101000000000000000000000006000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (41, 'invalid: bit count 2 above the sizing', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1f00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (42, 'invalid: bit count 2 below the sizing', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1b00000000000000030000000000000010000000000000000700000000000000b91b8f03'::bytea),
+  (43, 'invalid: hash count 2 above the sizing', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000900000000000000b91b8f0b'::bytea),
+  (44, 'invalid: hash count 2 below the sizing', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000500000000000000b91b8f0b'::bytea),
+  (45, 'invalid: a scalable first layer (sized for fpr/2) under a fixed header', '\x4201010101000000000000000000000004000000000000009a9999999999b93f190000000000000004000000000000000e000000000000000400000000000000e3aaca01'::bytea),
+  (46, 'invalid: scalable: second layer capacity not doubled', '\x4201010202000000000000000000000004000000000000009a9999999999b93f190000000000000004000000000000000e000000000000000400000000000000e3aaca013e00000000000000090000000000000014000000000000000500000000000000021782215c803432'::bytea),
+  (47, 'invalid: scalable: first layer empty, yet a second exists', '\x4201010202000000000000000000000004000000000000009a9999999999b93f1900000000000000040000000000000000000000000000000400000000000000000000003e00000000000000080000000000000014000000000000000500000000000000021782215c803432'::bytea),
+  (48, 'invalid: scalable: first layer two bits short of full', '\x4201010202000000000000000000000004000000000000009a9999999999b93f190000000000000004000000000000000a00000000000000040000000000000080aaca013e00000000000000080000000000000014000000000000000500000000000000021782215c803432'::bytea)
+) v(n, vector, b)
+ORDER BY n;
+
+SELECT n, vector, pg_temp.accepted(b) AS accepted
+FROM (VALUES
+  (1, 'valid: bit count 1 above the sizing', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1e00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (2, 'valid: bit count 1 below the sizing', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1c00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea),
+  (3, 'valid: hash count 1 above the sizing', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000800000000000000b91b8f0b'::bytea),
+  (4, 'valid: hash count 1 below the sizing', '\x4201010101000000000000000000000003000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000600000000000000b91b8f0b'::bytea),
+  (5, 'valid: scalable: first layer one bit short of full', '\x4201010202000000000000000000000004000000000000009a9999999999b93f190000000000000004000000000000000b000000000000000400000000000000c0aaca013e00000000000000080000000000000014000000000000000500000000000000021782215c803432'::bytea),
+  (6, 'valid: scalable: first layer exactly at its fill limit', '\x4201010202000000000000000000000004000000000000009a9999999999b93f190000000000000004000000000000000c000000000000000400000000000000e0aaca013e00000000000000080000000000000014000000000000000500000000000000021782215c803432'::bytea),
+  (7, 'valid: scalable: last layer with every bit set', '\x4201010202000000000000000000000004000000000000009a9999999999b93f190000000000000004000000000000000e000000000000000400000000000000e3aaca013e0000000000000008000000000000003e000000000000000500000000000000ffffffffffffff3f'::bytea),
+  (8, 'valid: seed any u64', '\x4201010101000000ffffffffffffffff03000000000000007b14ae47e17a843f1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b'::bytea)
+) v(n, vector, b)
+ORDER BY n;
