@@ -95,6 +95,19 @@ bool test_bits(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
 }
 
 // Sets the hash's bits in layer l of the writable value out and keeps its stored population current.
+// How many of the hash's k positions find their bit clear (a position that
+// comes twice counts twice): 0 exactly when the layer may contain the hash,
+// and never less than the bits an insert would set.
+std::uint32_t clear_positions(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
+    PositionSequence positions(hash, l.bit_count);
+    std::uint32_t clear = 0;
+    for (std::uint32_t i = 0; i < l.hash_count; i++) {
+        std::uint64_t pos = positions.next();
+        clear += !((bits[pos >> 3] >> (pos & 7)) & 1);
+    }
+    return clear;
+}
+
 void insert(std::uint8_t* out, const Layer& l, std::uint64_t hash) {
     std::uint8_t* bits = out + bits_offset(l);
     PositionSequence positions(hash, l.bit_count);
@@ -388,11 +401,13 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
         if (count != l.bits_set)
             throw corrupt(layer_name(i) + " claims " + std::to_string(l.bits_set) + " bits set, but " +
                           std::to_string(count) + " are");
-        // A later layer exists only because this one filled; one bit of slack
-        // absorbs a last-ulp difference in expm1 between C libraries.
+        // A later layer exists only because an item's clear positions (at
+        // most k) would have taken this one past its fill limit, so its fill
+        // is above limit - k; one bit of slack absorbs a last-ulp difference
+        // in expm1 between C libraries.
         if (s.scalable() && i + 1 < h.layer_count) {
             std::uint64_t full = fill_limit(l.bit_count, l.hash_count, l.capacity, p);
-            if (l.bits_set + 1 < full)
+            if (l.bits_set + l.hash_count < full)
                 throw corrupt(layer_name(i) + " has only " + std::to_string(l.bits_set) + " of the " +
                               std::to_string(full) + " bits set that mark it full, yet a later layer exists");
         }
@@ -446,11 +461,18 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool i
         return {out, size};
     }
     bool present = false;
-    for_each_layer(s, [&](std::size_t, const Layer& l) { present = present || test_bits(s.bits(l), l, hash); });
-    if (present) return {data, size};
     Layer last = s.last_layer();
+    for_each_layer(s, [&](std::size_t, const Layer& l) {
+        present = present || (l.offset != last.offset && test_bits(s.bits(l), l, hash));
+    });
+    if (present) return {data, size};
+    std::uint32_t clear = clear_positions(s.bits(last), last, hash);
+    if (clear == 0) return {data, size};
+    // The item goes into the last layer unless it could take that layer's
+    // fill past its limit; an empty layer takes any item.
     double last_fpr = layer_fpr(s.header, s.header.layer_count - 1u);
-    if (last.bits_set < fill_limit(last.bit_count, last.hash_count, last.capacity, last_fpr)) {
+    if (last.bits_set == 0 ||
+        last.bits_set + clear <= fill_limit(last.bit_count, last.hash_count, last.capacity, last_fpr)) {
         std::uint8_t* out = in_place ? data : copy(alloc, data, size).data;
         insert(out, last, hash);
         return {out, size};

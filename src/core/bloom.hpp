@@ -61,13 +61,15 @@
 // 2^-(i+1), so the union bound on the whole filter's false positive rate,
 // sum over i of target * 2^-(i+1), stays below the target however many layers
 // grow. Items go into the last layer, which counts as full once its fill X
-// (the stored bits-set count) reaches
-//   ceil(min(m * (1 - exp(-k n / m)), m * p^(1/k)))
+// (the stored bits-set count) is limited to
+//   L = ceil(min(m * (1 - exp(-k n / m)), m * p^(1/k)))
 // for its capacity n and design fpr p: the fill n items are expected to leave,
 // or the fill at which the rate it predicts, (X/m)^k, reaches p, whichever
-// comes first (rounding k to an integer can put the second first). The next
-// add then appends a layer, so a closed layer's rate exceeds p by at most the
-// k bits of its last item. No item counter is stored: deciding from the fill
+// comes first (rounding k to an integer can put the second first). A new item
+// whose k positions find c bits clear (a repeated position counting twice)
+// goes into the last layer if X = 0 or X + c <= L; otherwise a layer is
+// appended for it. So no layer's fill passes L, whatever its size (an item
+// alone in a fresh layer excepted), and a closed layer has X > L - k. No item counter is stored: deciding from the fill
 // keeps the format a function of the bits alone, so union is idempotent,
 // commutative and associative, and bounds the realised rate of each layer
 // rather than its expectation. An add first checks every layer, so an item
