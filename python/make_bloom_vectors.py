@@ -174,6 +174,8 @@ BLOOM_VECTORS = [
     ("scalable 10 at 0.01 bigint 1..5 (one layer)", add(10, 0.01, True, 0, series("bigint", 1, 5))),
     ("scalable 1 at 0.5 bigint 1..20", add(1, 0.5, True, 0, series("bigint", 1, 20))),
     ("scalable 4 at 0.1 bigint 1..40", add(4, 0.1, True, 0, series("bigint", 1, 40))),
+    # Layers of a few dozen bits and k = 8..11: repeated clear positions decide layers here.
+    ("scalable 2 at 0.01 bigint 1..20", add(2, 0.01, True, 0, series("bigint", 1, 20))),
     ("scalable 100 at 0.01 bigint 1..3000", add(100, 0.01, True, 0, series("bigint", 1, 3000))),
     ("scalable 50 at 0.001 seed -1 text 1..400", add(50, 0.001, True, -1, series("text", 1, 400))),
     ("scalable 8 at 0.05 seed 7 bloom_add mixed types", add(8, 0.05, True, 7, typed(MIXED * 2))),
@@ -308,11 +310,12 @@ def crafted_vectors(base_fixed, base_scalable):
         raw = s[:o0 + 32] + bytes(b) + s[o0 + 32 + len(b):]
         return u64(raw, o0 + 16, x0 - count)
 
-    # Layer 0 of base_scalable was full when layer 1 was added (x0 >= its fill limit);
-    # one bit of slack is allowed below the limit, not two.
+    # Layer 1 of base_scalable was added for a value whose clear positions in layer 0
+    # (at most k0) would have taken it past its fill limit, so limit0 - k0 < x0 <= limit0;
+    # one bit of slack is allowed below that (x0 = limit0 - k0), not two.
     p0 = math.ldexp(struct.unpack_from("<d", s, 24)[0], -1)
     limit0 = math.ceil(min(-m0 * math.expm1(-k0 * n0 / m0), m0 * math.pow(p0, 1.0 / k0)))
-    assert x0 >= limit0
+    assert limit0 - k0 < x0 <= limit0 and limit0 - k0 - 1 > 0, (x0, limit0, k0)
 
     def fill_last_layer():
         b = bytearray(b"\xff" * ((m1 + 7) // 8))
@@ -377,15 +380,16 @@ def crafted_vectors(base_fixed, base_scalable):
         ("a scalable first layer (sized for fpr/2) under a fixed header", u16(byte(s, 3, 1), 4, 1)[:o1]),
         ("scalable: second layer capacity not doubled", u64(s, o1 + 8, n1 + 1)),
         ("scalable: first layer empty, yet a second exists", clear_bits(x0)),
-        ("scalable: first layer two bits short of full", clear_bits(x0 - limit0 + 2)),
+        ("scalable: first layer hash count + 1 bits below its fill limit", clear_bits(x0 - (limit0 - k0 - 1))),
     ]
     accepted = [
         ("bit count 1 above the sizing", resize_layer(f, m + 1)),
         ("bit count 1 below the sizing", resize_layer(f, m - 1)),
         ("hash count 1 above the sizing", u32(f, 56, k + 1)),
         ("hash count 1 below the sizing", u32(f, 56, k - 1)),
-        ("scalable: first layer one bit short of full", clear_bits(x0 - limit0 + 1)),
-        ("scalable: first layer exactly at its fill limit", clear_bits(x0 - limit0)),
+        ("scalable: first layer hash count bits below its fill limit", clear_bits(x0 - (limit0 - k0))),
+        ("scalable: first layer at the least fill an add closes it with",
+         clear_bits(x0 - (limit0 - k0 + 1))),
         ("scalable: last layer with every bit set", fill_last_layer()),
         ("seed any u64", u64(f, 8, (1 << 64) - 1)),
     ]

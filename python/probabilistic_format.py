@@ -658,7 +658,8 @@ def bloom_layer_capacity(capacity, scalable, index):
 
 
 def bloom_fill_limit(bit_count, hash_count, capacity, design_fpr):
-    """The bits-set count at which a scalable filter's layer is full (section 4.7)."""
+    """The fill limit L of a scalable filter's layer (section 4.7): no add takes its bits-set
+    count past L, except one value alone in an empty layer."""
     m, k = float(bit_count), float(hash_count)
     at_capacity = -m * math.expm1((-k * float(capacity)) / m)
     at_design_fpr = m * math.pow(design_fpr, 1.0 / k)
@@ -697,6 +698,12 @@ class BloomLayer:
     def test(self, h):
         bits = self.bits
         return all(bits[p >> 3] >> (p & 7) & 1 for p in bit_positions(h, self.hash_count, self.bit_count))
+
+    def clear_positions(self, h):
+        """How many of h's k positions find their bit 0, a repeated position counted each time
+        (section 4.7): 0 exactly when h is in this layer."""
+        bits = self.bits
+        return sum(not bits[p >> 3] >> (p & 7) & 1 for p in bit_positions(h, self.hash_count, self.bit_count))
 
     def insert(self, h):
         bits = self.bits
@@ -786,11 +793,17 @@ class Bloom:
         if not self.scalable:
             self.layers[0].insert(h)
             return
-        if any(l.test(h) for l in self.layers):
+        # Section 4.7: present in a layer, nothing changes; else the last layer takes h
+        # unless h's clear positions there could take its fill past the limit.
+        if any(l.test(h) for l in self.layers[:-1]):
             return
         last = self.layers[-1]
+        clear = last.clear_positions(h)
+        if clear == 0:
+            return
+        x = last.bits_set
         p = bloom_layer_fpr(self.fpr, True, len(self.layers) - 1)
-        if last.bits_set < bloom_fill_limit(last.bit_count, last.hash_count, last.capacity, p):
+        if x == 0 or x + clear <= bloom_fill_limit(last.bit_count, last.hash_count, last.capacity, p):
             last.insert(h)
             return
         self._grow().insert(h)
@@ -986,7 +999,8 @@ class Bloom:
             layer = BloomLayer(m, k, n, bytearray(bits))
             if layer.bits_set != bits_set:
                 raise FormatError("layer %d claims %d bits set, but %d are" % (i, bits_set, layer.bits_set))
-            if scalable and i + 1 < layer_count and bits_set + 1 < bloom_fill_limit(m, k, n, p):
-                raise FormatError("layer %d is not full, yet a later layer exists" % i)
+            if scalable and i + 1 < layer_count and (bits_set == 0 or bits_set + k < bloom_fill_limit(m, k, n, p)):
+                raise FormatError("layer %d is empty or more than its hash count below its fill limit, yet a "
+                                  "later layer exists" % i)
             layers.append(layer)
         return cls(scalable, seed, capacity, fpr, layers)

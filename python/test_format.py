@@ -613,6 +613,32 @@ def near_integer(x, tolerance=1e-9):
     return abs(x - round(x)) <= tolerance * max(1.0, abs(x))
 
 
+def layer_limits(b):
+    """(layer, fill limit L) for each layer of a scalable filter (section 4.7)."""
+    return [(l, pf.bloom_fill_limit(l.bit_count, l.hash_count, l.capacity, pf.bloom_layer_fpr(b.fpr, True, i)))
+            for i, l in enumerate(b.layers)]
+
+
+def check_fill_limits(test, b):
+    """Section 4.7 on a scalable filter built by adds alone: no layer's fill passes its limit L
+    but a lone value's (at most k bits), and every closed layer has L - k < X."""
+    for i, (l, limit) in enumerate(layer_limits(b)):
+        with test.subTest(layer=i, bits_set=l.bits_set, limit=limit, k=l.hash_count):
+            test.assertLessEqual(l.bits_set, max(limit, l.hash_count))
+            if i + 1 < len(b.layers):
+                test.assertGreater(l.bits_set + l.hash_count, limit)
+
+
+def _add_counting_distinct(b, h):
+    """Section 4.7's add misread: c as the number of distinct clear positions."""
+    if any(l.test(h) for l in b.layers):
+        return
+    last, limit = layer_limits(b)[-1]
+    clear = len({p for p in pf.bit_positions(h, last.hash_count, last.bit_count)
+                 if not last.bits[p >> 3] >> (p & 7) & 1})
+    (last if last.bits_set == 0 or last.bits_set + clear <= limit else b._grow()).insert(h)
+
+
 class BloomVectorTests(unittest.TestCase):
     """Every vector in test/vectors/bloom.json, reproduced from its inputs."""
 
@@ -718,6 +744,36 @@ class BloomVectorTests(unittest.TestCase):
                 with self.assertRaises(pf.FormatError):
                     pf.Bloom.from_text(text)
 
+    def test_scalable_layers_stay_within_fill_limit(self):
+        """Every scalable vector built by adds: Python's bytes are the server's, and no layer's
+        fill passes its limit (section 4.7). Under the rule before this one (an add went into
+        the last layer while X < L) layer 0 of capacity 4 at 0.1 with 40 values closed with
+        15 bits set, past its limit of 12 (bloom_fpr 0.164 then, 0.0754 now)."""
+        recs = [r for r in self.vectors["bloom"] + self.vectors["operands"]
+                if r["layout"] == "scalable" and r["build"] == "add"]
+        for rec in recs:
+            b = self.filters[rec["name"]]
+            with self.subTest(rec["name"]):
+                self.assertEqual(b.to_bytes().hex(), rec["hex"])
+                check_fill_limits(self, b)
+        b = self.filters["scalable 4 at 0.1 bigint 1..40"]
+        closed = layer_limits(b)[:-1]
+        self.assertGreaterEqual(len(closed), 3)
+        self.assertTrue(all(l.bits_set <= limit for l, limit in closed))
+        self.assertTrue(any(l.bits_set < limit for l, limit in closed))
+        self.assertLess(b.estimated_fpr(), b.fpr)
+
+    def test_repeated_clear_positions_count_each_time(self):
+        """Section 4.7 counts a clear position once per i that yields it. The vector below
+        has other bytes if c counts distinct positions, so it tells the two readings apart."""
+        rec = next(r for r in self.vectors["bloom"] if r["name"] == "scalable 2 at 0.01 bigint 1..20")
+        b = self.filters[rec["name"]]
+        self.assertEqual(b.to_bytes().hex(), rec["hex"])
+        distinct = pf.Bloom.empty(rec["capacity"], rec["fpr"], True, rec["seed"])
+        for value, as_type in bloom_input(rec["input"]):
+            _add_counting_distinct(distinct, pf.hash64(value, rec["seed"], as_type))
+        self.assertNotEqual(distinct.to_bytes().hex(), rec["hex"])
+
     def test_vectors_are_not_on_a_libm_edge(self):
         """No vector's bytes hinge on the last ulp of log, expm1 or pow (sections 4.4, 4.7),
         so other C libraries reproduce them too."""
@@ -802,9 +858,8 @@ class BloomSpecTests(unittest.TestCase):
                 self.assertEqual(pf.Bloom.from_bytes(f.to_bytes()).to_bytes(), f.to_bytes())
             self.assertTrue(all(b.contains_hash(h) and b.union(other).contains_hash(h) for h in hashes))
             self.assertEqual(b.union(other), other.union(b))
-            for i, l in enumerate(b.layers[:-1]):
-                p = pf.bloom_layer_fpr(fpr, True, i)
-                self.assertGreaterEqual(l.bits_set, pf.bloom_fill_limit(l.bit_count, l.hash_count, l.capacity, p))
+            for f in (b, other):
+                check_fill_limits(self, f)
 
     def test_design_rates_sum_below_target(self):
         for fpr in (0.5, 0.01, 1e-9):
@@ -922,6 +977,26 @@ END $$;
                     self.assertEqual(found[:n], "1" * n)
                     if scalable and n > 2 * cap:
                         self.assertGreater(len(b.layers), 1)
+
+    def test_small_scalable_filters_match_server(self):
+        """Scalable filters with layers of a few dozen bits, where positions repeat and an add's
+        clear positions decide its layer (section 4.7): the server's bytes, layer by layer,
+        and no layer past its fill limit."""
+        values, texts = self.rows_of("bigint")
+        rng = random.Random(self.seed + 9)
+        cases = [(4, 0.1, 0, 40), (1, 0.01, 0, 60), (1, 0.5, 0, 20)]
+        cases += [(rng.choice([1, 2, 3, 4, 8]), rng.choice([0.5, 0.2, 0.1, 0.01]),
+                   rng.choice([0, rng.randrange(-2 ** 63, 2 ** 63)]), rng.choice([10, 40, 150]))
+                  for _ in range(12)]
+        sql = load_table_sql("d", "bigint", texts) + self.GROW_FUNCTION + "".join(
+            "SELECT encode(pg_temp.grown(%d, %r, true, %d, %d)::bytea, 'hex');\n" % case for case in cases)
+        out = psql(sql).splitlines()
+        self.assertEqual(len(out), len(cases))
+        for (cap, fpr, seed, n), hexstr in zip(cases, out):
+            with self.subTest(capacity=cap, fpr=fpr, seed=seed, n=n):
+                b = pf.Bloom.from_values(values[:n], cap, fpr, True, seed)
+                self.assertEqual(b.to_bytes().hex(), hexstr)
+                check_fill_limits(self, b)
 
     def test_python_bytes_accepted_by_server(self):
         """Filters built in Python, read back through bytea::bloom and text input, equal the server's."""

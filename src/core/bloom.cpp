@@ -69,12 +69,19 @@ void write_empty_layer(std::uint8_t* out, const Layer& l) {
     store_le64(p + kLayerOffBitsSet, 0);
     store_le32(p + kLayerOffHashCount, l.hash_count);
     store_le32(p + kLayerOffReserved, 0);
-    std::memset(p + kLayerHeaderSize, 0, layer_bytes(l.bit_count));
+    std::uint8_t* bits = p + kLayerHeaderSize;
+    in_chunks(layer_bytes(l.bit_count), [&](std::size_t begin, std::size_t end) {
+        std::memset(bits + begin, 0, end - begin);
+    });
+}
+
+void copy_bytes(std::uint8_t* out, const std::uint8_t* data, std::size_t size) {
+    in_chunks(size, [&](std::size_t begin, std::size_t end) { std::memcpy(out + begin, data + begin, end - begin); });
 }
 
 Buffer copy(Allocator& alloc, const std::uint8_t* data, std::size_t size) {
     std::uint8_t* out = allocate_or_throw(alloc, size);
-    std::memcpy(out, data, size);
+    copy_bytes(out, data, size);
     return {out, size};
 }
 
@@ -142,36 +149,39 @@ inline unsigned popcount64(std::uint64_t w) { return static_cast<unsigned>(__bui
 
 std::uint64_t population(const std::uint8_t* bits, std::size_t n) {
     std::uint64_t count = 0;
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) count += popcount64(load_word(bits + i));
-    for (; i < n; i++) count += popcount64(bits[i]);
+    in_chunks(n, [&](std::size_t i, std::size_t end) {
+        for (; i + 8 <= end; i += 8) count += popcount64(load_word(bits + i));
+        for (; i < end; i++) count += popcount64(bits[i]);
+    });
     return count;
 }
 
-// dst = dst OP src over n bytes; returns the population of the result.
+// dst = dst OP src over n bytes; returns the population of the result (so a
+// repeated run after an interrupt counts the same).
 template <class Op>
 std::uint64_t combine_into(std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Op op) {
     std::uint64_t count = 0;
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        std::uint64_t w = op(load_word(dst + i), load_word(src + i));
-        store_word(dst + i, w);
-        count += popcount64(w);
-    }
-    for (; i < n; i++) {
-        dst[i] = static_cast<std::uint8_t>(op(dst[i], src[i]));
-        count += popcount64(dst[i]);
-    }
+    in_chunks(n, [&](std::size_t i, std::size_t end) {
+        for (; i + 8 <= end; i += 8) {
+            std::uint64_t w = op(load_word(dst + i), load_word(src + i));
+            store_word(dst + i, w);
+            count += popcount64(w);
+        }
+        for (; i < end; i++) {
+            dst[i] = static_cast<std::uint8_t>(op(dst[i], src[i]));
+            count += popcount64(dst[i]);
+        }
+    });
     return count;
 }
 
 bool is_subset(const std::uint8_t* inner, const std::uint8_t* outer, std::size_t n) {
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8)
-        if (load_word(inner + i) & ~load_word(outer + i)) return false;
-    for (; i < n; i++)
-        if (inner[i] & ~outer[i]) return false;
-    return true;
+    bool subset = true;
+    in_chunks(n, [&](std::size_t i, std::size_t end) {
+        for (; subset && i + 8 <= end; i += 8) subset = !(load_word(inner + i) & ~load_word(outer + i));
+        for (; subset && i < end; i++) subset = !(inner[i] & ~outer[i]);
+    });
+    return subset;
 }
 
 std::string params_text(const Sketch& s) {
@@ -404,10 +414,11 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
         // A later layer exists only because an item's clear positions (at
         // most k) would have taken this one past its fill limit, so its fill
         // is above limit - k; one bit of slack absorbs a last-ulp difference
-        // in expm1 between C libraries.
+        // in expm1 between C libraries. An empty layer takes any item, so a
+        // closed one is never empty.
         if (s.scalable() && i + 1 < h.layer_count) {
             std::uint64_t full = fill_limit(l.bit_count, l.hash_count, l.capacity, p);
-            if (l.bits_set + l.hash_count < full)
+            if (l.bits_set == 0 || l.bits_set + l.hash_count < full)
                 throw corrupt(layer_name(i) + " has only " + std::to_string(l.bits_set) + " of the " +
                               std::to_string(full) + " bits set that mark it full, yet a later layer exists");
         }
@@ -481,7 +492,7 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool i
     Layer grown = next_layer(s.header, size);
     std::size_t out_size = next_layer_offset(grown);
     std::uint8_t* out = allocate_or_throw(alloc, out_size);
-    std::memcpy(out, data, size);
+    copy_bytes(out, data, size);
     store_le16(out + kOffLayerCount, static_cast<std::uint16_t>(s.header.layer_count + 1));
     write_empty_layer(out, grown);
     insert(out, grown, hash);
