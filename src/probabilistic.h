@@ -10,6 +10,7 @@
 #include "postgres.h"
 
 #include "fmgr.h"
+#include "miscadmin.h"
 
 #include "core/capi.h"
 
@@ -26,8 +27,14 @@ extern void prob_raise(const ProbError *err) pg_attribute_noreturn();
 #define PROB_TRY(call) \
 	do { \
 		ProbError	prob_err_; \
-		if (!(call)) \
-			prob_raise(&prob_err_); \
+		while (!(call)) \
+		{ \
+			if (prob_err_.kind != PROB_INTERRUPTED) \
+				prob_raise(&prob_err_); \
+			/* The core stopped for a pending interrupt (core.hpp): serve it; \
+			 * if that returns, the call is safe to run again. */ \
+			CHECK_FOR_INTERRUPTS(); \
+		} \
 	} while (0)
 
 /* The varlena that holds a buffer the core allocated through prob_palloc_allocator. */

@@ -26,7 +26,8 @@ typedef enum ProbErrorKind
 	PROB_MISMATCH = 3,
 	PROB_TOO_LARGE = 4,
 	PROB_OUT_OF_MEMORY = 5,
-	PROB_INTERNAL = 6
+	PROB_INTERNAL = 6,
+	PROB_INTERRUPTED = 7		/* the interrupt hook said so: serve it, then call again */
 } ProbErrorKind;
 
 typedef struct ProbError
@@ -56,6 +57,13 @@ uint64_t	prob_hash_bytes(const void *data, size_t size, uint64_t seed);
 uint64_t	prob_hash_int64(int64_t value, uint64_t seed);
 uint64_t	prob_hash_float8(double value, uint64_t seed);
 uint8_t		prob_hash_id(void);
+
+/*
+ * Installs the function long operations poll between chunks (core.hpp): it
+ * must only answer whether an interrupt is pending, never raise. A call that
+ * it stops fails with PROB_INTERRUPTED and may be repeated.
+ */
+void		prob_set_interrupt_hook(bool (*pending) (void));
 
 #ifdef __cplusplus
 }

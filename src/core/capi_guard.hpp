@@ -8,6 +8,13 @@
 
 namespace probabilistic {
 
+static_assert(static_cast<int>(ErrorKind::kInvalidParameter) == PROB_INVALID_PARAMETER &&
+                  static_cast<int>(ErrorKind::kCorrupt) == PROB_CORRUPT &&
+                  static_cast<int>(ErrorKind::kMismatch) == PROB_MISMATCH &&
+                  static_cast<int>(ErrorKind::kTooLarge) == PROB_TOO_LARGE &&
+                  static_cast<int>(ErrorKind::kInterrupted) == PROB_INTERRUPTED,
+              "the core's error kinds are the C face's codes");
+
 inline void copy_text(char* dst, std::size_t cap, const char* src) {
     std::size_t n = std::strlen(src);
     if (n >= cap) n = cap - 1;

@@ -23,6 +23,8 @@ enum class ErrorKind : int {
     kCorrupt = 2,           // outside bytes do not form a valid value
     kMismatch = 3,          // two values cannot be combined
     kTooLarge = 4,          // a value would not fit in a PostgreSQL datum
+    // 5 and 6 are the C face's out-of-memory and internal errors.
+    kInterrupted = 7,       // the interrupt hook asked a long operation to stop
 };
 
 class Error : public std::runtime_error {
@@ -64,6 +66,34 @@ struct Buffer {
     std::uint8_t* data;
     std::size_t size;
 };
+
+// Interrupts. Operations whose work grows with a value's size (union,
+// containment, validation, copies and zeroing of a filter up to 1 GB) poll
+// interrupt_hook between chunks of kInterruptChunkBytes. The PostgreSQL layer
+// installs a hook that only reports whether a cancel is pending (it never
+// raises); when it says so, the operation throws kInterrupted, which unwinds
+// the C++ frames and reaches the caller as an error code. The caller then
+// serves the interrupt (CHECK_FOR_INTERRUPTS) and, if that returns, runs the
+// same call again, so every interruptible operation must be safe to repeat:
+// in-place ones write results that do not depend on a previous partial run.
+using InterruptHook = bool (*)();
+inline InterruptHook interrupt_hook = nullptr;
+constexpr std::size_t kInterruptChunkBytes = std::size_t(1) << 24;
+
+inline void poll_interrupt() {
+    if (interrupt_hook != nullptr && interrupt_hook())
+        throw Error(ErrorKind::kInterrupted, "interrupted");
+}
+
+// f(begin, end) over [0, n) in chunks (multiples of 8 bytes), polling for
+// interrupts between them.
+template <class F>
+void in_chunks(std::size_t n, F&& f) {
+    for (std::size_t begin = 0; begin < n; begin += kInterruptChunkBytes) {
+        if (begin != 0) poll_interrupt();
+        f(begin, n - begin < kInterruptChunkBytes ? n : begin + kInterruptChunkBytes);
+    }
+}
 
 // The largest value a PostgreSQL varlena can hold (1 GB - 1), less its 4-byte header.
 constexpr std::size_t kMaxValueBytes = 0x3FFFFFFFu - 4u;

@@ -1203,3 +1203,53 @@ TEST(BloomScalable, TinyLayersKeepTheTargetRate) {
         EXPECT_LE(static_cast<double>(found) / absent.size(), fpr * 1.05) << capacity << " " << fpr;
     }
 }
+
+// Long operations poll the interrupt hook between 16 MB chunks; a stop
+// unwinds as kInterrupted (PROB_INTERRUPTED through the C face), and the
+// same call run again gives the bytes an uninterrupted one gives.
+namespace {
+int polls_left = 0;
+bool stop_after_polls() { return polls_left-- <= 0; }
+}  // namespace
+
+TEST(BloomInterrupts, LongOperationsStopAndRepeatCleanly) {
+    // About 48 MB of bits: three chunks, so two polls per pass.
+    Bytes a = empty_filter(40000000, 0.01), b = empty_filter(40000000, 0.01);
+    for (std::uint64_t i = 0; i < 1000; i++) {
+        add(a, hash_int64(static_cast<std::int64_t>(i), 0));
+        add(b, hash_int64(static_cast<std::int64_t>(i + 500), 0));
+    }
+    TestAllocator alloc;
+    Bytes want = to_bytes(bloom::merge_or(a.data(), a.size(), b.data(), b.size(), false, alloc));
+
+    interrupt_hook = stop_after_polls;
+    polls_left = 1;  // the second poll stops it: half of the layer ORed in place
+    Bytes left = a;
+    try {
+        bloom::merge_or(left.data(), left.size(), b.data(), b.size(), true, alloc);
+        ADD_FAILURE() << "not interrupted";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::kInterrupted);
+    }
+    EXPECT_NE(left, a);  // partly done
+    polls_left = 1000;
+    bloom::merge_or(left.data(), left.size(), b.data(), b.size(), true, alloc);
+    EXPECT_EQ(left, want);  // repeated: the same bytes and bits-set count
+
+    polls_left = 0;
+    EXPECT_THROW(bloom::parse(a.data(), a.size()), Error);
+    ProbError err{};
+    bool result = false;
+    EXPECT_FALSE(prob_bloom_contains(want.data(), want.size(), a.data(), a.size(), &result, &err));
+    EXPECT_EQ(err.kind, PROB_INTERRUPTED);
+    CHeap heap;
+    ProbAllocator c_alloc{c_allocate, &heap};
+    ProbBuffer out{};
+    EXPECT_FALSE(prob_bloom_empty(40000000, 0.01, false, 0, &c_alloc, &out, &err));
+    EXPECT_EQ(err.kind, PROB_INTERRUPTED);
+
+    prob_set_interrupt_hook(nullptr);
+    EXPECT_TRUE(prob_bloom_contains(want.data(), want.size(), a.data(), a.size(), &result, &err));
+    EXPECT_TRUE(result);
+    EXPECT_NO_THROW(bloom::parse(a.data(), a.size()));
+}
