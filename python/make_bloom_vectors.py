@@ -24,7 +24,8 @@ import struct
 import subprocess
 import sys
 
-from make_vectors import ROOT, literal, psql, quote
+import make_vectors
+from make_vectors import ROOT, literal, psql, quote, series, typed, values
 
 VECTORS = os.path.join(ROOT, "test", "vectors", "bloom.json")
 REGRESS_SQL = os.path.join(ROOT, "sql", "format_vectors_bloom.sql")
@@ -36,18 +37,6 @@ MAX_HEX_BYTES = 20000
 MAX_INLINE_BYTES = 400
 # Probing a series vector goes this far past its last value (absent values).
 PROBE_ABSENT = 3000
-
-
-def series(sql_type, first, last):
-    return {"type": sql_type, "series": [first, last]}
-
-
-def values(sql_type, texts):
-    return {"type": sql_type, "values": texts}
-
-
-def typed(pairs):
-    return {"typed_values": [list(p) for p in pairs]}
 
 
 def fpr_sql(fpr):
@@ -523,19 +512,7 @@ SET client_encoding = 'UTF8';
 
 
 def regression_out(sql_path):
-    """Runs the file as pg_regress does (psql -X -a -q, its environment) in a scratch database."""
-    db = "format_vectors_bloom_gen"
-    psql("DROP DATABASE IF EXISTS %s;\nCREATE DATABASE %s;" % (db, db))
-    try:
-        psql("CREATE EXTENSION probabilistic;", database=db)
-        env = dict(os.environ, PGDATABASE=db, PGTZ="PST8PDT", PGDATESTYLE="Postgres, MDY")
-        with open(sql_path) as f:
-            run = subprocess.run(["psql", "-X", "-a", "-q"], stdin=f, capture_output=True, text=True, env=env)
-        if run.returncode != 0 or run.stderr:
-            raise RuntimeError("psql failed: " + run.stderr)
-        return run.stdout
-    finally:
-        psql("DROP DATABASE IF EXISTS %s;" % db)
+    return make_vectors.regression_out(sql_path, "format_vectors_bloom_gen")
 
 
 def main():

@@ -382,9 +382,8 @@ SET client_encoding = 'UTF8';
     return "\n".join(parts)
 
 
-def regression_out(sql_path):
+def regression_out(sql_path, db="format_vectors_gen"):
     """Runs the file as pg_regress does (psql -X -a -q, its environment) in a scratch database."""
-    db = "format_vectors_gen"
     psql("DROP DATABASE IF EXISTS %s;\nCREATE DATABASE %s;" % (db, db))
     try:
         psql("CREATE EXTENSION probabilistic;", database=db)

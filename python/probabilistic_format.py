@@ -66,6 +66,16 @@ _PG_EPOCH = datetime.datetime(2000, 1, 1)
 _PG_EPOCH_UTC = datetime.datetime(2000, 1, 1, tzinfo=datetime.timezone.utc)
 
 
+
+def _hex_text_bytes(text, what):
+    """The bytes of the text form: \\x and the hexadecimal binary format."""
+    if len(text) < 2 or text[:2] != "\\x":
+        raise FormatError(what + " is written as \\x followed by hexadecimal digits")
+    digits = text[2:]
+    if len(digits) % 2 or any(c not in "0123456789abcdefABCDEF" for c in digits):
+        raise FormatError("invalid hexadecimal digits")
+    return bytes.fromhex(digits)
+
 class FormatError(ValueError):
     """Bytes that do not form a valid value (the extension's SQLSTATE 22P03/22P02)."""
 
@@ -265,7 +275,23 @@ def unpack_registers(payload):
     return regs
 
 
-class Hll:
+class _Sketch:
+    """What hll and bloom share: adding returns a new value, as the SQL functions do."""
+
+    def add(self, value, sql_type=None):
+        """hll_add / bloom_add: the value hashed with the sketch's seed; None leaves it unchanged."""
+        out = self.copy()
+        if value is not None:
+            out._add_hash(hash64(value, self.seed, sql_type))
+        return out
+
+    def add_hash(self, h):
+        out = self.copy()
+        out._add_hash(h & _U64)
+        return out
+
+
+class Hll(_Sketch):
     """An hll value, always in its canonical representation (section 3.7).
 
     Exactly one of entries (dict index26 -> rank26, sparse) and registers
@@ -300,17 +326,6 @@ class Hll:
         None values are skipped, as SQL NULLs."""
         return cls.from_hashes((hash64(v, seed, sql_type) for v in values if v is not None),
                                precision, seed)
-
-    def add(self, value, sql_type=None):
-        out = self.copy()
-        if value is not None:
-            out._add_hash(hash64(value, self.seed, sql_type))
-        return out
-
-    def add_hash(self, h):
-        out = self.copy()
-        out._add_hash(h & _U64)
-        return out
 
     def copy(self):
         return Hll(self.precision, self.seed,
@@ -379,12 +394,7 @@ class Hll:
 
     @classmethod
     def from_text(cls, text):
-        if len(text) < 2 or text[:2] != "\\x":
-            raise FormatError("an hll value is written as \\x followed by hexadecimal digits")
-        digits = text[2:]
-        if len(digits) % 2 or any(c not in "0123456789abcdefABCDEF" for c in digits):
-            raise FormatError("invalid hexadecimal digits")
-        return cls.from_bytes(bytes.fromhex(digits))
+        return cls.from_bytes(_hex_text_bytes(text, "an hll value"))
 
     @classmethod
     def from_bytes(cls, data):
@@ -729,7 +739,7 @@ def _new_layer(capacity, fpr, scalable, index):
     return BloomLayer(m, bloom_hash_count(m, n), n)
 
 
-class Bloom:
+class Bloom(_Sketch):
     """A bloom value (section 4). Operations return new values; _add_hash updates in place."""
 
     __slots__ = ("scalable", "seed", "capacity", "fpr", "layers")
@@ -776,18 +786,6 @@ class Bloom:
 
     def copy(self):
         return Bloom(self.scalable, self.seed, self.capacity, self.fpr, [l.copy() for l in self.layers])
-
-    def add(self, value, sql_type=None):
-        """bloom_add(filter, value): hashed with the filter's seed."""
-        out = self.copy()
-        if value is not None:
-            out._add_hash(hash64(value, self.seed, sql_type))
-        return out
-
-    def add_hash(self, h):
-        out = self.copy()
-        out._add_hash(h & _U64)
-        return out
 
     def _add_hash(self, h):
         if not self.scalable:
@@ -920,12 +918,7 @@ class Bloom:
 
     @classmethod
     def from_text(cls, text):
-        if len(text) < 2 or text[:2] != "\\x":
-            raise FormatError("a bloom value is written as \\x followed by hexadecimal digits")
-        digits = text[2:]
-        if len(digits) % 2 or any(c not in "0123456789abcdefABCDEF" for c in digits):
-            raise FormatError("invalid hexadecimal digits")
-        return cls.from_bytes(bytes.fromhex(digits))
+        return cls.from_bytes(_hex_text_bytes(text, "a bloom value"))
 
     @classmethod
     def from_bytes(cls, data):

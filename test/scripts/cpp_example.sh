@@ -23,18 +23,7 @@ export PGCLIENTENCODING=UTF8
 
 sql() { psql -X -q -At -v ON_ERROR_STOP=1 -d "$DB" "$@"; }
 
-failures=0
-pass() { echo "ok - $1"; }
-fail() {
-	echo "not ok - $1"
-	shift
-	printf '    %s\n' "$@"
-	failures=$((failures + 1))
-}
-check() {
-	local what=$1 got=$2 want=$3
-	if [ "$got" = "$want" ]; then pass "$what"; else fail "$what" "got:  $got" "want: $want"; fi
-}
+. test/checks.sh
 
 drop_database() { psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $DB" 2>/dev/null || true; }
 trap 'drop_database; rm -rf "$TMP"' EXIT
@@ -194,7 +183,4 @@ status=0
 bloom_check --text >/dev/null 2>&1 || status=$?
 check "no query: usage, exit status 2" "$status" "2"
 
-if [ "$failures" -ne 0 ]; then
-	echo "$failures check(s) failed" >&2
-	exit 1
-fi
+finish_checks

@@ -18,18 +18,7 @@ sql() { psql -X -q -At -v ON_ERROR_STOP=1 "$@"; }
 as_super() { sql -d postgres "$@"; }
 as_tenant() { local db=$1; shift; sql -U "$ROLE" -d "$db" "$@"; }
 
-failures=0
-check() {
-	local what=$1 got=$2 want=$3
-	if [ "$got" = "$want" ]; then
-		echo "ok - $what"
-	else
-		echo "not ok - $what"
-		echo "    got:  $got"
-		echo "    want: $want"
-		failures=$((failures + 1))
-	fi
-}
+. "$(dirname "$0")/../checks.sh"
 
 cleanup() {
 	local db
@@ -165,7 +154,4 @@ check "in public beside the look-alikes: its aggregates and operators are used" 
 	"$(use_with_public_first prob_hostile_public_db)" "t|t|t|t|14|14"
 check "no look-alike ran" "$(as_tenant prob_hostile_public_db -c "SELECT count(*) FROM public.hijacked")" "0"
 
-if [ "$failures" -ne 0 ]; then
-	echo "$failures check(s) failed" >&2
-	exit 1
-fi
+finish_checks

@@ -20,18 +20,7 @@ ensure_packages "postgresql-$PG_MAJOR-hll"
 DATABASES=(prob_side_theirs_first prob_side_ours_first)
 sql() { local db=$1; shift; psql -X -q -At -v ON_ERROR_STOP=1 -d "$db" "$@"; }
 
-failures=0
-check() {
-	local what=$1 got=$2 want=$3
-	if [ "$got" = "$want" ]; then
-		echo "ok - $what"
-	else
-		echo "not ok - $what"
-		echo "    got:  $got"
-		echo "    want: $want"
-		failures=$((failures + 1))
-	fi
-}
+. test/checks.sh
 
 cleanup() {
 	local db
@@ -119,8 +108,5 @@ for db in "${DATABASES[@]}"; do
 		"$(sql "$db" -c "SELECT round(public.hll_cardinality(public.hll_union_agg(theirs)) / 1000) FROM daily")" "20"
 done
 
-if [ "$failures" -gt 0 ]; then
-	echo "$failures check(s) failed"
-	exit 1
-fi
+finish_checks
 echo "side by side with postgresql-hll: all checks passed"

@@ -24,17 +24,7 @@ OLD_DB=prob_upgrade_old
 
 sql() { psql -X -q -At -v ON_ERROR_STOP=1 "$@"; }
 
-failures=0
-check() {
-	local what=$1 got=$2 want=$3
-	if [ "$got" = "$want" ]; then
-		echo "ok - $what"
-	else
-		echo "not ok - $what"
-		diff <(echo "$want") <(echo "$got") | head -20 | sed 's/^/    /'
-		failures=$((failures + 1))
-	fi
-}
+. test/checks.sh
 
 cleanup() {
 	sql -d postgres -c "DROP DATABASE IF EXISTS $FRESH_DB" -c "DROP DATABASE IF EXISTS $OLD_DB" 2>/dev/null || true
@@ -138,8 +128,5 @@ for old in $versions; do
 	check "the catalog updated from $old is a fresh install's" "$(sql -d "$OLD_DB" -c "$CATALOG")" "$fresh_catalog"
 done
 
-if [ "$failures" -gt 0 ]; then
-	echo "$failures check(s) failed"
-	exit 1
-fi
+finish_checks
 echo "updates from: $(echo $versions) to $CURRENT: all checks passed"
