@@ -31,7 +31,8 @@ LEAK_WARMUP=${FAULTS_LEAK_WARMUP:-200}          # calls per kind before the firs
 LEAK_CONTEXT_BOUND_KB=${FAULTS_LEAK_CONTEXT_BOUND_KB:-192}  # growth allowed over one loop
 LEAK_RSS_BOUND_KB=${FAULTS_LEAK_RSS_BOUND_KB:-384}
 TIMEOUT_MS=${FAULTS_TIMEOUT_MS:-500}            # statement_timeout, and the delay before pg_cancel_backend
-CANCEL_LATENCY_MS=${FAULTS_CANCEL_LATENCY_MS:-1000}  # from the timeout (or the cancel) to the error at the client
+CANCEL_LATENCY_MS=${FAULTS_CANCEL_LATENCY_MS:-2500}  # from the timeout (or the cancel) to the error at the client;
+# generous for loaded CI machines: every statement would run at least 4.5 s past its interrupt without checks
 AGG_ROWS=${FAULTS_AGG_ROWS:-500000000}          # rows of the per-row aggregates (never run to the end)
 DISTINCT_ROWS=${FAULTS_DISTINCT_ROWS:-20000000} # distinct values for bloom_agg(x) (never run to the end)
 UNION_REPEAT=${FAULTS_UNION_REPEAT:-5000}       # hll_union_agg over 100 dense sketches, this many times
@@ -40,7 +41,7 @@ BIG_CAPACITY=${FAULTS_BIG_CAPACITY:-13000000}   # bloom_empty(BIG_CAPACITY): abo
 SPILL_GROUPS=${FAULTS_SPILL_GROUPS:-50000}
 SPILL_ROWS_PER_GROUP=${FAULTS_SPILL_ROWS_PER_GROUP:-3}
 SPILL_WORK_MEM=${FAULTS_SPILL_WORK_MEM:-1MB}
-REFUSAL_MS=${FAULTS_REFUSAL_MS:-200}            # a refused request answers within this
+REFUSAL_MS=${FAULTS_REFUSAL_MS:-1000}           # a refused request answers within this (the peak RSS check is the strict one)
 REFUSAL_HWM_BOUND_KB=${FAULTS_REFUSAL_HWM_BOUND_KB:-65536}  # a fresh backend's first use; a refused filter is >= 1 GB
 
 DB=prob_faults_db
