@@ -307,7 +307,8 @@ std::size_t empty_size(long long capacity, double fpr, bool scalable) {
                         " would not fit in one value",
                     (std::isfinite(bytes) ? "It would take " + number_text(bytes) + " bytes; " : std::string()) +
                         "a value holds at most " + std::to_string(kMaxValueBytes) + " bytes.",
-                    "Use a larger fpr or a smaller capacity, or a scalable filter.");
+                    scalable ? "Use a larger fpr or a smaller first capacity: a scalable filter grows past it."
+                             : "Use a larger fpr or a smaller capacity, or a scalable filter.");
     }
     return static_cast<std::size_t>(bytes);
 }
