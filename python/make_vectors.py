@@ -398,6 +398,17 @@ def regression_out(sql_path, db="format_vectors_gen"):
         psql("DROP DATABASE IF EXISTS %s;" % db)
 
 
+def write_regression(sql_text, sql_path, out_path, db):
+    """Writes a pg_regress test and, run against the server, its expected output."""
+    with open(sql_path, "w") as f:
+        f.write(sql_text)
+    out = regression_out(sql_path, db)
+    if re.search(r"\|\s*f\s*$", out, re.M) or "ERROR" in out:
+        sys.exit("the extension disagrees with its own vectors?\n" + out)
+    with open(out_path, "w") as f:
+        f.write(out)
+
+
 def main():
     psql("CREATE EXTENSION IF NOT EXISTS probabilistic;")
     version = psql("SELECT current_setting('server_version_num');").strip()
@@ -421,14 +432,9 @@ def main():
     with open(VECTORS, "w") as f:
         json.dump(doc, f, indent=1, ensure_ascii=False)
         f.write("\n")
-    with open(REGRESS_SQL, "w") as f:
-        f.write(regression_sql([dict(r) for r in hashes], [dict(r) for r in fallback],
-                               sketches, unions, folds, invalid))
-    out = regression_out(REGRESS_SQL)
-    if re.search(r"\|\s*f\s*$", out, re.M) or "ERROR" in out:
-        sys.exit("the extension disagrees with its own vectors?\n" + out)
-    with open(REGRESS_OUT, "w") as f:
-        f.write(out)
+    write_regression(regression_sql([dict(r) for r in hashes], [dict(r) for r in fallback],
+                                    sketches, unions, folds, invalid),
+                     REGRESS_SQL, REGRESS_OUT, "format_vectors_gen")
     print("wrote %s, %s, %s" % (VECTORS, REGRESS_SQL, REGRESS_OUT))
 
 

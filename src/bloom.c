@@ -426,11 +426,16 @@ bloom_add_trans(PG_FUNCTION_ARGS)
 	if (PG_ARGISNULL(0))
 		state = bloom_new_empty(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), false, BLOOM_AGG_SEED);
 	else
+		state = prob_detoast(PG_GETARG_DATUM(0));
+	/*
+	 * Every row passes the parameters: ones that differ from the first row's
+	 * are an error. Constants (the usual case) cannot differ: no core call per row.
+	 */
+	if (!PG_ARGISNULL(0) &&
+		!(get_fn_expr_arg_stable(fcinfo->flinfo, 2) && get_fn_expr_arg_stable(fcinfo->flinfo, 3)))
 	{
 		ProbBloomParams params;
 
-		state = prob_detoast(PG_GETARG_DATUM(0));
-		/* Every row passes the parameters: ones that differ from the first row's are an error. */
 		PROB_TRY(prob_bloom_params((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, &params, PROB_ERR));
 		if (params.capacity != (uint64) PG_GETARG_INT64(2) || params.fpr != PG_GETARG_FLOAT8(3))
 			bloom_agg_parameters_changed(psprintf("capacity " UINT64_FORMAT ", false positive rate %s",

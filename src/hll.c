@@ -422,8 +422,11 @@ hll_trans_state(FunctionCallInfo fcinfo, int precision_arg)
 	{
 		struct varlena *state = prob_detoast(PG_GETARG_DATUM(0));
 
-		/* Every row passes the precision: one that differs from the first is an error. */
-		if (PG_NARGS() > precision_arg)
+		/*
+		 * Every row passes the precision: one that differs from the first is
+		 * an error. A constant (the usual case) cannot differ: no core call per row.
+		 */
+		if (PG_NARGS() > precision_arg && !get_fn_expr_arg_stable(fcinfo->flinfo, precision_arg))
 			PROB_TRY(prob_hll_check_state_precision((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
 													precision, PROB_ERR));
 		return state;

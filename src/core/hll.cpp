@@ -274,6 +274,15 @@ Sketch parse_trusted(const std::uint8_t* data, std::size_t size) { return parse_
 
 Sketch parse_state(const std::uint8_t* data, std::size_t size) { return parse_header(data, size, true); }
 
+void check_state_precision(const std::uint8_t* data, std::size_t size, long long precision) {
+    int p = parse_state(data, size).precision();
+    if (p != precision)
+        throw Error(ErrorKind::kMismatch,
+                    "hll precision changed from " + std::to_string(p) + " to " + std::to_string(precision) +
+                        " between rows of one aggregate",
+                    "", "Pass the precision as a constant, as in hll_add_agg(x, 12).");
+}
+
 Buffer make_builder(Allocator& alloc, int precision, std::uint64_t seed) {
     check_precision(precision);
     return new_builder(alloc, Header{kReprBuilding, static_cast<std::uint8_t>(precision), kHashId, seed}, 4);

@@ -72,6 +72,8 @@ Sketch parse(const std::uint8_t* data, std::size_t size);
 Sketch parse_trusted(const std::uint8_t* data, std::size_t size);
 // As parse_trusted, and also accepts an aggregate's building state.
 Sketch parse_state(const std::uint8_t* data, std::size_t size);
+// An aggregate's state (building or not) has this precision; kMismatch if a later row passed another.
+void check_state_precision(const std::uint8_t* data, std::size_t size, long long precision);
 
 Buffer make_empty(Allocator& alloc, int precision, std::uint64_t seed);
 Buffer copy(Allocator& alloc, const std::uint8_t* data, std::size_t size);

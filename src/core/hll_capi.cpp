@@ -25,14 +25,7 @@ bool prob_hll_params(const uint8_t* data, size_t size, int* precision, uint64_t*
 }
 
 bool prob_hll_check_state_precision(const uint8_t* data, size_t size, long long precision, ProbError* err) {
-    return guarded(err, [&] {
-        int p = hll::parse_state(data, size).precision();
-        if (p != precision)
-            throw Error(ErrorKind::kMismatch,
-                        "hll precision changed from " + std::to_string(p) + " to " + std::to_string(precision) +
-                            " between rows of one aggregate",
-                        "", "Pass the precision as a constant, as in hll_add_agg(x, 12).");
-    });
+    return guarded(err, [&] { hll::check_state_precision(data, size, precision); });
 }
 
 bool prob_hll_check_precision(long long precision, ProbError* err) {
