@@ -291,12 +291,13 @@ calibrate() {
 	local label=$1 template=$2 n=$3 cap=$4 t t_half
 	CAL_EST_MS=0
 	while :; do
-		t=$(stmt_ms "$(render "$template" "$n")") || return 1
+		t=$(stmt_ms "$(render "$template" "$n")") || { fail "$label: a calibration run failed"; return 1; }
 		if [ "$t" -ge "$CALIBRATION_MS" ]; then
-			t=$(min_ms 2 "$(render "$template" "$n")") || return 1
+			t=$(min_ms 2 "$(render "$template" "$n")") || { fail "$label: a calibration run failed"; return 1; }
 		fi
 		if [ "$t" -ge "$CALIBRATION_MS" ] || [ $((2 * n)) -gt "$cap" ]; then
-			t_half=$(min_ms 3 "$(render "$template" $((n / 2)))") || return 1
+			t_half=$(min_ms 3 "$(render "$template" $((n / 2)))") ||
+				{ fail "$label: a calibration run failed"; return 1; }
 			{ [ "$t" -le "$t_half" ] && [ $((2 * n)) -le "$cap" ]; } || break
 		fi
 		n=$((2 * n))
