@@ -427,7 +427,7 @@ sql -c "CREATE TABLE faults_dense AS SELECT d, hll_add_agg(d * 100000 + i) AS h
 per_row() { # LABEL TEMPLATE START CAP [cancel]
 	local label=$1 template=$2 query step
 	calibrate "$label" "$template" "$3" "$4" || return 0
-	query=${template//@N@/$CAL_SIZE}
+	query=$(render "$template" "$CAL_SIZE")
 	step=$(awk -v u="$CAL_UNIT_MS" 'BEGIN {printf "%d", u}')
 	with_timeout "$label, size $CAL_SIZE" "$query" "$step"
 	if [ "${5:-}" = cancel ]; then with_cancel "$label, size $CAL_SIZE" "$query" "$step" "$CAL_EST_MS"; fi
