@@ -36,7 +36,8 @@ MARGIN=${FAULTS_MARGIN:-3}                      # statements sized to run uncanc
 LATENCY_FACTOR=${FAULTS_LATENCY_FACTOR:-20}     # latency bound: this times the measured baseline, + the longest step
 BASELINE_RUNS=${FAULTS_BASELINE_RUNS:-5}        # the baseline is the worst of this many interrupts
 DISTINCT_PER_RUN=${FAULTS_DISTINCT_PER_RUN:-16777216}  # bloom_agg(x)'s values per run (its limit: 100,000,000)
-BIG_CAPACITY=${FAULTS_BIG_CAPACITY:-13000000}   # bloom_empty(BIG_CAPACITY): about 16 MB
+BIG_CAPACITY=${FAULTS_BIG_CAPACITY:-13000000}   # bloom_empty(BIG_CAPACITY): about 16 MB, one of the core's chunks
+CHUNKED_CAPACITY=${FAULTS_CHUNKED_CAPACITY:-60000000}  # about 72 MB: five chunks
 SPILL_GROUPS=${FAULTS_SPILL_GROUPS:-50000}
 SPILL_ROWS_PER_GROUP=${FAULTS_SPILL_ROWS_PER_GROUP:-3}
 SPILL_WORK_MEM=${FAULTS_SPILL_WORK_MEM:-1MB}
@@ -490,24 +491,29 @@ if calibrate "bloom_agg(x, 1e-300)" "$final_template" 1024 $((1 << 22)); then
 fi
 
 # Whole-filter operations: one call is one pass of the core over the filter
-# (and, for a result, the allocation of a new one), which polls the interrupt
-# hook only between chunks of 16 MB (core.hpp): a step is one call. A
+# (and, for a result, the allocation of a new one). The core polls the
+# interrupt hook between chunks of 16 MB (core.hpp): a filter of BIG_CAPACITY
+# fits in one chunk, so only the executor's check between two calls serves an
+# interrupt; one of CHUNKED_CAPACITY spans several, and an interrupt during a
+# pass is served from the core's hook (PROB_INTERRUPTED, then PROB_TRY). A
 # statement builds the filter in a subquery (not a constant the planner would
-# fold), then repeats the operation; the step also counts twice the
+# fold), then repeats the operation. A step is one call, and twice the
 # statement's fixed cost (bloom_empty and a first call, whose fresh memory
-# costs most). bloom_cardinality is left out: it reads the bits-set count kept
-# in the header, O(1).
-big_from="FROM (SELECT bloom_empty((SELECT ${BIG_CAPACITY}::bigint)) f OFFSET 0) s"
-big_bytes=$(sql -c "SELECT pg_column_size(f) $big_from")
-for op in 'f | f' 'f @> f' 'f::bytea::bloom'; do
-	label="$op on a $big_bytes-byte filter"
-	calibrate "$label, repeated" "SELECT count($op) $big_from, generate_series(1, @N@)" 2 $((1 << 24)) || continue
-	query="SELECT count($op) $big_from, generate_series(1, $CAL_SIZE)"
-	step=$(awk -v u="$CAL_UNIT_MS" -v f="$CAL_FIXED_MS" 'BEGIN {printf "%d", u + 2 * f}')
-	with_timeout "$label, $CAL_SIZE times" "$query" "$step"
-	if [ "$op" = 'f | f' ]; then
-		with_cancel "$label, $CAL_SIZE times" "$query" "$step" "$CAL_EST_MS"
-	fi
+# costs most). bloom_cardinality is left out: it reads the bits-set count
+# kept in the header, O(1).
+for capacity in "$BIG_CAPACITY" "$CHUNKED_CAPACITY"; do
+	big_from="FROM (SELECT bloom_empty((SELECT ${capacity}::bigint)) f OFFSET 0) s"
+	big_bytes=$(sql -c "SELECT pg_column_size(f) $big_from")
+	for op in 'f | f' 'f @> f' 'f::bytea::bloom'; do
+		label="$op on a $big_bytes-byte filter"
+		calibrate "$label, repeated" "SELECT count($op) $big_from, generate_series(1, @N@)" 2 $((1 << 24)) || continue
+		query="SELECT count($op) $big_from, generate_series(1, $CAL_SIZE)"
+		step=$(awk -v u="$CAL_UNIT_MS" -v f="$CAL_FIXED_MS" 'BEGIN {printf "%d", u + 2 * f}')
+		with_timeout "$label, $CAL_SIZE times" "$query" "$step"
+		if [ "$op" = 'f | f' ]; then
+			with_cancel "$label, $CAL_SIZE times" "$query" "$step" "$CAL_EST_MS"
+		fi
+	done
 done
 
 # ============================================================================
