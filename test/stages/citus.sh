@@ -143,8 +143,10 @@ column() { cut -f"$1" <<<"$2"; }
 
 ensure_citus
 start=$SECONDS
-# A setup step that fails (set -e) is a failed check too, not a silent stop.
-trap 'fail "citus stage stopped: \"$BASH_COMMAND\" failed (line $LINENO)"' ERR
+# A setup step that fails (set -e) is a failed check too, not a silent stop: errtrace runs
+# the trap in functions as well; in subshells (command substitutions) it does nothing.
+set -E
+trap '[ "$BASHPID" != $$ ] || fail "citus stage stopped: \"$BASH_COMMAND\" failed (line $LINENO)"' ERR
 build_and_install
 start_nodes
 for i in 0 1 2; do
