@@ -150,7 +150,7 @@ trap '[ "$BASHPID" != $$ ] || fail "citus stage stopped: \"$BASH_COMMAND\" faile
 build_and_install
 start_nodes
 for i in 0 1 2; do
-	sql $i <<<'CREATE EXTENSION citus; CREATE EXTENSION probabilistic;'
+	sql $i <<<'CREATE EXTENSION citus;'
 done
 sql 0 >/dev/null <<SQL
 SELECT citus_set_coordinator_host('$NODE_BASE', ${NODE_PORTS[0]});
@@ -159,6 +159,11 @@ SELECT citus_add_node('$NODE_BASE', ${NODE_PORTS[2]});
 SQL
 check "Citus $(sql 0 <<<"SELECT extversion FROM pg_extension WHERE extname = 'citus'") has two active workers on Unix sockets" \
 	"$(sql 0 <<<'SELECT count(*) FROM citus_get_active_worker_nodes()')" 2
+# As a user would: on the coordinator only; Citus runs CREATE EXTENSION on the workers.
+sql 0 <<<'CREATE EXTENSION probabilistic;'
+version="SELECT extversion FROM pg_extension WHERE extname = 'probabilistic'"
+check "CREATE EXTENSION probabilistic on the coordinator installs it on both workers" \
+	"$(sql 1 <<<"$version") $(sql 2 <<<"$version")" "$(sql 0 <<<"$version") $(sql 0 <<<"$version")"
 
 # ev: distributed by id, 8 shards over both workers; ev_local: the same rows in a plain table.
 # Every group of grp (not the distribution column) has rows in every shard, so each aggregate
@@ -320,6 +325,17 @@ for expr in "hll_add_agg(ts::time)" "hll_add_agg(ts::time, 10)" "hll_count_disti
 		"$(sql_error 0 <<<"SELECT $expr FROM ev")" \
 		"ERROR:  worker_partial_agg_sfunc could not confirm type correctness"
 done
+# A capacity from hll_count_distinct (which pushes down) in the same query: Citus runs the
+# count first as a subplan, then bloom_agg(x, capacity, fpr) on the workers.
+sized="SELECT bloom_agg(name, (SELECT hll_count_distinct(name) FROM ev)::bigint, 0.01)"
+sized_plan=$(sql 0 <<<"EXPLAIN (VERBOSE, COSTS OFF) $sized FROM ev")
+check "alternative: bloom_agg(x, (SELECT hll_count_distinct(x) ...), fpr) runs both aggregates on the workers" \
+	"$(grep -o "Query: .*worker_partial_agg('public\.[a-z_]*([a-z ,]*)'" <<<"$sized_plan" | grep -o "'public.*'")" \
+	"'public.hll_count_distinct(text)'
+'public.bloom_agg(text,bigint,double precision)'"
+check "alternative: that filter has the estimated capacity and every value" \
+	"$(sql 0 <<<"SELECT (bloom_info(s.filter)->>'capacity')::bigint, (SELECT bool_and(s.filter @> name) FROM ev_local) FROM ($sized AS filter FROM ev) s")" \
+	"$(sql 0 <<<"SELECT hll_count_distinct(name) || E'\\tt' FROM ev_local")"
 check "bloom_agg(ts::time) (anyelement, internal state): rows pulled to the coordinator, same bytes as locally" \
 	"$(sql 0 <<<"SELECT md5(bloom_agg(ts::time)::bytea) FROM ev")" \
 	"$(sql 0 <<<"SELECT md5(bloom_agg(ts::time)::bytea) FROM ev_local")"
