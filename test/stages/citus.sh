@@ -345,6 +345,9 @@ check "bloom_agg(ts::time) (anyelement, internal state): rows pulled to the coor
 check "alternative: hll_add_hash_agg(sketch_hash(ts::time)) on the distributed table is hll_add_agg(ts::time) locally" \
 	"$(sql 0 <<<"SELECT md5(hll_add_hash_agg(sketch_hash(ts::time))::bytea), md5(hll_add_hash_agg(sketch_hash(ts::time), 10)::bytea) FROM ev")" \
 	"$(sql 0 <<<"SELECT md5(hll_add_agg(ts::time)::bytea), md5(hll_add_agg(ts::time, 10)::bytea) FROM ev_local")"
+check "alternative: bloom_agg(x::text, capacity, fpr) on the workers, the local bytes, and @> x::text finds every value" \
+	"$(sql 0 <<<"SELECT md5(s.filter::bytea), (SELECT bool_and(s.filter @> ts::time::text) FROM ev_local) FROM (SELECT bloom_agg(ts::time::text, 6000, 0.01) AS filter FROM ev) s")" \
+	"$(sql 0 <<<"SELECT md5(bloom_agg(ts::time::text, 6000, 0.01)::bytea) || E'\\tt' FROM ev_local")"
 by_id="SELECT id, md5(hll_add_agg(ts::time)::bytea), hll_count_distinct(ts::time), md5(bloom_agg(ts::time, 10, 0.01)::bytea),
 	md5(bloom_agg(name)::bytea) FROM"
 by_id_plan=$(sql 0 <<<"EXPLAIN (VERBOSE, COSTS OFF) $by_id ev WHERE id % 10 = 0 GROUP BY id")
