@@ -181,9 +181,10 @@ SET citus.shard_count = 8;
 SELECT create_distributed_table('ev', 'id') \g /dev/null
 INSERT INTO ev SELECT * FROM ev_local;
 SQL
-check "the distributed table's 8 shards are on both workers and hold every row" \
-	"$(sql 0 <<<"SELECT count(DISTINCT nodeport) || ' workers, ' || (SELECT count(*) FROM ev) || ' rows' FROM citus_shards WHERE table_name = 'ev'::regclass")" \
-	"2 workers, $(sql 0 <<<'SELECT count(*) FROM ev_local') rows"
+check "the distributed table's shards are on both workers and hold every row" \
+	"$(sql 0 <<<"SELECT count(*) || ' shards on ' || count(DISTINCT nodeport) || ' workers, ' || (SELECT count(*) FROM ev) || ' rows'
+		FROM citus_shards WHERE table_name = 'ev'::regclass")" \
+	"8 shards on 2 workers, $(sql 0 <<<'SELECT count(*) FROM ev_local') rows"
 
 # The aggregates whose state is a sketch type with a combine function: Citus runs them as
 # worker_partial_agg(aggregate, args) on each shard and coord_combine_agg on the coordinator.
@@ -316,15 +317,6 @@ for expr in "bloom_agg(name)" "bloom_agg(user_id, 0.05)"; do
 		"ERROR:  unsupported aggregate function bloom_agg"
 done
 
-# The anyelement fallbacks (types without an overload; time here) keep a sketch state, so
-# Citus plans them with worker_partial_agg, whose type check compares the declared argument
-# type (anyelement) with the actual one and fails on the workers, before our function runs.
-for expr in "hll_add_agg(ts::time)" "hll_add_agg(ts::time, 10)" "hll_count_distinct(ts::time)" \
-	"bloom_agg(ts::time, 1000, 0.01)"; do
-	check "$expr (anyelement, not grouped by the distribution column): Citus's worker type check refuses it" \
-		"$(sql_error 0 <<<"SELECT $expr FROM ev")" \
-		"ERROR:  worker_partial_agg_sfunc could not confirm type correctness"
-done
 # A capacity from hll_count_distinct (which pushes down) in the same query: Citus runs the
 # count first as a subplan, then bloom_agg(x, capacity, fpr) on the workers.
 sized="SELECT bloom_agg(name, (SELECT hll_count_distinct(name) FROM ev)::bigint, 0.01)"
@@ -336,6 +328,16 @@ check "alternative: bloom_agg(x, (SELECT hll_count_distinct(x) ...), fpr) runs b
 check "alternative: that filter has the estimated capacity and every value" \
 	"$(sql 0 <<<"SELECT (bloom_info(s.filter)->>'capacity')::bigint, (SELECT bool_and(s.filter @> name) FROM ev_local) FROM ($sized AS filter FROM ev) s")" \
 	"$(sql 0 <<<"SELECT hll_count_distinct(name) || E'\\tt' FROM ev_local")"
+
+# The anyelement fallbacks (types without an overload; time here) keep a sketch state, so
+# Citus plans them with worker_partial_agg, whose type check compares the declared argument
+# type (anyelement) with the actual one and fails on the workers, before our function runs.
+for expr in "hll_add_agg(ts::time)" "hll_add_agg(ts::time, 10)" "hll_count_distinct(ts::time)" \
+	"bloom_agg(ts::time, 1000, 0.01)"; do
+	check "$expr (anyelement, not grouped by the distribution column): Citus's worker type check refuses it" \
+		"$(sql_error 0 <<<"SELECT $expr FROM ev")" \
+		"ERROR:  worker_partial_agg_sfunc could not confirm type correctness"
+done
 check "bloom_agg(ts::time) (anyelement, internal state): rows pulled to the coordinator, same bytes as locally" \
 	"$(sql 0 <<<"SELECT md5(bloom_agg(ts::time)::bytea) FROM ev")" \
 	"$(sql 0 <<<"SELECT md5(bloom_agg(ts::time)::bytea) FROM ev_local")"
