@@ -47,9 +47,12 @@ private:
 // out palloc'd memory with room for a varlena header in front, so a result is
 // written straight into its datum; tests hand out plain heap memory.
 // allocate() returns nullptr on failure; callers turn that into std::bad_alloc.
+// deallocate() gives back a block before its owner frees everything at once
+// (as a memory context does); by default it keeps the block until then.
 class Allocator {
 public:
     virtual std::uint8_t* allocate(std::size_t size) = 0;
+    virtual void deallocate(std::uint8_t*) {}
 
 protected:
     ~Allocator() = default;
