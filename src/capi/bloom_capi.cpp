@@ -51,10 +51,6 @@ bool prob_bloom_params(const uint8_t* data, size_t size, ProbBloomParams* params
     });
 }
 
-bool prob_bloom_size(int64_t capacity, double fpr, bool scalable, size_t* size, ProbError* err) {
-    return guarded(err, [&] { *size = bloom::empty_size(capacity, fpr, scalable); });
-}
-
 bool prob_bloom_empty(int64_t capacity, double fpr, bool scalable, uint64_t seed, const ProbAllocator* alloc,
                       ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {

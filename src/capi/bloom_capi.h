@@ -55,8 +55,7 @@ typedef struct ProbBloomInfo
 bool		prob_bloom_validate(const uint8_t *data, size_t size, ProbError *err);
 /* Header checks only: the parameters of a stored value. */
 bool		prob_bloom_params(const uint8_t *data, size_t size, ProbBloomParams *params, ProbError *err);
-/* Bytes of a new, empty filter; checks the parameters and the size limit, allocates nothing. */
-bool		prob_bloom_size(int64_t capacity, double fpr, bool scalable, size_t *size, ProbError *err);
+/* bloom_empty: the parameters and the size limit are checked before anything is allocated. */
 bool		prob_bloom_empty(int64_t capacity, double fpr, bool scalable, uint64_t seed,
 							 const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
 /* An aggregate's filter has this capacity and rate; PROB_MISMATCH, naming both, if not. */

@@ -72,7 +72,8 @@ struct Buffer {
 
 // Interrupts. Operations whose work grows with a value's size (union,
 // containment, validation, copies and zeroing of a filter up to 1 GB) poll
-// interrupt_hook between chunks of kInterruptChunkBytes. The PostgreSQL layer
+// interrupt_hook between chunks of kInterruptChunkBytes; bloom_agg(x)'s hash
+// set (bloom::DistinctBuilder) polls every 64k hashes. The PostgreSQL layer
 // installs a hook that only reports whether a cancel is pending (it never
 // raises); when it says so, the operation throws kInterrupted, which unwinds
 // the C++ frames and reaches the caller as an error code. The caller then

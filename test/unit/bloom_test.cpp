@@ -1016,11 +1016,10 @@ TEST(BloomCApi, RoundTrip) {
     CHeap heap;
     ProbAllocator alloc{c_allocate, &heap, nullptr};
     ProbError err;
-    size_t size = 0;
-    ASSERT_TRUE(prob_bloom_size(1000, 0.01, false, &size, &err));
-    EXPECT_EQ(err.kind, PROB_OK);
+    size_t size = bloom::empty_size(1000, 0.01, false);
     ProbBuffer f;
     ASSERT_TRUE(prob_bloom_empty(1000, 0.01, false, 3, &alloc, &f, &err));
+    EXPECT_EQ(err.kind, PROB_OK);
     EXPECT_EQ(f.size, size);
     EXPECT_TRUE(prob_bloom_validate(f.data, f.size, &err));
 
@@ -1105,10 +1104,10 @@ TEST(BloomCApi, ErrorsBecomeKindsAndText) {
     CHeap heap;
     ProbAllocator alloc{c_allocate, &heap, nullptr};
     ProbError err;
-    size_t size = 0;
-    EXPECT_FALSE(prob_bloom_size(0, 0.01, false, &size, &err));
+    ProbBuffer out;
+    EXPECT_FALSE(prob_bloom_empty(0, 0.01, false, 0, &alloc, &out, &err));
     EXPECT_EQ(err.kind, PROB_INVALID_PARAMETER);
-    EXPECT_FALSE(prob_bloom_size(1000000000000LL, 0.001, false, &size, &err));
+    EXPECT_FALSE(prob_bloom_empty(1000000000000LL, 0.001, false, 0, &alloc, &out, &err));
     EXPECT_EQ(err.kind, PROB_TOO_LARGE);
     EXPECT_NE(std::string(err.hint).find("scalable filter"), std::string::npos);
     EXPECT_TRUE(heap.blocks.empty());
@@ -1116,7 +1115,6 @@ TEST(BloomCApi, ErrorsBecomeKindsAndText) {
     ProbBuffer a, b;
     ASSERT_TRUE(prob_bloom_empty(100, 0.01, false, 0, &alloc, &a, &err));
     ASSERT_TRUE(prob_bloom_empty(100, 0.01, false, 1, &alloc, &b, &err));
-    ProbBuffer out;
     EXPECT_FALSE(prob_bloom_union(a.data, a.size, b.data, b.size, false, &alloc, &out, &err));
     EXPECT_EQ(err.kind, PROB_MISMATCH);
     EXPECT_NE(std::string(err.detail).find("seed 1"), std::string::npos) << err.detail;
