@@ -85,7 +85,18 @@ Buffer copy(Allocator& alloc, const std::uint8_t* data, std::size_t size) {
     return {out, size};
 }
 
-bool test_bits(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
+const std::uint8_t* block_of_hash(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
+    return bits + block_index(hash, l.bit_count / kBlockBits) * kBlockBytes;
+}
+
+bool test_block(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
+    const std::uint8_t* block = block_of_hash(bits, l, hash);
+    unsigned all = 1;
+    for_each_block_bit(hash, l.hash_count, [&](std::uint64_t pos) { all &= block[pos >> 3] >> (pos & 7); });
+    return all & 1;
+}
+
+bool test_spread(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
     // The loads are cache misses in a large filter: issue a batch of them
     // before looking at any, rather than one miss after another.
     constexpr std::uint32_t kBatch = 16;
@@ -99,6 +110,10 @@ bool test_bits(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
         if (!(all & 1)) return false;
     }
     return true;
+}
+
+bool test_bits(const std::uint8_t* bits, const Layer& l, std::uint64_t hash, bool blocked) {
+    return blocked ? test_block(bits, l, hash) : test_spread(bits, l, hash);
 }
 
 // How many of the hash's k positions find their bit clear (a position that
@@ -115,7 +130,18 @@ std::uint32_t clear_positions(const std::uint8_t* bits, const Layer& l, std::uin
 }
 
 // Sets the hash's bits in layer l of the writable value out and keeps its stored population current.
-void insert(std::uint8_t* out, const Layer& l, std::uint64_t hash) {
+void insert_block(std::uint8_t* out, const Layer& l, std::uint64_t hash) {
+    std::uint8_t* block = const_cast<std::uint8_t*>(block_of_hash(out + bits_offset(l), l, hash));
+    std::uint64_t newly_set = 0;
+    for_each_block_bit(hash, l.hash_count, [&](std::uint64_t pos) {
+        std::uint8_t mask = static_cast<std::uint8_t>(1u << (pos & 7));
+        newly_set += !(block[pos >> 3] & mask);
+        block[pos >> 3] |= mask;
+    });
+    store_le64(out + l.offset + kLayerOffBitsSet, l.bits_set + newly_set);
+}
+
+void insert_spread(std::uint8_t* out, const Layer& l, std::uint64_t hash) {
     std::uint8_t* bits = out + bits_offset(l);
     PositionSequence positions(hash, l.bit_count);
     std::uint64_t newly_set = 0;
@@ -135,6 +161,11 @@ void insert(std::uint8_t* out, const Layer& l, std::uint64_t hash) {
         }
     }
     store_le64(out + l.offset + kLayerOffBitsSet, l.bits_set + newly_set);
+}
+
+void insert(std::uint8_t* out, const Layer& l, std::uint64_t hash, bool blocked) {
+    if (blocked) insert_block(out, l, hash);
+    else insert_spread(out, l, hash);
 }
 
 // Whole 64-bit words where possible; bitwise operations and population counts
@@ -184,9 +215,22 @@ bool is_subset(const std::uint8_t* inner, const std::uint8_t* outer, std::size_t
     return subset;
 }
 
+}  // namespace
+
+const char* layout_name(std::uint8_t layout) {
+    switch (layout) {
+        case kLayoutFixed: return "fixed";
+        case kLayoutScalable: return "scalable";
+        case kLayoutBlocked: return "blocked";
+        default: return "unknown";
+    }
+}
+
+namespace {
+
 std::string params_text(const Sketch& s) {
     const Header& h = s.header;
-    std::string text = std::string(s.scalable() ? "scalable" : "fixed") + " layout, capacity " +
+    std::string text = std::string(layout_name(h.layout)) + " layout, capacity " +
                        std::to_string(h.capacity) + ", false positive rate " + number_text(h.fpr);
     if (s.scalable()) {
         text += ", " + std::to_string(h.layer_count) + (h.layer_count == 1 ? " layer" : " layers");
@@ -233,14 +277,33 @@ void combine_layers(std::uint8_t* out, const Sketch& src, Op op) {
     });
 }
 
-double layer_estimate(const Layer& l) {
+// A blocked layer's bits that items can set: k segments of s bits per block.
+double usable_bits(const Layer& l) {
+    return static_cast<double>(l.bit_count / kBlockBits) * l.hash_count * segment_bits(l.hash_count);
+}
+
+// Each segment of each block receives a Poisson(n / blocks) number of items,
+// so E[bits set] = usable * (1 - exp(-n / (blocks * s))); this inverts it.
+double blocked_layer_estimate(const Layer& l) {
+    double usable = usable_bits(l);
+    double x = std::min(static_cast<double>(l.bits_set), usable - 0.5);
+    double blocks = static_cast<double>(l.bit_count / kBlockBits);
+    return -blocks * segment_bits(l.hash_count) * std::log1p(-x / usable);
+}
+
+double layer_estimate(const Layer& l, bool blocked) {
+    if (blocked) return blocked_layer_estimate(l);
     double m = static_cast<double>(l.bit_count);
     // A saturated layer only says it holds at least this many; half a bit keeps the logarithm finite.
     double x = std::min(static_cast<double>(l.bits_set), m - 0.5);
     return -(m / l.hash_count) * std::log1p(-x / m);
 }
 
-double layer_estimated_fpr(const Layer& l) {
+// A blocked layer's rate is not (fill)^k: full blocks answer yes more often
+// than the average fill says. The mixture at the estimated items per block.
+double layer_estimated_fpr(const Layer& l, bool blocked) {
+    if (blocked)
+        return blocked_fpr(blocked_layer_estimate(l) / static_cast<double>(l.bit_count / kBlockBits), l.hash_count);
     return std::pow(static_cast<double>(l.bits_set) / static_cast<double>(l.bit_count), l.hash_count);
 }
 
@@ -362,10 +425,84 @@ std::uint64_t fill_limit(std::uint64_t bit_count, std::uint32_t hash_count, std:
     return static_cast<std::uint64_t>(limit);
 }
 
-std::size_t empty_size(long long capacity, double fpr, bool scalable) {
+double blocked_fpr(double keys_per_block, std::uint32_t hash_count, std::uint32_t block_bits) {
+    if (!(keys_per_block > 0.0)) return 0.0;
+    double lambda = keys_per_block, k = hash_count;
+    double log_keep = std::log1p(-1.0 / segment_bits(hash_count, block_bits));
+    // Twelve standard deviations either side: the terms left out are below 1e-30.
+    double spread = 12.0 * std::sqrt(lambda) + 30.0;
+    double first = lambda > spread ? std::floor(lambda - spread) : 0.0, last = std::ceil(lambda + spread);
+    double pmf = std::exp(-lambda + first * std::log(lambda) - std::lgamma(first + 1.0));
+    double sum = 0.0;
+    for (double j = first; j <= last; j += 1.0) {
+        if (j > 0.0) sum += pmf * std::exp(k * std::log(-std::expm1(j * log_keep)));
+        pmf *= lambda / (j + 1.0);
+    }
+    return sum;
+}
+
+namespace {
+// Past this many items per block any rate is met (fpr near 1); the bisection stops there.
+constexpr double kMaxKeysPerBlock = 1e6;
+
+double max_keys_per_block(double fpr, std::uint32_t k, std::uint32_t block_bits) {
+    double lo = 0.0, hi = 1.0;
+    while (blocked_fpr(hi, k, block_bits) <= fpr) {
+        lo = hi;
+        hi *= 2.0;
+        if (hi > kMaxKeysPerBlock) return kMaxKeysPerBlock;
+    }
+    // The rate rises with the items per block: bisect to about 1e-12 relative.
+    for (int i = 0; i < 42; i++) {
+        double mid = 0.5 * (lo + hi);
+        (blocked_fpr(mid, k, block_bits) <= fpr ? lo : hi) = mid;
+    }
+    return lo;
+}
+}  // namespace
+
+BlockedDesign blocked_design(double fpr, std::uint32_t block_bits) {
+    // Every filter of one rate shares its design: keep the last one.
+    thread_local double last_fpr = 0.0;
+    thread_local std::uint32_t last_block_bits = 0;
+    thread_local BlockedDesign last{0.0, 0};
+    if (fpr == last_fpr && block_bits == last_block_bits) return last;
+    BlockedDesign best{0.0, 1};
+    // The best k is where items per block peak: stop two past the peak.
+    for (std::uint32_t k = 1; k <= kMaxBlockedHashes && k <= block_bits; k++) {
+        double lambda = max_keys_per_block(fpr, k, block_bits);
+        if (lambda > best.keys_per_block) best = BlockedDesign{lambda, k};
+        else if (k >= best.hash_count + 2) break;
+    }
+    last_fpr = fpr;
+    last_block_bits = block_bits;
+    last = best;
+    return best;
+}
+
+namespace {
+double blocked_block_count(double capacity, double fpr) {
+    return std::max(1.0, std::ceil(capacity / blocked_design(fpr).keys_per_block));
+}
+}  // namespace
+
+BlockedSize blocked_size_for(std::uint64_t capacity, double fpr) {
+    double blocks = blocked_block_count(static_cast<double>(capacity), fpr);
+    if (!(blocks * kBlockBits <= kMaxBitCount))
+        throw Error(ErrorKind::kTooLarge,
+                    "a blocked bloom filter for " + std::to_string(capacity) + " items at false positive rate " +
+                        number_text(fpr) + " would not fit in one value",
+                    "", "Use a larger fpr or a smaller capacity.");
+    return BlockedSize{static_cast<std::uint64_t>(blocks), blocked_design(fpr).hash_count};
+}
+
+std::size_t empty_size(long long capacity, double fpr, std::uint8_t layout) {
     check_parameters(capacity, fpr);
-    Header h{scalable ? kLayoutScalable : kLayoutFixed, kHashId, 1, 0, static_cast<std::uint64_t>(capacity), fpr};
-    double bits = std::ceil(optimal_bit_count(static_cast<double>(capacity), layer_fpr(h, 0)));
+    bool scalable = layout == kLayoutScalable;
+    Header h{layout, kHashId, 1, 0, static_cast<std::uint64_t>(capacity), fpr};
+    double bits = layout == kLayoutBlocked
+                      ? blocked_block_count(static_cast<double>(capacity), fpr) * kBlockBits
+                      : std::ceil(optimal_bit_count(static_cast<double>(capacity), layer_fpr(h, 0)));
     double bytes = static_cast<double>(kHeaderSize + kLayerHeaderSize) + std::ceil(bits / 8.0);
     if (!(bytes <= static_cast<double>(kMaxValueBytes))) {
         std::string what = scalable ? "a scalable bloom filter's first layer" : "a bloom filter";
@@ -378,6 +515,14 @@ std::size_t empty_size(long long capacity, double fpr, bool scalable) {
                              : "Use a larger fpr or a smaller capacity, or a scalable filter.");
     }
     return static_cast<std::size_t>(bytes);
+}
+
+std::uint64_t block_bit_position(std::uint64_t hash, std::uint32_t i, std::uint32_t hash_count,
+                                 std::uint64_t block_count) {
+    std::uint64_t s = segment_bits(hash_count);
+    std::uint64_t w = fmix64(hash + (i / 2 + 1) * kGolden);
+    std::uint64_t r = i % 2 == 0 ? (w & 0xFFFFFFFFu) : (w >> 32);
+    return block_index(hash, block_count) * kBlockBits + i * s + ((r * s) >> 32);
 }
 
 std::uint64_t bit_position(std::uint64_t hash, std::uint32_t i, std::uint64_t bit_count) {
@@ -401,10 +546,11 @@ Sketch parse_trusted(const std::uint8_t* data, std::size_t size) {
     if (data[kOffHashId] != kHashId) throw corrupt("unknown hash function id " + std::to_string(data[kOffHashId]));
     Header h{data[kOffLayout], data[kOffHashId], load_le16(data + kOffLayerCount), load_le64(data + kOffSeed),
              load_le64(data + kOffCapacity), load_double(data + kOffFpr)};
-    if (h.layout != kLayoutFixed && h.layout != kLayoutScalable)
-        throw corrupt("unknown layout " + std::to_string(h.layout) + " (1 is fixed, 2 is scalable)");
-    if (h.layout == kLayoutFixed && h.layer_count != 1)
-        throw corrupt("a fixed filter has exactly one layer, not " + std::to_string(h.layer_count));
+    if (h.layout != kLayoutFixed && h.layout != kLayoutScalable && h.layout != kLayoutBlocked)
+        throw corrupt("unknown layout " + std::to_string(h.layout) + " (1 is fixed, 2 is scalable, 3 is blocked)");
+    if (h.layout != kLayoutScalable && h.layer_count != 1)
+        throw corrupt(std::string("a ") + layout_name(h.layout) + " filter has exactly one layer, not " +
+                      std::to_string(h.layer_count));
     if (h.layer_count < 1 || h.layer_count > kMaxLayers)
         throw corrupt("layer count " + std::to_string(h.layer_count) + " is outside 1.." + std::to_string(kMaxLayers));
     if (load_le16(data + kOffReserved) != 0) throw corrupt("reserved header bytes are not zero");
@@ -421,6 +567,13 @@ Sketch parse_trusted(const std::uint8_t* data, std::size_t size) {
         Layer l = read_layer(data, offset);
         if (l.bit_count == 0) throw corrupt(layer_name(i) + " has no bits");
         if (l.hash_count == 0) throw corrupt(layer_name(i) + " has a hash count of 0");
+        // What the positions rely on: whole blocks, and segments of at least 16 bits.
+        if (h.layout == kLayoutBlocked && l.bit_count % kBlockBits != 0)
+            throw corrupt(layer_name(i) + " has " + std::to_string(l.bit_count) + " bits, not a whole number of " +
+                          std::to_string(kBlockBits) + "-bit blocks");
+        if (h.layout == kLayoutBlocked && l.hash_count > kMaxBlockedHashes)
+            throw corrupt(layer_name(i) + " has " + std::to_string(l.hash_count) +
+                          " hashes; a blocked filter has at most " + std::to_string(kMaxBlockedHashes));
         if (load_le32(data + offset + kLayerOffReserved) != 0)
             throw corrupt("reserved bytes of " + layer_name(i) + " are not zero");
         if (l.bits_set > l.bit_count)
@@ -442,6 +595,54 @@ Sketch parse_trusted(const std::uint8_t* data, std::size_t size) {
     return Sketch{h, data, size, last};
 }
 
+namespace {
+
+// Bits from `used` to the end of every block are never set.
+bool block_pads_clear(const std::uint8_t* bits, std::uint64_t block_count, std::uint32_t used) {
+    std::uint32_t first_byte = used / 8;
+    std::uint8_t partial_mask = static_cast<std::uint8_t>(0xFFu << (used % 8));
+    bool clear = true;
+    in_chunks(static_cast<std::size_t>(block_count), [&](std::size_t b, std::size_t end) {
+        for (; clear && b < end; b++) {
+            const std::uint8_t* block = bits + b * kBlockBytes;
+            std::uint8_t any = first_byte < kBlockBytes ? (block[first_byte] & partial_mask) : 0;
+            for (std::uint32_t j = first_byte + 1; j < kBlockBytes; j++) any |= block[j];
+            clear = any == 0;
+        }
+    });
+    return clear;
+}
+
+// A blocked layer against the sizing rule (one block or one hash of slack
+// for a last-ulp difference between C libraries), its pads and population.
+void check_blocked_layer(const Sketch& s, const Layer& l) {
+    BlockedSize expected{0, 0};
+    try {
+        expected = blocked_size_for(l.capacity, s.header.fpr);
+    } catch (const Error&) {
+        throw corrupt("layer 0, for " + std::to_string(l.capacity) + " items at false positive rate " +
+                      number_text(s.header.fpr) + ", would not fit in one value");
+    }
+    std::uint64_t blocks = l.bit_count / kBlockBits;
+    if (blocks + 1 < expected.block_count || blocks > expected.block_count + 1)
+        throw corrupt("layer 0 has " + std::to_string(blocks) + " blocks, but " + std::to_string(l.capacity) +
+                      " items at false positive rate " + number_text(s.header.fpr) + " need " +
+                      std::to_string(expected.block_count));
+    if (l.hash_count + 1 < expected.hash_count || l.hash_count > expected.hash_count + 1)
+        throw corrupt("layer 0 has " + std::to_string(l.hash_count) + " hashes, but a blocked filter at false "
+                      "positive rate " + number_text(s.header.fpr) + " uses " + std::to_string(expected.hash_count));
+    std::uint32_t used = l.hash_count * segment_bits(l.hash_count);
+    if (!block_pads_clear(s.bits(l), blocks, used))
+        throw corrupt("layer 0 has bits set past the " + std::to_string(used) + " bits of a block its " +
+                      std::to_string(l.hash_count) + " segments use");
+    std::uint64_t count = population(s.bits(l), layer_bytes(l.bit_count));
+    if (count != l.bits_set)
+        throw corrupt("layer 0 claims " + std::to_string(l.bits_set) + " bits set, but " + std::to_string(count) +
+                      " are");
+}
+
+}  // namespace
+
 Sketch parse(const std::uint8_t* data, std::size_t size) {
     Sketch s = parse_trusted(data, size);
     const Header& h = s.header;
@@ -457,6 +658,10 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
             throw corrupt(layer_name(i) + " has capacity " + std::to_string(l.capacity) + ", expected " +
                           std::to_string(expected_capacity));
         double p = layer_fpr(h, i);
+        if (s.blocked()) {
+            check_blocked_layer(s, l);
+            return;
+        }
         double expected_bits = std::ceil(optimal_bit_count(static_cast<double>(l.capacity), p));
         if (!(expected_bits <= kMaxBitCount))
             throw corrupt(layer_name(i) + ", for " + std::to_string(l.capacity) + " items at false positive rate " +
@@ -494,22 +699,38 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
     return s;
 }
 
-Buffer make_empty(Allocator& alloc, long long capacity, double fpr, bool scalable, std::uint64_t seed) {
-    std::size_t size = empty_size(capacity, fpr, scalable);
-    Header h{scalable ? kLayoutScalable : kLayoutFixed, kHashId, 1, seed, static_cast<std::uint64_t>(capacity), fpr};
-    std::uint64_t bits = bit_count_for(h.capacity, layer_fpr(h, 0));
-    Layer l{bits, hash_count_for(bits, h.capacity), h.capacity, 0, kHeaderSize};
+Buffer make_empty(Allocator& alloc, long long capacity, double fpr, std::uint8_t layout, std::uint64_t seed) {
+    std::size_t size = empty_size(capacity, fpr, layout);
+    Header h{layout, kHashId, 1, seed, static_cast<std::uint64_t>(capacity), fpr};
+    Layer l{0, 0, h.capacity, 0, kHeaderSize};
+    if (layout == kLayoutBlocked) {
+        BlockedSize b = blocked_size_for(h.capacity, fpr);
+        l.bit_count = b.block_count * kBlockBits;
+        l.hash_count = b.hash_count;
+    } else {
+        l.bit_count = bit_count_for(h.capacity, layer_fpr(h, 0));
+        l.hash_count = hash_count_for(l.bit_count, h.capacity);
+    }
     std::uint8_t* out = allocate_or_throw(alloc, size);
     write_header(out, h);
     write_empty_layer(out, l);
     return {out, size};
 }
 
-void check_state_parameters(const std::uint8_t* data, std::size_t size, long long capacity, double fpr) {
+void check_state_parameters(const std::uint8_t* data, std::size_t size, long long capacity, double fpr,
+                            std::uint8_t layout) {
     const Header h = parse_trusted(data, size).header;
-    if (h.capacity != static_cast<std::uint64_t>(capacity) || h.fpr != fpr)
-        throw parameters_changed("capacity " + std::to_string(h.capacity) + ", false positive rate " + number_text(h.fpr),
-                                 std::to_string(capacity) + ", " + number_text(fpr));
+    if (h.capacity != static_cast<std::uint64_t>(capacity) || h.fpr != fpr || h.layout != layout) {
+        // The layout is named only when it is what changed.
+        std::string first_layout, now_layout;
+        if (h.layout != layout) {
+            first_layout = std::string(", layout ") + layout_name(h.layout);
+            now_layout = std::string(", ") + layout_name(layout);
+        }
+        throw parameters_changed(
+            "capacity " + std::to_string(h.capacity) + ", false positive rate " + number_text(h.fpr) + first_layout,
+            std::to_string(capacity) + ", " + number_text(fpr) + now_layout);
+    }
 }
 
 Layer next_layer(const Header& h, std::size_t size) {
@@ -538,18 +759,18 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool i
         Layer l = s.first_layer();
         // In place, setting bits that are already set changes nothing: one pass.
         if (in_place) {
-            insert(data, l, hash);
+            insert(data, l, hash, s.blocked());
             return {data, size};
         }
-        if (test_bits(s.bits(l), l, hash)) return {data, size};
+        if (test_bits(s.bits(l), l, hash, s.blocked())) return {data, size};
         std::uint8_t* out = copy(alloc, data, size).data;
-        insert(out, l, hash);
+        insert(out, l, hash, s.blocked());
         return {out, size};
     }
     bool present = false;
     Layer last = s.last_layer();
     for_each_layer(s, [&](std::size_t, const Layer& l) {
-        present = present || (l.offset != last.offset && test_bits(s.bits(l), l, hash));
+        present = present || (l.offset != last.offset && test_spread(s.bits(l), l, hash));
     });
     if (present) return {data, size};
     std::uint32_t clear = clear_positions(s.bits(last), last, hash);
@@ -560,7 +781,7 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool i
     if (last.bits_set == 0 ||
         last.bits_set + clear <= fill_limit(last.bit_count, last.hash_count, last.capacity, last_fpr)) {
         std::uint8_t* out = in_place ? data : copy(alloc, data, size).data;
-        insert(out, last, hash);
+        insert_spread(out, last, hash);
         return {out, size};
     }
 
@@ -570,14 +791,32 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool i
     copy_bytes(out, data, size);
     store_le16(out + kOffLayerCount, static_cast<std::uint16_t>(s.header.layer_count + 1));
     write_empty_layer(out, grown);
-    insert(out, grown, hash);
+    insert_spread(out, grown, hash);
     return {out, out_size};
 }
 
 bool contains(const Sketch& s, std::uint64_t hash) {
     bool found = false;
-    for_each_layer(s, [&](std::size_t, const Layer& l) { found = found || test_bits(s.bits(l), l, hash); });
+    for_each_layer(s, [&](std::size_t, const Layer& l) {
+        found = found || test_bits(s.bits(l), l, hash, s.blocked());
+    });
     return found;
+}
+
+void contains_many(const Sketch& s, const std::uint64_t* hashes, std::size_t n, bool* found) {
+    if (!s.blocked()) {
+        for (std::size_t i = 0; i < n; i++) found[i] = contains(s, hashes[i]);
+        return;
+    }
+    // Keep kAhead block loads in flight: one miss per key, overlapped.
+    constexpr std::size_t kAhead = 8;
+    const Layer l = s.first_layer();
+    const std::uint8_t* bits = s.bits(l);
+    for (std::size_t i = 0; i < n && i < kAhead; i++) __builtin_prefetch(block_of_hash(bits, l, hashes[i]));
+    for (std::size_t i = 0; i < n; i++) {
+        if (i + kAhead < n) __builtin_prefetch(block_of_hash(bits, l, hashes[i + kAhead]));
+        found[i] = test_block(bits, l, hashes[i]);
+    }
 }
 
 bool superset(const Sketch& outer, const Sketch& inner) {
@@ -628,7 +867,7 @@ Buffer intersection_of(std::uint8_t* left, std::size_t left_size, const std::uin
 
 double estimate(const Sketch& s) {
     double total = 0.0;
-    for_each_layer(s, [&](std::size_t, const Layer& l) { total += layer_estimate(l); });
+    for_each_layer(s, [&](std::size_t, const Layer& l) { total += layer_estimate(l, s.blocked()); });
     return total;
 }
 
@@ -640,20 +879,20 @@ std::int64_t cardinality(const Sketch& s) {
 double estimated_fpr(const Sketch& s) {
     // 1 - prod(1 - f_i) through logarithms, so tiny per-layer rates are not lost to rounding.
     double log_miss = 0.0;
-    for_each_layer(s, [&](std::size_t, const Layer& l) { log_miss += std::log1p(-layer_estimated_fpr(l)); });
+    for_each_layer(s, [&](std::size_t, const Layer& l) { log_miss += std::log1p(-layer_estimated_fpr(l, s.blocked())); });
     // 0 - x, not -x: an empty filter's rate is +0, as SQL prints it, not -0.
     return 0.0 - std::expm1(log_miss);
 }
 
 Info info(const Sketch& s) {
     const Header& h = s.header;
-    Info out{kFormatVersion, h.hash_id, s.scalable(), h.layer_count, h.seed, h.capacity, h.fpr, 0, 0,
+    Info out{kFormatVersion, h.hash_id, h.layout, s.scalable(), h.layer_count, h.seed, h.capacity, h.fpr, 0, 0,
              estimate(s), estimated_fpr(s), s.size, {}};
     for_each_layer(s, [&](std::size_t i, const Layer& l) {
         out.bit_count += l.bit_count;
         out.bits_set += l.bits_set;
         out.layers.push_back(LayerInfo{l.bit_count, l.hash_count, l.capacity, l.bits_set, layer_fpr(h, i),
-                                       layer_estimate(l), layer_estimated_fpr(l)});
+                                       layer_estimate(l, s.blocked()), layer_estimated_fpr(l, s.blocked())});
     });
     return out;
 }

@@ -1,4 +1,5 @@
-// Bloom filters, fixed-size and scalable (Almeida et al. 2007): format,
+// Bloom filters, fixed-size, scalable (Almeida et al. 2007) and blocked
+// (Putze, Sanders, Singler 2007; one cache line per item): format,
 // sizing, bit positions, updates, union, intersection, fill-based estimates,
 // and the distinct-hash set behind bloom_agg(x [, fpr]).
 //
@@ -19,6 +20,10 @@
 //   commutative and associative.
 // - Combining needs identical parameters, except a scalable filter's layer
 //   count; intersection is refused once a scalable filter has grown.
+// - A blocked filter has one layer of 512-bit blocks; an item sets k bits in
+//   one block, one in each of k segments of floor(512 / k) bits, so a probe
+//   costs one cache miss. Its rate is the Poisson mixture over items per
+//   block (blocked_fpr), and it is sized by that, not the classic formula.
 #pragma once
 
 #include <vector>
@@ -31,11 +36,23 @@ constexpr std::uint8_t kTypeTag = 'B';
 constexpr std::uint8_t kFormatVersion = 1;
 constexpr std::uint8_t kLayoutFixed = 1;
 constexpr std::uint8_t kLayoutScalable = 2;
+constexpr std::uint8_t kLayoutBlocked = 3;
+// A blocked filter's block: one 64-byte cache line. Against 256-bit blocks
+// (bench/bloom_blocks.cpp, bench/RESULTS.md): 256-bit blocks probed 10-16%
+// faster (an unaligned 512-bit block spans two lines), but took 5% more bits
+// per item at 1%, 14% at 1e-4 and 30% at 1e-6; 512 keeps blocking's cost in
+// bits small at every rate.
+constexpr std::uint32_t kBlockBits = 512;
+constexpr std::uint32_t kBlockBytes = kBlockBits / 8;
+constexpr std::uint32_t kMaxBlockedHashes = 32;
 constexpr std::size_t kHeaderSize = 32;
 constexpr std::size_t kLayerHeaderSize = 32;
 // Far above need: the value size limit stops growth near 30 layers.
 constexpr std::size_t kMaxLayers = 64;
 constexpr std::uint64_t kMaxCapacity = UINT64_C(0x7FFFFFFFFFFFFFFF);
+
+// "fixed", "scalable", "blocked" (as bloom_info shows it).
+const char* layout_name(std::uint8_t layout);
 
 struct Header {
     std::uint8_t layout;
@@ -71,6 +88,7 @@ struct Sketch {
     std::size_t last_layer_offset;
 
     bool scalable() const { return header.layout == kLayoutScalable; }
+    bool blocked() const { return header.layout == kLayoutBlocked; }
     Layer first_layer() const { return read_layer(data, kHeaderSize); }
     Layer last_layer() const { return read_layer(data, last_layer_offset); }
     const std::uint8_t* bits(const Layer& l) const { return data + bits_offset(l); }
@@ -99,7 +117,34 @@ double layer_fpr(const Header& h, std::size_t layer_index);
 std::uint64_t fill_limit(std::uint64_t bit_count, std::uint32_t hash_count, std::uint64_t capacity, double design_fpr);
 // Bytes of a new, empty filter (a scalable one has its first layer only).
 // Validates the parameters and throws kTooLarge past kMaxValueBytes; allocates nothing.
-std::size_t empty_size(long long capacity, double fpr, bool scalable);
+std::size_t empty_size(long long capacity, double fpr, std::uint8_t layout);
+inline std::size_t empty_size(long long capacity, double fpr, bool scalable) {
+    return empty_size(capacity, fpr, scalable ? kLayoutScalable : kLayoutFixed);
+}
+
+// Blocked sizing (doc/FORMAT.md 4.9). The rate of a filter of blocks of
+// block_bits bits, with keys_per_block items per block on average, k bits per
+// item: sum over j of Poisson(j; keys_per_block) * (1 - (1 - 1/s)^j)^k, with
+// segments of s = floor(block_bits / k) bits. Exact for Poisson arrivals; the
+// true binomial count per block varies less, so a filter does a little better.
+double blocked_fpr(double keys_per_block, std::uint32_t hash_count, std::uint32_t block_bits = kBlockBits);
+// The most items per block at which some k meets fpr, and that k (the
+// smallest such k among ties). Depends on fpr alone.
+struct BlockedDesign {
+    double keys_per_block;
+    std::uint32_t hash_count;
+};
+BlockedDesign blocked_design(double fpr, std::uint32_t block_bits = kBlockBits);
+// The fewest whole blocks for capacity items at fpr, and their k. Throws
+// kTooLarge when they would not fit in one value.
+struct BlockedSize {
+    std::uint64_t block_count;
+    std::uint32_t hash_count;
+};
+BlockedSize blocked_size_for(std::uint64_t capacity, double fpr);
+inline std::uint32_t segment_bits(std::uint32_t hash_count, std::uint32_t block_bits = kBlockBits) {
+    return block_bits / hash_count;
+}
 
 // The layer a scalable filter of `size` bytes would append next, placed at
 // offset `size`. Throws kTooLarge when the grown value would pass
@@ -107,13 +152,14 @@ std::size_t empty_size(long long capacity, double fpr, bool scalable);
 Layer next_layer(const Header& h, std::size_t size);
 
 // Bit positions (doc/FORMAT.md 4.5), from the splitmix64 finalizer.
+constexpr std::uint64_t kGolden = UINT64_C(0x9E3779B97F4A7C15);
 inline std::uint64_t fmix64(std::uint64_t z) {
     z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
     z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
     return z ^ (z >> 31);
 }
 inline std::uint64_t second_hash(std::uint64_t hash) { return fmix64(hash) | 1u; }
-inline std::uint64_t third_hash(std::uint64_t hash) { return fmix64(hash + UINT64_C(0x9E3779B97F4A7C15)); }
+inline std::uint64_t third_hash(std::uint64_t hash) { return fmix64(hash + kGolden); }
 // Multiply-shift: the top 64 bits of x * bit_count, in 0 .. bit_count - 1.
 inline std::uint64_t reduce(std::uint64_t x, std::uint64_t bit_count) {
     __extension__ typedef unsigned __int128 uint128;
@@ -141,6 +187,24 @@ private:
     std::uint64_t x_, h2_, h3_, cubic_step_, cubic_step_growth_, bit_count_;
 };
 
+// A blocked filter's positions (doc/FORMAT.md 4.9): the block is the top of
+// hash * block_count (multiply-shift); bit i of the item is in segment i, at
+// offset (r_i * s) >> 32 for the 32-bit word r_i: the low then the high half
+// of fmix64(hash + (i / 2 + 1) * golden). block_bit_position is bit i's index
+// in the whole layer.
+inline std::uint64_t block_index(std::uint64_t hash, std::uint64_t block_count) { return reduce(hash, block_count); }
+template <class F>
+inline void for_each_block_bit(std::uint64_t hash, std::uint32_t hash_count, F&& f) {
+    std::uint64_t s = segment_bits(hash_count);
+    for (std::uint32_t i = 0; i < hash_count; i += 2) {
+        std::uint64_t w = fmix64(hash + (i / 2 + 1) * kGolden);
+        f(i * s + (((w & 0xFFFFFFFFu) * s) >> 32));
+        if (i + 1 < hash_count) f((i + 1) * s + (((w >> 32) * s) >> 32));
+    }
+}
+std::uint64_t block_bit_position(std::uint64_t hash, std::uint32_t i, std::uint32_t hash_count,
+                                 std::uint64_t block_count);
+
 // Full validation of outside bytes: every header field, every layer header
 // against the sizing rules, pad bits, stored populations, growth consistency.
 Sketch parse(const std::uint8_t* data, std::size_t size);
@@ -149,11 +213,15 @@ Sketch parse(const std::uint8_t* data, std::size_t size);
 Sketch parse_trusted(const std::uint8_t* data, std::size_t size);
 
 // bloom_empty: a filter with no item, its size checked as empty_size does.
-Buffer make_empty(Allocator& alloc, long long capacity, double fpr, bool scalable, std::uint64_t seed);
+Buffer make_empty(Allocator& alloc, long long capacity, double fpr, std::uint8_t layout, std::uint64_t seed);
+inline Buffer make_empty(Allocator& alloc, long long capacity, double fpr, bool scalable, std::uint64_t seed) {
+    return make_empty(alloc, capacity, fpr, scalable ? kLayoutScalable : kLayoutFixed, seed);
+}
 
 // An aggregate's filter (its state) was made with this capacity and rate;
 // kMismatch, naming both, if a later row passed others.
-void check_state_parameters(const std::uint8_t* data, std::size_t size, long long capacity, double fpr);
+void check_state_parameters(const std::uint8_t* data, std::size_t size, long long capacity, double fpr,
+                            std::uint8_t layout = kLayoutFixed);
 
 // Adds one hashed value. With in_place, an update that keeps the size is
 // written into data and {data, size} is returned; otherwise a new buffer is
@@ -163,6 +231,9 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool i
 
 // Membership (bloom_contains): the hash is in at least one layer.
 bool contains(const Sketch& s, std::uint64_t hash);
+// contains for n hashes into found[0..n-1]; for a blocked filter it
+// prefetches the blocks of the next keys while it tests the current ones.
+void contains_many(const Sketch& s, const std::uint64_t* hashes, std::size_t n, bool* found);
 
 // bloom_union and bloom_intersect, with the same buffer rules as add_hash:
 // in_place writes into left when the result has left's size; unchanged left
@@ -196,6 +267,7 @@ struct LayerInfo {
 struct Info {
     int format_version;
     int hash_id;
+    std::uint8_t layout;
     bool scalable;
     int layer_count;
     std::uint64_t seed;

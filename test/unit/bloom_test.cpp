@@ -819,7 +819,7 @@ TEST_F(BloomCorrupt, HeaderFields) {
         t[2] = id;
         expect_corrupt(t, "unknown hash function id");
     }
-    for (std::uint8_t layout : {0, 3, 255}) {
+    for (std::uint8_t layout : {0, 4, 255}) {
         t = fixed;
         t[3] = layout;
         expect_corrupt(t, "unknown layout");
@@ -1484,4 +1484,204 @@ TEST(BloomDistinct, TheCFaceKeepsItsAllocator) {
     memory.heap.fail = true;
     EXPECT_FALSE(prob_bloom_distinct_new(0.01, &alloc, &a, &err));
     EXPECT_EQ(err.kind, PROB_OUT_OF_MEMORY);
+}
+
+// ---- the blocked layout ----
+
+namespace {
+
+Bytes blocked_filter(long long capacity, double fpr, std::uint64_t seed = kDefaultSeed) {
+    TestAllocator alloc;
+    return to_bytes(bloom::make_empty(alloc, capacity, fpr, bloom::kLayoutBlocked, seed));
+}
+
+Bytes blocked_filled(long long capacity, double fpr, const std::vector<std::uint64_t>& hashes) {
+    Bytes f = blocked_filter(capacity, fpr);
+    for (std::uint64_t h : hashes) add(f, h);
+    return f;
+}
+
+// The mixture written out term by term from its definition (no shortcuts:
+// every j from 0, the Poisson weight by lgamma), to check the core's sum.
+double mixture_by_definition(double lambda, std::uint32_t k) {
+    double s = std::floor(512.0 / k), sum = 0.0;
+    for (int j = 1; j < 2000; j++) {
+        double w = std::exp(-lambda + j * std::log(lambda) - std::lgamma(j + 1.0));
+        sum += w * std::pow(1.0 - std::pow(1.0 - 1.0 / s, j), k);
+    }
+    return sum;
+}
+
+}  // namespace
+
+TEST(BloomBlocked, TheMixtureIsItsDefinition) {
+    for (double lambda : {0.5, 7.0, 51.3, 300.0})
+        for (std::uint32_t k : {1u, 3u, 7u, 16u, 32u})
+            EXPECT_NEAR(bloom::blocked_fpr(lambda, k) / mixture_by_definition(lambda, k), 1.0, 1e-9)
+                << lambda << " " << k;
+    EXPECT_EQ(bloom::blocked_fpr(0.0, 7), 0.0);
+}
+
+TEST(BloomBlocked, TheDesignMeetsTheRateWithTheFewestBlocks) {
+    for (double p : {0.1, 0.01, 0.001, 1e-4, 1e-5, 1e-6}) {
+        bloom::BlockedDesign d = bloom::blocked_design(p);
+        EXPECT_LE(bloom::blocked_fpr(d.keys_per_block, d.hash_count), p) << p;
+        // A hair more items per block and no k meets the rate: the fewest blocks.
+        for (std::uint32_t k = 1; k <= bloom::kMaxBlockedHashes; k++)
+            EXPECT_GT(bloom::blocked_fpr(d.keys_per_block * 1.0001, k), p) << p << " k=" << k;
+        // Blocking costs bits, but not many: within 40% of the classic filter up to 1e-6.
+        double bits_per_item = bloom::kBlockBits / d.keys_per_block;
+        EXPECT_GT(bits_per_item, bloom::optimal_bit_count(1, p)) << p;
+        EXPECT_LT(bits_per_item, 1.4 * bloom::optimal_bit_count(1, p)) << p;
+    }
+}
+
+TEST(BloomBlocked, SizesAreWholeBlocksForTheCapacity) {
+    for (long long n : {1LL, 10LL, 1000LL, 1000000LL, 100000000LL}) {
+        bloom::BlockedSize b = bloom::blocked_size_for(n, 0.01);
+        bloom::BlockedDesign d = bloom::blocked_design(0.01);
+        EXPECT_EQ(b.block_count, std::max<std::uint64_t>(1, std::ceil(n / d.keys_per_block))) << n;
+        EXPECT_EQ(b.hash_count, d.hash_count);
+        if (n <= 1000000) {
+            Bytes f = blocked_filter(n, 0.01);
+            EXPECT_EQ(f.size(), bloom::empty_size(n, 0.01, bloom::kLayoutBlocked));
+            EXPECT_EQ(f.size(), 64 + b.block_count * 64);
+        }
+    }
+    EXPECT_EQ(error_kind([] { bloom::blocked_size_for(UINT64_C(1) << 40, 1e-6); }), ErrorKind::kTooLarge);
+    EXPECT_EQ(error_kind([] { bloom::empty_size(1LL << 40, 1e-6, bloom::kLayoutBlocked); }), ErrorKind::kTooLarge);
+}
+
+TEST(BloomBlocked, AnItemsBitsAreInOneBlockOneInEachSegment) {
+    const std::uint32_t k = 7, s = bloom::segment_bits(k);
+    const std::uint64_t blocks = 1000;
+    for (std::uint64_t h : random_hashes(1000, 60)) {
+        std::uint64_t block = bloom::block_index(h, blocks);
+        ASSERT_LT(block, blocks);
+        std::vector<std::uint64_t> seen;
+        bloom::for_each_block_bit(h, k, [&](std::uint64_t pos) { seen.push_back(pos); });
+        ASSERT_EQ(seen.size(), k);
+        for (std::uint32_t i = 0; i < k; i++) {
+            EXPECT_GE(seen[i], i * s);
+            EXPECT_LT(seen[i], (i + 1) * s);
+            EXPECT_EQ(bloom::block_bit_position(h, i, k, blocks), block * 512 + seen[i]);
+        }
+    }
+    // Multiply-shift reaches blocks past 2^32 bits (2^23 blocks) when there are that many.
+    std::uint64_t high = 0;
+    for (std::uint64_t h : random_hashes(100, 61)) high = std::max(high, bloom::block_index(h, UINT64_C(1) << 30));
+    EXPECT_GT(high, UINT64_C(1) << 29);
+}
+
+TEST(BloomBlocked, AddSetsExactlyTheDocumentedBits) {
+    Bytes f = blocked_filter(1000, 0.01);
+    bloom::Layer l = bloom::read_layer(f.data(), kLayer0);
+    EXPECT_EQ(f[3], bloom::kLayoutBlocked);
+    EXPECT_EQ(l.bit_count % 512, 0u);
+    const std::uint64_t h = 0x0123456789ABCDEFu;
+    add(f, h);
+    std::set<std::uint64_t> expected;
+    for (std::uint32_t i = 0; i < l.hash_count; i++)
+        expected.insert(bloom::block_bit_position(h, i, l.hash_count, l.bit_count / 512));
+    std::set<std::uint64_t> set_bits;
+    for (std::uint64_t j = 0; j < l.bit_count; j++)
+        if ((f[kLayer0 + 32 + j / 8] >> (j % 8)) & 1) set_bits.insert(j);
+    EXPECT_EQ(set_bits, expected);
+    EXPECT_EQ(load_le64(f.data() + kLayer0 + kLayerBitsSet), expected.size());
+}
+
+TEST(BloomBlocked, MembershipCombiningAndEstimates) {
+    const std::vector<std::uint64_t> a = random_hashes(20000, 62), b = random_hashes(20000, 63);
+    Bytes fa = blocked_filled(40000, 0.01, a), fb = blocked_filled(40000, 0.01, b);
+    for (std::uint64_t h : a) ASSERT_TRUE(has(fa, h));
+    Bytes u = union_of(fa, fb);
+    for (std::uint64_t h : b) ASSERT_TRUE(has(u, h));
+    EXPECT_TRUE(filter_superset(u, fa));
+    EXPECT_FALSE(filter_superset(fa, u));
+    EXPECT_EQ(intersection_of(u, fa), fa);
+    bloom::parse(u.data(), u.size());
+    // The batched probe answers as contains does, key by key.
+    std::vector<std::uint64_t> probes = a;
+    probes.insert(probes.end(), b.begin(), b.end());
+    std::unique_ptr<bool[]> found(new bool[probes.size()]);
+    bloom::Sketch sa = bloom::parse_trusted(fa.data(), fa.size());
+    bloom::contains_many(sa, probes.data(), probes.size(), found.get());
+    for (std::size_t i = 0; i < probes.size(); i++) ASSERT_EQ(found[i], bloom::contains(sa, probes[i])) << i;
+
+    bloom::Info i = info_of(u);
+    EXPECT_EQ(i.layout, bloom::kLayoutBlocked);
+    EXPECT_NEAR(i.estimated_items, 40000, 40000 * 0.02);
+    EXPECT_NEAR(i.estimated_fpr, 0.01, 0.002);
+    EXPECT_EQ(info_of(blocked_filter(100, 0.01)).estimated_fpr, 0.0);
+    EXPECT_FALSE(std::signbit(info_of(blocked_filter(100, 0.01)).estimated_fpr));
+
+    // Other layouts are a mismatch, named.
+    std::string message, detail;
+    Bytes fixed = empty_filter(40000, 0.01);
+    EXPECT_EQ(error_kind([&] { union_of(fa, fixed); }, &message, &detail), ErrorKind::kMismatch);
+    EXPECT_NE(detail.find("blocked layout"), std::string::npos) << detail;
+    EXPECT_NE(detail.find("fixed layout"), std::string::npos) << detail;
+}
+
+TEST(BloomBlocked, SaturatedFilterStaysFinite) {
+    Bytes f = blocked_filter(1, 0.5);
+    for (std::uint64_t h : random_hashes(5000, 64)) add(f, h);
+    bloom::Info i = info_of(f);
+    EXPECT_TRUE(std::isfinite(i.estimated_items));
+    EXPECT_LE(i.estimated_fpr, 1.0);
+    EXPECT_GT(i.estimated_fpr, 0.9);
+}
+
+TEST(BloomBlocked, AggregateStateChecksTheLayout) {
+    Bytes f = blocked_filter(1000, 0.01);
+    bloom::check_state_parameters(f.data(), f.size(), 1000, 0.01, bloom::kLayoutBlocked);
+    std::string message, detail;
+    EXPECT_EQ(error_kind([&] { bloom::check_state_parameters(f.data(), f.size(), 1000, 0.01, bloom::kLayoutFixed); },
+                         &message, &detail),
+              ErrorKind::kMismatch);
+    EXPECT_NE(detail.find("layout blocked"), std::string::npos) << detail;
+}
+
+TEST(BloomBlocked, ParseChecksEveryField) {
+    const Bytes good = blocked_filled(3000, 0.01, random_hashes(1000, 65));
+    bloom::parse(good.data(), good.size());
+    const bloom::Layer l = bloom::read_layer(good.data(), kLayer0);
+    auto with = [&](auto change) {
+        Bytes t = good;
+        change(t);
+        return t;
+    };
+    expect_corrupt(with([](Bytes& t) { store_le16(t.data() + 4, 2); }), "a blocked filter has exactly one layer");
+    expect_corrupt(with([](Bytes& t) { t[3] = 4; }), "unknown layout 4 (1 is fixed, 2 is scalable, 3 is blocked)");
+    // Bit counts: not whole blocks, or two blocks off the sizing rule (the value resized to match).
+    expect_corrupt(with([&](Bytes& t) { store_le64(t.data() + kLayer0, l.bit_count - 8); t.pop_back(); }),
+                   "not a whole number of 512-bit blocks");
+    expect_corrupt(with([&](Bytes& t) {
+                       store_le64(t.data() + kLayer0, l.bit_count + 1024);
+                       t.resize(t.size() + 128, 0);
+                   }),
+                   "blocks, but 3000 items at false positive rate 0.01 need");
+    bloom::parse(with([&](Bytes& t) {  // one block of slack
+                           store_le64(t.data() + kLayer0, l.bit_count + 512);
+                           t.resize(t.size() + 64, 0);
+                       }).data(),
+                 good.size() + 64);
+    expect_corrupt(with([&](Bytes& t) { store_le32(t.data() + kLayer0 + kLayerHashCount, l.hash_count + 2); }),
+                   "hashes, but a blocked filter at false positive rate 0.01 uses");
+    expect_corrupt(with([&](Bytes& t) { store_le32(t.data() + kLayer0 + kLayerHashCount, 33); }),
+                   "a blocked filter has at most 32");
+    expect_corrupt(with([&](Bytes& t) { store_le64(t.data() + kLayer0 + kLayerBitsSet, l.bits_set + 1); }),
+                   "claims");
+    // Each block's bits past its k segments are pad: 512 - 7 * 73 = 1 bit, the top bit of a block's last byte.
+    ASSERT_EQ(l.hash_count, 7u);
+    for (std::uint64_t block : {std::uint64_t(0), l.bit_count / 512 - 1}) {
+        Bytes t = good;
+        t[kLayer0 + 32 + block * 64 + 63] |= 0x80;
+        store_le64(t.data() + kLayer0 + kLayerBitsSet, l.bits_set + 1);
+        expect_corrupt(t, "bits set past the 511 bits of a block its 7 segments use");
+    }
+    for (std::size_t n = 0; n < good.size(); n += 7) {
+        Bytes t(good.begin(), good.begin() + n);
+        ASSERT_EQ(error_kind([&] { bloom::parse(t.data(), t.size()); }), ErrorKind::kCorrupt) << n;
+    }
 }
