@@ -80,8 +80,20 @@ Fetched fetch_value(const std::string& conninfo, const std::string& query) {
     return {{data, data + PQgetlength(res.get(), 0, 0)}, encoding ? encoding : ""};
 }
 
+// Answers a batch of keys at once: contains_many prefetches the blocks of the
+// next keys of a blocked filter while it tests the current ones.
+void answer(const prob::bloom::Sketch& filter, const std::vector<std::string>& lines,
+            const std::vector<std::uint64_t>& hashes) {
+    std::unique_ptr<bool[]> found(new bool[hashes.size()]);
+    prob::bloom::contains_many(filter, hashes.data(), hashes.size(), found.get());
+    for (std::size_t i = 0; i < lines.size(); i++) std::cout << (found[i] ? "maybe\t" : "no\t") << lines[i] << '\n';
+}
+
 void check_keys(const prob::bloom::Sketch& filter, Mode mode) {
     const std::uint64_t seed = filter.header.seed;
+    constexpr std::size_t kBatch = 4096;
+    std::vector<std::string> lines;
+    std::vector<std::uint64_t> hashes;
     std::string line;
     for (unsigned long n = 1; std::getline(std::cin, line); n++) {
         std::uint64_t hash;
@@ -95,11 +107,17 @@ void check_keys(const prob::bloom::Sketch& filter, Mode mode) {
         } else {
             hash = prob::hash_bytes(line.data(), line.size(), seed);
         }
-        std::cout << (prob::bloom::contains(filter, hash) ? "maybe\t" : "no\t") << line << '\n';
+        lines.push_back(line);
+        hashes.push_back(hash);
+        if (hashes.size() == kBatch) {
+            answer(filter, lines, hashes);
+            lines.clear();
+            hashes.clear();
+        }
     }
+    answer(filter, lines, hashes);
     if (std::cin.bad()) throw Failure("could not read the keys from standard input");
 }
-
 
 int run(int argc, char** argv) {
     std::string conninfo, query;

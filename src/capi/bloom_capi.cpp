@@ -9,6 +9,9 @@
 using namespace probabilistic;
 
 static_assert(PROB_BLOOM_MAX_LAYERS == bloom::kMaxLayers, "C face and core disagree on the layer limit");
+static_assert(PROB_BLOOM_LAYOUT_FIXED == bloom::kLayoutFixed && PROB_BLOOM_LAYOUT_SCALABLE == bloom::kLayoutScalable &&
+                  PROB_BLOOM_LAYOUT_BLOCKED == bloom::kLayoutBlocked,
+              "C face and core disagree on layout ids");
 static_assert(PROB_BLOOM_AGG_SEED == bloom::kAggregateSeed, "C face and core disagree on the aggregates' seed");
 
 // The C handle: the builder and the allocator it keeps using, in one block from that allocator.
@@ -47,7 +50,7 @@ bool prob_bloom_validate(const uint8_t* data, size_t size, ProbError* err) {
 bool prob_bloom_params(const uint8_t* data, size_t size, ProbBloomParams* params, ProbError* err) {
     return guarded(err, [&] {
         bloom::Header h = bloom::parse_trusted(data, size).header;
-        *params = ProbBloomParams{h.layout == bloom::kLayoutScalable, h.layer_count, h.hash_id, h.seed, h.capacity, h.fpr};
+        *params = ProbBloomParams{h.layout == bloom::kLayoutScalable, h.layout, h.layer_count, h.hash_id, h.seed, h.capacity, h.fpr};
     });
 }
 
@@ -59,6 +62,18 @@ bool prob_bloom_empty(int64_t capacity, double fpr, bool scalable, uint64_t seed
     });
 }
 
+bool prob_bloom_empty_layout(int64_t capacity, double fpr, int layout, uint64_t seed, const ProbAllocator* alloc,
+                             ProbBuffer* out, ProbError* err) {
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(bloom::make_empty(a, capacity, fpr, bloom::checked_layout(layout), seed));
+    });
+}
+
+bool prob_bloom_layout_of_name(const char* name, size_t len, int* layout, ProbError* err) {
+    return guarded(err, [&] { *layout = bloom::layout_of_name(std::string(name, len)); });
+}
+
 bool prob_bloom_add_hash(uint8_t* data, size_t size, uint64_t hash, bool in_place, const ProbAllocator* alloc,
                          ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {
@@ -67,9 +82,9 @@ bool prob_bloom_add_hash(uint8_t* data, size_t size, uint64_t hash, bool in_plac
     });
 }
 
-bool prob_bloom_check_state_parameters(const uint8_t* data, size_t size, int64_t capacity, double fpr,
+bool prob_bloom_check_state_parameters(const uint8_t* data, size_t size, int64_t capacity, double fpr, int layout,
                                        ProbError* err) {
-    return guarded(err, [&] { bloom::check_state_parameters(data, size, capacity, fpr); });
+    return guarded(err, [&] { bloom::check_state_parameters(data, size, capacity, fpr, bloom::checked_layout(layout)); });
 }
 
 bool prob_bloom_contains(const uint8_t* data, size_t size, uint64_t hash, bool* result, ProbError* err) {
@@ -113,6 +128,8 @@ bool prob_bloom_info(const uint8_t* data, size_t size, ProbBloomInfo* info, Prob
         info->format_version = i.format_version;
         info->hash_id = i.hash_id;
         info->scalable = i.scalable;
+        info->layout = i.layout;
+        info->layout_name = bloom::layout_name(i.layout);
         info->layer_count = i.layer_count;
         info->seed = i.seed;
         info->capacity = i.capacity;

@@ -9,6 +9,10 @@ extern "C" {
 #endif
 
 #define PROB_BLOOM_MAX_LAYERS 64
+/* Layout ids (doc/FORMAT.md 4.2); SQL names them 'fixed' (or 'classic'), 'scalable', 'blocked'. */
+#define PROB_BLOOM_LAYOUT_FIXED 1
+#define PROB_BLOOM_LAYOUT_SCALABLE 2
+#define PROB_BLOOM_LAYOUT_BLOCKED 3
 /* The aggregates' seed: bloom_agg takes none. */
 #define PROB_BLOOM_AGG_SEED 0
 
@@ -16,6 +20,7 @@ extern "C" {
 typedef struct ProbBloomParams
 {
 	bool		scalable;
+	int			layout;
 	int			layer_count;
 	int			hash_id;
 	uint64_t	seed;
@@ -39,6 +44,8 @@ typedef struct ProbBloomInfo
 	int			format_version;
 	int			hash_id;
 	bool		scalable;
+	int			layout;
+	const char *layout_name;	/* static: "fixed", "scalable" or "blocked" */
 	int			layer_count;
 	uint64_t	seed;
 	uint64_t	capacity;
@@ -58,9 +65,14 @@ bool		prob_bloom_params(const uint8_t *data, size_t size, ProbBloomParams *param
 /* bloom_empty: the parameters and the size limit are checked before anything is allocated. */
 bool		prob_bloom_empty(int64_t capacity, double fpr, bool scalable, uint64_t seed,
 							 const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
-/* An aggregate's filter has this capacity and rate; PROB_MISMATCH, naming both, if not. */
+/* As prob_bloom_empty, with a layout id (PROB_BLOOM_LAYOUT_*). */
+bool		prob_bloom_empty_layout(int64_t capacity, double fpr, int layout, uint64_t seed,
+									const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
+/* The layout id of a name (len bytes, not terminated); PROB_INVALID_PARAMETER naming the choices. */
+bool		prob_bloom_layout_of_name(const char *name, size_t len, int *layout, ProbError *err);
+/* An aggregate's filter has this capacity, rate and layout; PROB_MISMATCH, naming both, if not. */
 bool		prob_bloom_check_state_parameters(const uint8_t *data, size_t size, int64_t capacity,
-											  double fpr, ProbError *err);
+											  double fpr, int layout, ProbError *err);
 /* With in_place, writes into data unless a scalable filter must grow; unchanged input comes back as is. */
 bool		prob_bloom_add_hash(uint8_t *data, size_t size, uint64_t hash, bool in_place,
 								const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);

@@ -226,6 +226,21 @@ const char* layout_name(std::uint8_t layout) {
     }
 }
 
+std::uint8_t layout_of_name(const std::string& name) {
+    if (name == "fixed" || name == "classic") return kLayoutFixed;
+    if (name == "scalable") return kLayoutScalable;
+    if (name == "blocked") return kLayoutBlocked;
+    throw Error(ErrorKind::kInvalidParameter, "unknown bloom filter layout \"" + name + "\"",
+                "", "The layouts are 'blocked' (one cache line per item), 'classic' (or 'fixed': the fewest bits) "
+                "and 'scalable' (grows past its capacity).");
+}
+
+std::uint8_t checked_layout(int layout) {
+    if (layout != kLayoutFixed && layout != kLayoutScalable && layout != kLayoutBlocked)
+        throw Error(ErrorKind::kInvalidParameter, "unknown bloom filter layout id " + std::to_string(layout));
+    return static_cast<std::uint8_t>(layout);
+}
+
 namespace {
 
 std::string params_text(const Sketch& s) {

@@ -53,6 +53,11 @@ constexpr std::uint64_t kMaxCapacity = UINT64_C(0x7FFFFFFFFFFFFFFF);
 
 // "fixed", "scalable", "blocked" (as bloom_info shows it).
 const char* layout_name(std::uint8_t layout);
+// The layout a name stands for: those layout_name gives, and "classic" for
+// fixed. kInvalidParameter for anything else, listing the names.
+std::uint8_t layout_of_name(const std::string& name);
+// A layout id from outside the core (kInvalidParameter unless 1, 2 or 3).
+std::uint8_t checked_layout(int layout);
 
 struct Header {
     std::uint8_t layout;

@@ -17,6 +17,7 @@
 #include "utils/builtins.h"
 #include "utils/float.h"
 #include "utils/fmgrprotos.h"
+#include "utils/lsyscache.h"
 #include "utils/memutils.h"
 
 #include "capi/bloom_capi.h"
@@ -88,20 +89,44 @@ bloom_from_bytea(PG_FUNCTION_ARGS)
 }
 
 static struct varlena *
-bloom_new_empty(int64 capacity, double fpr, bool scalable, uint64 seed)
+bloom_new_empty(int64 capacity, double fpr, int layout, uint64 seed)
 {
 	ProbBuffer	out;
 
-	PROB_TRY(prob_bloom_empty(capacity, fpr, scalable, seed, &prob_palloc_allocator, &out, PROB_ERR));
+	PROB_TRY(prob_bloom_empty_layout(capacity, fpr, layout, seed, &prob_palloc_allocator, &out, PROB_ERR));
 	return prob_varlena_of(out);
 }
 
+/* A layout's id from its SQL name ('blocked', 'classic', 'fixed', 'scalable'). */
+static int
+bloom_layout_of_text(text *name)
+{
+	int			layout;
+
+	PROB_TRY(prob_bloom_layout_of_name(VARDATA_ANY(name), VARSIZE_ANY_EXHDR(name), &layout, PROB_ERR));
+	return layout;
+}
+
+/*
+ * bloom_empty(capacity, fpr, scalable boolean, seed) and bloom_empty(capacity,
+ * fpr, layout text, seed): one symbol, told apart by the third argument's
+ * declared type (from the catalog: a call without an expression tree has it too).
+ */
 PG_FUNCTION_INFO_V1(bloom_empty);
 Datum
 bloom_empty(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(bloom_new_empty(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1), PG_GETARG_BOOL(2),
-									  (uint64) PG_GETARG_INT64(3)));
+	Oid		   *argtypes;
+	int			nargs;
+	int			layout;
+
+	get_func_signature(fcinfo->flinfo->fn_oid, &argtypes, &nargs);
+	if (nargs > 2 && argtypes[2] == TEXTOID)
+		layout = bloom_layout_of_text(PG_GETARG_TEXT_PP(2));
+	else
+		layout = PG_GETARG_BOOL(2) ? PROB_BLOOM_LAYOUT_SCALABLE : PROB_BLOOM_LAYOUT_FIXED;
+	pfree(argtypes);
+	PG_RETURN_POINTER(bloom_new_empty(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1), layout, (uint64) PG_GETARG_INT64(3)));
 }
 
 static uint64
@@ -312,7 +337,7 @@ bloom_info(PG_FUNCTION_ARGS)
 					 "\"bit_count\": " UINT64_FORMAT ", \"hash_count\": %u, \"bits_set\": " UINT64_FORMAT ", "
 					 "\"estimated_items\": %.1f, \"estimated_fpr\": %.6g, \"bytes\": %zu, \"layers\": [",
 					 info->format_version, info->hash_id, (int64) info->seed,
-					 info->scalable ? "scalable" : "fixed", info->capacity, float8out_internal(info->fpr),
+					 info->layout_name, info->capacity, float8out_internal(info->fpr),
 					 info->layer_count, info->bit_count, info->layers[0].hash_count, info->bits_set,
 					 info->estimated_items, info->estimated_fpr, VARSIZE_ANY_EXHDR(v) + VARHDRSZ);
 	for (i = 0; i < info->layer_count; i++)
@@ -340,9 +365,9 @@ bloom_info(PG_FUNCTION_ARGS)
  */
 
 /*
- * bloom_add_trans(bloom, value, capacity, fpr): every bloom_agg(x, capacity,
- * fpr) overload's transition function. The filter is allocated at a group's
- * first row and then updated in place.
+ * bloom_add_trans(bloom, value, capacity, fpr [, layout]): every
+ * bloom_agg(x, capacity, fpr [, layout]) overload's transition function. The
+ * filter is allocated at a group's first row and then updated in place.
  */
 PG_FUNCTION_INFO_V1(bloom_add_trans);
 Datum
@@ -351,22 +376,37 @@ bloom_add_trans(PG_FUNCTION_ARGS)
 	struct varlena *state;
 	uint64		hash;
 	ProbBuffer	out;
+	bool		has_layout = PG_NARGS() > 4;
+	bool		stable;
 
 	(void) prob_require_aggregate(fcinfo, "bloom_add_trans");
 	prob_require_not_null(PG_ARGISNULL(2), "bloom_agg capacity");
 	prob_require_not_null(PG_ARGISNULL(3), "bloom_agg false positive rate");
-	if (PG_ARGISNULL(0))
-		state = bloom_new_empty(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), false, PROB_BLOOM_AGG_SEED);
-	else
-		state = prob_detoast(PG_GETARG_DATUM(0));
+	if (has_layout)
+		prob_require_not_null(PG_ARGISNULL(4), "bloom_agg layout");
+	stable = get_fn_expr_arg_stable(fcinfo->flinfo, 2) && get_fn_expr_arg_stable(fcinfo->flinfo, 3) &&
+		(!has_layout || get_fn_expr_arg_stable(fcinfo->flinfo, 4));
 	/*
 	 * Every row passes the parameters: ones that differ from the first row's
-	 * are an error. Constants (the usual case) cannot differ: no core call per row.
+	 * are an error. Constants (the usual case) cannot differ: no core call
+	 * per row, and the layout's name is read at the first row only.
 	 */
-	if (!PG_ARGISNULL(0) &&
-		!(get_fn_expr_arg_stable(fcinfo->flinfo, 2) && get_fn_expr_arg_stable(fcinfo->flinfo, 3)))
-		PROB_TRY(prob_bloom_check_state_parameters((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
-												   PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), PROB_ERR));
+	if (PG_ARGISNULL(0) || !stable)
+	{
+		int			layout = has_layout ? bloom_layout_of_text(PG_GETARG_TEXT_PP(4)) : PROB_BLOOM_LAYOUT_FIXED;
+
+		if (PG_ARGISNULL(0))
+			state = bloom_new_empty(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), layout, PROB_BLOOM_AGG_SEED);
+		else
+		{
+			state = prob_detoast(PG_GETARG_DATUM(0));
+			PROB_TRY(prob_bloom_check_state_parameters((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
+													   PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), layout,
+													   PROB_ERR));
+		}
+	}
+	else
+		state = prob_detoast(PG_GETARG_DATUM(0));
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
 	hash = prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1), PG_GETARG_DATUM(1), PROB_BLOOM_AGG_SEED);
@@ -403,12 +443,23 @@ bloom_agg_final(PG_FUNCTION_ARGS)
 {
 	Datum		capacity;
 	Datum		fpr;
+	Datum		layout_name;
+	Aggref	   *aggref;
+	int			layout = PROB_BLOOM_LAYOUT_FIXED;
 
 	if (!PG_ARGISNULL(0))
 		PG_RETURN_POINTER(PG_DETOAST_DATUM_COPY(PG_GETARG_DATUM(0)));
+	/* bloom_agg(x, capacity, fpr, layout): the layout too must be a constant. */
+	aggref = prob_aggregate_call(fcinfo);
+	if (aggref != NULL && list_length(aggref->args) > 3)
+	{
+		if (!prob_aggregate_const_arg(fcinfo, 3, TEXTOID, "bloom_agg layout", &layout_name))
+			PG_RETURN_NULL();
+		layout = bloom_layout_of_text(DatumGetTextPP(layout_name));
+	}
 	if (prob_aggregate_const_arg(fcinfo, 1, INT8OID, "bloom_agg capacity", &capacity) &&
 		prob_aggregate_const_arg(fcinfo, 2, FLOAT8OID, "bloom_agg false positive rate", &fpr))
-		PG_RETURN_POINTER(bloom_new_empty(DatumGetInt64(capacity), DatumGetFloat8(fpr), false,
+		PG_RETURN_POINTER(bloom_new_empty(DatumGetInt64(capacity), DatumGetFloat8(fpr), layout,
 										  PROB_BLOOM_AGG_SEED));
 	PG_RETURN_NULL();
 }
@@ -520,7 +571,7 @@ bloom_distinct_final(PG_FUNCTION_ARGS)
 		if (aggref == NULL || (list_length(aggref->args) > 1 &&
 							   !prob_aggregate_const_arg(fcinfo, 1, FLOAT8OID, "bloom_agg false positive rate", &fpr)))
 			PG_RETURN_NULL();
-		PG_RETURN_POINTER(bloom_new_empty(1, DatumGetFloat8(fpr), false, PROB_BLOOM_AGG_SEED));
+		PG_RETURN_POINTER(bloom_new_empty(1, DatumGetFloat8(fpr), PROB_BLOOM_LAYOUT_FIXED, PROB_BLOOM_AGG_SEED));
 	}
 	PROB_TRY(prob_bloom_distinct_finish((ProbBloomDistinct *) PG_GETARG_POINTER(0), &prob_palloc_allocator, &out,
 										PROB_ERR));

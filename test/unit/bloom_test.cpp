@@ -1279,7 +1279,7 @@ TEST(BloomAggregateRules, ParametersThatChangeBetweenRowsAreAMismatch) {
     EXPECT_EQ(detail(200, 0.01), "The first row passed capacity 100, false positive rate 0.01, a later row 200, 0.01.");
     EXPECT_EQ(detail(100, 0.02), "The first row passed capacity 100, false positive rate 0.01, a later row 100, 0.02.");
     ProbError err{};
-    EXPECT_FALSE(prob_bloom_check_state_parameters(f.data(), f.size(), 100, 0.001, &err));
+    EXPECT_FALSE(prob_bloom_check_state_parameters(f.data(), f.size(), 100, 0.001, PROB_BLOOM_LAYOUT_FIXED, &err));
     EXPECT_EQ(err.kind, PROB_MISMATCH);
 }
 
@@ -1684,4 +1684,33 @@ TEST(BloomBlocked, ParseChecksEveryField) {
         Bytes t(good.begin(), good.begin() + n);
         ASSERT_EQ(error_kind([&] { bloom::parse(t.data(), t.size()); }), ErrorKind::kCorrupt) << n;
     }
+}
+
+TEST(BloomBlocked, TheCFaceNamesAndMakesLayouts) {
+    ProbError err;
+    int layout = 0;
+    for (auto [name, id] : {std::pair<const char*, int>{"blocked", PROB_BLOOM_LAYOUT_BLOCKED},
+                            {"classic", PROB_BLOOM_LAYOUT_FIXED},
+                            {"fixed", PROB_BLOOM_LAYOUT_FIXED},
+                            {"scalable", PROB_BLOOM_LAYOUT_SCALABLE}}) {
+        ASSERT_TRUE(prob_bloom_layout_of_name(name, std::strlen(name), &layout, &err)) << name;
+        EXPECT_EQ(layout, id) << name;
+    }
+    // The length counts, not a terminator.
+    ASSERT_TRUE(prob_bloom_layout_of_name("blockedXYZ", 7, &layout, &err));
+    EXPECT_EQ(layout, PROB_BLOOM_LAYOUT_BLOCKED);
+    EXPECT_FALSE(prob_bloom_layout_of_name("Blocked", 7, &layout, &err));
+    EXPECT_EQ(err.kind, PROB_INVALID_PARAMETER);
+
+    CHeap heap;
+    ProbAllocator c_alloc{c_allocate, &heap, nullptr};
+    ProbBuffer f;
+    ASSERT_TRUE(prob_bloom_empty_layout(1000, 0.01, PROB_BLOOM_LAYOUT_BLOCKED, 0, &c_alloc, &f, &err));
+    EXPECT_EQ(Bytes(f.data, f.data + f.size), blocked_filter(1000, 0.01, 0));
+    ProbBloomInfo info;
+    ASSERT_TRUE(prob_bloom_info(f.data, f.size, &info, &err));
+    EXPECT_EQ(info.layout, PROB_BLOOM_LAYOUT_BLOCKED);
+    EXPECT_STREQ(info.layout_name, "blocked");
+    EXPECT_FALSE(prob_bloom_empty_layout(1000, 0.01, 4, 0, &c_alloc, &f, &err));
+    EXPECT_EQ(err.kind, PROB_INVALID_PARAMETER);
 }
