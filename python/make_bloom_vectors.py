@@ -50,10 +50,16 @@ def value_exprs(inp):
     return [(t, literal(t, text)) for t, text in pairs]
 
 
-def add_sql(capacity, fpr, scalable, seed, inp):
+def empty_sql(capacity, fpr, scalable, seed, layout=None):
+    """bloom_empty with the scalable flag, or with a layout name (the blocked layout, section 4.13)."""
+    third = quote(layout) if layout else "true" if scalable else "false"
+    return "bloom_empty(%d, %s, %s, %d)" % (capacity, fpr_sql(fpr), third, seed)
+
+
+def add_sql(capacity, fpr, scalable, seed, inp, layout=None):
     """bloom_add from bloom_empty, one value at a time, in order: a recursive CTE
     over a series or an array, or nested calls for values of mixed types."""
-    empty = "bloom_empty(%d, %s, %s, %d)" % (capacity, fpr_sql(fpr), "true" if scalable else "false", seed)
+    empty = empty_sql(capacity, fpr, scalable, seed, layout)
     if "typed_values" in inp:
         expr = empty
         for _, value in value_exprs(inp):
@@ -81,14 +87,15 @@ def agg_source(inp):
 
 def build_sql(v):
     build, inp = v["build"], v["input"]
+    layout = v.get("layout_argument")
     if build == "empty":
-        return "bloom_empty(%d, %s, %s, %d)" % (v["capacity"], fpr_sql(v["fpr"]),
-                                                "true" if v["scalable"] else "false", v["seed"])
+        return empty_sql(v["capacity"], v["fpr"], v["scalable"], v["seed"], layout)
     if build == "add":
-        return add_sql(v["capacity"], v["fpr"], v["scalable"], v["seed"], inp)
+        return add_sql(v["capacity"], v["fpr"], v["scalable"], v["seed"], inp, layout)
     x, source = agg_source(inp)
     if build == "agg":
-        return "(SELECT bloom_agg(%s, %d, %s) FROM %s)" % (x, v["capacity"], fpr_sql(v["fpr"]), source)
+        extra = ", %s" % quote(layout) if layout else ""
+        return "(SELECT bloom_agg(%s, %d, %s%s) FROM %s)" % (x, v["capacity"], fpr_sql(v["fpr"]), extra, source)
     assert build == "agg_distinct"
     args = x if v.get("fpr_argument") is None else "%s, %s" % (x, fpr_sql(v["fpr_argument"]))
     return "(SELECT bloom_agg(%s) FROM %s)" % (args, source)
@@ -96,6 +103,11 @@ def build_sql(v):
 
 def agg(capacity, fpr, inp):
     return {"build": "agg", "capacity": capacity, "fpr": fpr, "scalable": False, "seed": 0, "input": inp}
+
+
+def blocked(spec):
+    """The same vector in the blocked layout: bloom_empty(..., 'blocked', seed), bloom_agg(..., 'blocked')."""
+    return dict(spec, layout_argument="blocked")
 
 
 def agg_distinct(inp, fpr=None):
@@ -168,6 +180,16 @@ BLOOM_VECTORS = [
     ("scalable 8 at 0.05 seed 7 bloom_add mixed types", add(8, 0.05, True, 7, typed(MIXED * 2))),
     ("scalable 3 at 0.2 bigint with duplicates", add(3, 0.2, True, 0, values(
         "bigint", [str(i % 9) for i in range(40)]))),
+    # The blocked layout (section 4.13).
+    ("empty blocked 1000 at 0.01", blocked(empty(1000, 0.01))),
+    ("empty blocked 1 at 0.5 seed -1", blocked(empty(1, 0.5, False, -1))),
+    ("blocked 100 at 0.01 bigint 1..100", blocked(agg(100, 0.01, series("bigint", 1, 100)))),
+    ("blocked 1000 at 0.001 text 1..1000", blocked(agg(1000, 0.001, series("text", 1, 1000)))),
+    ("blocked 200 at 1e-06 seed -1 bloom_add bigint 1..200", blocked(add(200, 1e-06, False, -1,
+                                                                         series("bigint", 1, 200)))),
+    ("blocked 10 at 0.1 overfilled with bigint 1..500", blocked(agg(10, 0.1, series("bigint", 1, 500)))),
+    ("blocked 20 at 0.05 seed 42 bloom_add mixed types", blocked(add(20, 0.05, False, 42, typed(MIXED)))),
+    ("blocked 20000 at 0.01 bigint 1..20000", blocked(agg(20000, 0.01, series("bigint", 1, 20000)))),
 ]
 
 UNION_VECTORS = [
@@ -187,6 +209,7 @@ EXTRA_OPERANDS = [
     ("fixed 20 at 0.01 text 1..15", agg(20, 0.01, series("text", 1, 15))),
     ("fixed 20 at 0.01 text 10..25", agg(20, 0.01, series("text", 10, 25))),
     ("scalable 10 at 0.01 bigint 3..9 (one layer)", add(10, 0.01, True, 0, series("bigint", 3, 9))),
+    ("blocked 100 at 0.01 bigint 50..150", blocked(agg(100, 0.01, series("bigint", 50, 150)))),
 ]
 UNION_VECTORS += [
     ("scalable 4 at 0.1: more layers | fewer", "scalable 4 at 0.1 bigint 1..40", "scalable 4 at 0.1 text 1..10"),
@@ -194,12 +217,14 @@ UNION_VECTORS += [
     ("scalable 4 at 0.1: bigint 1..40 | text 1..100", "scalable 4 at 0.1 bigint 1..40",
      "scalable 4 at 0.1 text 1..100"),
     ("fixed 20 at 0.01: text 1..15 | text 10..25", "fixed 20 at 0.01 text 1..15", "fixed 20 at 0.01 text 10..25"),
+    ("blocked 100 at 0.01: 1..100 | 50..150", "blocked 100 at 0.01 bigint 1..100", "blocked 100 at 0.01 bigint 50..150"),
 ]
 INTERSECT_VECTORS = [
     ("fixed 20 at 0.01: text 1..15 & text 10..25", "fixed 20 at 0.01 text 1..15", "fixed 20 at 0.01 text 10..25"),
     ("fixed 20 at 0.01: text & numeric", "fixed 20 at 0.01 text", "fixed 20 at 0.01 numeric"),
     ("scalable 10 at 0.01: one layer & one layer", "scalable 10 at 0.01 bigint 1..5 (one layer)",
      "scalable 10 at 0.01 bigint 3..9 (one layer)"),
+    ("blocked 100 at 0.01: 1..100 & 50..150", "blocked 100 at 0.01 bigint 1..100", "blocked 100 at 0.01 bigint 50..150"),
 ]
 
 
@@ -258,7 +283,7 @@ def record(name, sql, spec=None):
     return rec, raw
 
 
-def crafted_vectors(base_fixed, base_scalable):
+def crafted_vectors(base_fixed, base_scalable, base_blocked):
     """Outside bytes every reader must reject, and edge values it must accept (section 4.6)."""
     def u64(raw, off, v):
         return raw[:off] + struct.pack("<Q", v) + raw[off + 8:]
@@ -382,6 +407,35 @@ def crafted_vectors(base_fixed, base_scalable):
     ]
     if k - 1 < 1:
         accepted = [a for a in accepted if a[0] != "hash count 1 below the sizing"]
+    # The blocked layout (section 4.13): whole 512-bit blocks, one block of
+    # slack in their number, k within 1, no bit past a block's k segments.
+    bl = base_blocked
+    (_, mb, _, xb, kb), = layers_of(bl)
+    used = kb * (512 // kb)
+    assert used < 512 and xb > 0, "the blocked base needs pad bits in its blocks"
+
+    def resize_blocks(raw, blocks):
+        nbytes = blocks * 64
+        b = raw[64:64 + nbytes].ljust(nbytes, b"\0")
+        pop = sum(bin(c).count("1") for c in b)
+        return u64(u64(raw[:64], 32, blocks * 512), 48, pop) + b
+
+    pad = 64 + (used // 512) * 64 + used // 8  # the byte of block 0 that holds bit `used`
+    invalid += [
+        ("blocked: two layers", u16(bl, 4, 2)),
+        ("blocked: bit count not whole blocks", u64(u64(bl[:-1], 32, mb - 8), 48, xb - bin(bl[-1]).count("1"))),
+        ("blocked: 2 blocks above the sizing", resize_blocks(bl, mb // 512 + 2)),
+        ("blocked: hash count 2 above the sizing", u32(bl, 56, kb + 2)),
+        ("blocked: hash count 33", u32(bl, 56, 33)),
+        ("blocked: a pad bit of block 0 set, count adjusted",
+         u64(byte(bl, pad, bl[pad] | (1 << (used % 8))), 48, xb + 1) if not bl[pad] >> (used % 8) & 1 else bl[:1]),
+        ("blocked: bits set not the population", u64(bl, 48, xb + 1)),
+        ("blocked: a fixed filter's layer under a blocked header", byte(f, 3, 3)),
+    ]
+    accepted += [
+        ("blocked: 1 block above the sizing", resize_blocks(bl, mb // 512 + 1)),
+        ("blocked: hash count 1 above the sizing", u32(bl, 56, kb + 1)),
+    ]
     return invalid, accepted
 
 
@@ -419,7 +473,8 @@ def bloom_vectors():
         return out
     unions = combine("bloom_union", UNION_VECTORS)
     intersections = combine("bloom_intersect", INTERSECT_VECTORS)
-    invalid, accepted = crafted_vectors(raws["fixed bloom_agg(x) bigint 1..3"], raws["scalable 4 at 0.1 text 1..10"])
+    invalid, accepted = crafted_vectors(raws["fixed bloom_agg(x) bigint 1..3"], raws["scalable 4 at 0.1 text 1..10"],
+                                        raws["blocked 100 at 0.01 bigint 1..100"])
     check_crafted(invalid, accepted)
     main = [filters[name] for name, _ in BLOOM_VECTORS]
     operands = [filters[name] for name, _ in EXTRA_OPERANDS]

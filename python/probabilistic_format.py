@@ -589,6 +589,13 @@ def llround(x):
 BLOOM_TYPE_TAG = 0x42
 LAYOUT_FIXED = 1
 LAYOUT_SCALABLE = 2
+LAYOUT_BLOCKED = 3
+LAYOUT_NAMES = {"fixed": LAYOUT_FIXED, "classic": LAYOUT_FIXED, "scalable": LAYOUT_SCALABLE,
+                "blocked": LAYOUT_BLOCKED}
+BLOCK_BITS = 512
+BLOCK_BYTES = BLOCK_BITS // 8
+BLOCKED_MAX_HASHES = 32
+_MAX_KEYS_PER_BLOCK = 1e6
 BLOOM_HEADER_SIZE = 32
 BLOOM_LAYER_HEADER_SIZE = 32
 BLOOM_MAX_LAYERS = 64
@@ -679,6 +686,83 @@ def bloom_fill_limit(bit_count, hash_count, capacity, design_fpr):
     return min(limit, bit_count)
 
 
+# ---- the blocked layout (section 4.13)
+
+def segment_bits(k):
+    return BLOCK_BITS // k
+
+
+def blocked_fpr(keys_per_block, k):
+    """sum_j Poisson(j; lambda) (1 - (1 - 1/s)^j)^k, in the core's order of operations."""
+    lam = float(keys_per_block)
+    if not lam > 0.0:
+        return 0.0
+    log_keep = math.log1p(-1.0 / segment_bits(k))
+    spread = 12.0 * math.sqrt(lam) + 30.0
+    first = math.floor(lam - spread) if lam > spread else 0.0
+    last = math.ceil(lam + spread)
+    pmf = math.exp(-lam + first * math.log(lam) - math.lgamma(first + 1.0))
+    total = 0.0
+    j = float(first)
+    while j <= last:
+        if j > 0.0:
+            total += pmf * math.exp(k * math.log(-math.expm1(j * log_keep)))
+        pmf *= lam / (j + 1.0)
+        j += 1.0
+    return total
+
+
+def _max_keys_per_block(fpr, k):
+    lo, hi = 0.0, 1.0
+    while blocked_fpr(hi, k) <= fpr:
+        lo = hi
+        hi *= 2.0
+        if hi > _MAX_KEYS_PER_BLOCK:
+            return _MAX_KEYS_PER_BLOCK
+    for _ in range(42):
+        mid = 0.5 * (lo + hi)
+        if blocked_fpr(mid, k) <= fpr:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+_design_cache = {}
+
+
+def blocked_design(fpr):
+    """(keys per block, k): the most items per block some k meets fpr at, the smallest such k."""
+    if fpr in _design_cache:
+        return _design_cache[fpr]
+    best_lam, best_k = 0.0, 1
+    for k in range(1, BLOCKED_MAX_HASHES + 1):
+        lam = _max_keys_per_block(fpr, k)
+        if lam > best_lam:
+            best_lam, best_k = lam, k
+        elif k >= best_k + 2:
+            break
+    _design_cache[fpr] = (best_lam, best_k)
+    return best_lam, best_k
+
+
+def blocked_block_count(capacity, fpr):
+    """max(1, ceil(n / keys_per_block)) as a binary64 (may be huge)."""
+    return max(1.0, math.ceil(float(capacity) / blocked_design(fpr)[0]))
+
+
+def blocked_bit_positions(h, k, block_count):
+    """The k bits of hash h in a blocked layer: block (h * B) >> 64, segment i of s bits."""
+    s = segment_bits(k)
+    base = ((h * block_count) >> 64) * BLOCK_BITS
+    out = []
+    for i in range(k):
+        w = fmix64((h + (i // 2 + 1) * _GAMMA) & _U64)
+        r = w & _U32 if i % 2 == 0 else w >> 32
+        out.append(base + i * s + ((r * s) >> 32))
+    return out
+
+
 def _check_bloom_parameters(capacity, fpr):
     if not isinstance(capacity, int) or isinstance(capacity, bool) or not 1 <= capacity <= BLOOM_MAX_CAPACITY:
         raise ParameterError("bloom filter capacity must be in 1..2^63-1, not %r" % (capacity,))
@@ -733,6 +817,40 @@ class BloomLayer:
         return struct.pack("<QQQII", self.bit_count, self.capacity, self.bits_set, self.hash_count, 0)
 
 
+class BlockedLayer(BloomLayer):
+    """A blocked filter's one layer (section 4.13): m = 512 B bits, k bits per item in one block."""
+
+    __slots__ = ()
+
+    def copy(self):
+        return BlockedLayer(self.bit_count, self.hash_count, self.capacity, bytearray(self.bits))
+
+    def positions(self, h):
+        return blocked_bit_positions(h, self.hash_count, self.bit_count // BLOCK_BITS)
+
+    def test(self, h):
+        bits = self.bits
+        return all(bits[p >> 3] >> (p & 7) & 1 for p in self.positions(h))
+
+    def insert(self, h):
+        bits = self.bits
+        for p in self.positions(h):
+            bits[p >> 3] |= 1 << (p & 7)
+
+    def usable_bits(self):
+        return float(self.bit_count // BLOCK_BITS) * self.hash_count * segment_bits(self.hash_count)
+
+    def estimate(self):
+        """Inverts E[X] = U (1 - exp(-n / (B s))), U = B k s, X capped at U - 1/2."""
+        usable = self.usable_bits()
+        x = min(float(self.bits_set), usable - 0.5)
+        blocks = float(self.bit_count // BLOCK_BITS)
+        return -blocks * segment_bits(self.hash_count) * math.log1p(-x / usable)
+
+    def estimated_fpr(self):
+        return blocked_fpr(self.estimate() / float(self.bit_count // BLOCK_BITS), self.hash_count)
+
+
 def _new_layer(capacity, fpr, scalable, index):
     n = bloom_layer_capacity(capacity, scalable, index)
     m = bloom_bit_count(n, bloom_layer_fpr(fpr, scalable, index))
@@ -742,10 +860,11 @@ def _new_layer(capacity, fpr, scalable, index):
 class Bloom(_Sketch):
     """A bloom value (section 4). Operations return new values; _add_hash updates in place."""
 
-    __slots__ = ("scalable", "seed", "capacity", "fpr", "layers")
+    __slots__ = ("scalable", "blocked", "seed", "capacity", "fpr", "layers")
 
-    def __init__(self, scalable, seed, capacity, fpr, layers):
+    def __init__(self, scalable, seed, capacity, fpr, layers, blocked=False):
         self.scalable = scalable
+        self.blocked = blocked
         self.seed = seed & _U64
         self.capacity = capacity
         self.fpr = fpr
@@ -753,10 +872,22 @@ class Bloom(_Sketch):
 
     # -- construction (sections 4.4, 4.7)
     @classmethod
-    def empty(cls, capacity, fpr=BLOOM_DEFAULT_FPR, scalable=False, seed=0):
-        """bloom_empty(capacity, fpr, scalable, seed)."""
+    def empty(cls, capacity, fpr=BLOOM_DEFAULT_FPR, scalable=False, seed=0, layout=None):
+        """bloom_empty(capacity, fpr, scalable, seed), or with layout one of LAYOUT_NAMES:
+        bloom_empty(capacity, fpr, layout, seed)."""
         fpr = float(fpr)
         _check_bloom_parameters(capacity, fpr)
+        if layout is not None:
+            if layout not in LAYOUT_NAMES:
+                raise ParameterError("unknown bloom filter layout %r" % (layout,))
+            scalable = LAYOUT_NAMES[layout] == LAYOUT_SCALABLE
+            if LAYOUT_NAMES[layout] == LAYOUT_BLOCKED:
+                blocks = blocked_block_count(capacity, fpr)
+                if not blocks * BLOCK_BYTES <= MAX_VALUE_BYTES - BLOOM_HEADER_SIZE - BLOOM_LAYER_HEADER_SIZE:
+                    raise ParameterError("a bloom filter for %d items at false positive rate %r would not fit "
+                                         "in one value" % (capacity, fpr))
+                layer = BlockedLayer(int(blocks) * BLOCK_BITS, blocked_design(fpr)[1], capacity)
+                return cls(False, seed, capacity, fpr, [layer], blocked=True)
         bits = optimal_bit_count(capacity, bloom_layer_fpr(fpr, scalable, 0))
         if not bits / 8.0 <= MAX_VALUE_BYTES - BLOOM_HEADER_SIZE - BLOOM_LAYER_HEADER_SIZE:
             raise ParameterError("a bloom filter for %d items at false positive rate %r would not fit "
@@ -764,19 +895,20 @@ class Bloom(_Sketch):
         return cls(bool(scalable), seed, capacity, fpr, [_new_layer(capacity, fpr, scalable, 0)])
 
     @classmethod
-    def from_hashes(cls, hashes, capacity, fpr=BLOOM_DEFAULT_FPR, scalable=False, seed=0):
+    def from_hashes(cls, hashes, capacity, fpr=BLOOM_DEFAULT_FPR, scalable=False, seed=0, layout=None):
         """A filter with the hashes (u64 or signed) added in order."""
-        b = cls.empty(capacity, fpr, scalable, seed)
+        b = cls.empty(capacity, fpr, scalable, seed, layout)
         for h in hashes:
             b._add_hash(h & _U64)
         return b
 
     @classmethod
-    def from_values(cls, values, capacity, fpr=BLOOM_DEFAULT_FPR, scalable=False, seed=0, sql_type=None):
-        """bloom_agg(x, capacity, fpr) (seed 0, fixed), or bloom_add in order from bloom_empty(...).
+    def from_values(cls, values, capacity, fpr=BLOOM_DEFAULT_FPR, scalable=False, seed=0, sql_type=None,
+                    layout=None):
+        """bloom_agg(x, capacity, fpr [, layout]) (seed 0), or bloom_add in order from bloom_empty(...).
         None values are skipped, as SQL NULLs."""
         return cls.from_hashes((hash64(v, seed, sql_type) for v in values if v is not None),
-                               capacity, fpr, scalable, seed)
+                               capacity, fpr, scalable, seed, layout)
 
     @classmethod
     def agg_distinct(cls, values, fpr=BLOOM_DEFAULT_FPR, sql_type=None):
@@ -785,7 +917,8 @@ class Bloom(_Sketch):
         return cls.from_hashes(hashes, max(len(hashes), 1), fpr)
 
     def copy(self):
-        return Bloom(self.scalable, self.seed, self.capacity, self.fpr, [l.copy() for l in self.layers])
+        return Bloom(self.scalable, self.seed, self.capacity, self.fpr, [l.copy() for l in self.layers],
+                     self.blocked)
 
     def _add_hash(self, h):
         if not self.scalable:
@@ -851,7 +984,7 @@ class Bloom(_Sketch):
 
     # -- combining (section 4.8)
     def _check_compatible(self, other):
-        same = (self.scalable == other.scalable and self.seed == other.seed and self.capacity == other.capacity
+        same = (self.scalable == other.scalable and self.blocked == other.blocked and self.seed == other.seed and self.capacity == other.capacity
                 and self.fpr == other.fpr and (self.scalable or len(self.layers) == len(other.layers)))
         if not same:
             raise ParameterError("cannot combine bloom filters with different parameters")
@@ -894,15 +1027,18 @@ class Bloom(_Sketch):
     def __hash__(self):
         return hash(self.to_bytes())
 
+    def layout(self):
+        return LAYOUT_BLOCKED if self.blocked else LAYOUT_SCALABLE if self.scalable else LAYOUT_FIXED
+
     def __repr__(self):
         return "<Bloom %s capacity=%d fpr=%r seed=%d layers=%d>" % (
-            "scalable" if self.scalable else "fixed", self.capacity, self.fpr, to_signed(self.seed),
+            "blocked" if self.blocked else "scalable" if self.scalable else "fixed", self.capacity, self.fpr, to_signed(self.seed),
             len(self.layers))
 
     # -- bytes (sections 4.2, 4.3, 4.10)
     def to_bytes(self):
         out = [struct.pack("<BBBBHHQQd", BLOOM_TYPE_TAG, FORMAT_VERSION, HASH_ID,
-                           LAYOUT_SCALABLE if self.scalable else LAYOUT_FIXED, len(self.layers), 0,
+                           self.layout(), len(self.layers), 0,
                            self.seed, self.capacity, self.fpr)]
         for l in self.layers:
             out.append(l.header_bytes())
@@ -935,10 +1071,10 @@ class Bloom(_Sketch):
             raise FormatError("format version %d is not supported" % version)
         if hash_id != HASH_ID:
             raise FormatError("unknown hash function id %d" % hash_id)
-        if layout not in (LAYOUT_FIXED, LAYOUT_SCALABLE):
+        if layout not in (LAYOUT_FIXED, LAYOUT_SCALABLE, LAYOUT_BLOCKED):
             raise FormatError("unknown layout %d" % layout)
-        if layout == LAYOUT_FIXED and layer_count != 1:
-            raise FormatError("a fixed filter has exactly one layer, not %d" % layer_count)
+        if layout != LAYOUT_SCALABLE and layer_count != 1:
+            raise FormatError("a fixed or blocked filter has exactly one layer, not %d" % layer_count)
         if not 1 <= layer_count <= BLOOM_MAX_LAYERS:
             raise FormatError("layer count %d is outside 1..64" % layer_count)
         if reserved != 0:
@@ -959,6 +1095,10 @@ class Bloom(_Sketch):
                 raise FormatError("layer %d has a hash count of 0" % i)
             if layer_reserved != 0:
                 raise FormatError("reserved bytes of layer %d are not zero" % i)
+            if layout == LAYOUT_BLOCKED and m % BLOCK_BITS:
+                raise FormatError("layer %d has %d bits, not a whole number of 512-bit blocks" % (i, m))
+            if layout == LAYOUT_BLOCKED and k > BLOCKED_MAX_HASHES:
+                raise FormatError("layer %d has %d hashes; a blocked filter has at most 32" % (i, k))
             if bits_set > m:
                 raise FormatError("layer %d claims %d bits set of %d" % (i, bits_set, m))
             nbytes = (m + 7) // 8
@@ -970,6 +1110,8 @@ class Bloom(_Sketch):
         if offset != size:
             raise FormatError("%d bytes follow the last layer" % (size - offset))
         scalable = layout == LAYOUT_SCALABLE
+        if layout == LAYOUT_BLOCKED:
+            return cls._blocked_from_raw(seed, capacity, fpr, raw_layers[0])
         layers = []
         for i, (m, n, bits_set, k, bits) in enumerate(raw_layers):
             if scalable and capacity > _U64 >> i:
@@ -997,3 +1139,27 @@ class Bloom(_Sketch):
                                   "later layer exists" % i)
             layers.append(layer)
         return cls(scalable, seed, capacity, fpr, layers)
+
+    @classmethod
+    def _blocked_from_raw(cls, seed, capacity, fpr, raw):
+        """Section 4.13's checks of a blocked layer, in the extension's order."""
+        m, n, bits_set, k, bits = raw
+        if n != capacity:
+            raise FormatError("layer 0 has capacity %d, expected %d" % (n, capacity))
+        blocks = blocked_block_count(n, fpr)
+        if not blocks * BLOCK_BITS <= BLOOM_MAX_BIT_COUNT:
+            raise FormatError("layer 0 would not fit in one value")
+        expected_k = blocked_design(fpr)[1]
+        if abs(m // BLOCK_BITS - blocks) > 1:
+            raise FormatError("layer 0 has %d blocks, expected %d" % (m // BLOCK_BITS, blocks))
+        if abs(k - expected_k) > 1:
+            raise FormatError("layer 0 has %d hashes, expected %d" % (k, expected_k))
+        used = k * segment_bits(k)
+        pad_mask = ((1 << BLOCK_BITS) - 1) ^ ((1 << used) - 1)
+        for b in range(m // BLOCK_BITS):
+            if int.from_bytes(bits[b * BLOCK_BYTES:(b + 1) * BLOCK_BYTES], "little") & pad_mask:
+                raise FormatError("layer 0 has bits set past the %d bits of block %d" % (used, b))
+        layer = BlockedLayer(m, k, n, bytearray(bits))
+        if layer.bits_set != bits_set:
+            raise FormatError("layer 0 claims %d bits set, but %d are" % (bits_set, layer.bits_set))
+        return cls(False, seed, capacity, fpr, [layer], blocked=True)

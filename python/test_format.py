@@ -596,7 +596,7 @@ def build_bloom(rec):
         fpr = rec["fpr_argument"] if rec["fpr_argument"] is not None else pf.BLOOM_DEFAULT_FPR
         distinct = set(hashes)
         return pf.Bloom.from_hashes(distinct, max(len(distinct), 1), fpr)
-    return pf.Bloom.from_hashes(hashes, rec["capacity"], rec["fpr"], rec["scalable"], seed)
+    return pf.Bloom.from_hashes(hashes, rec["capacity"], rec["fpr"], rec["scalable"], seed, rec.get("layout_argument"))
 
 
 def layer_fields(b):
@@ -611,7 +611,7 @@ def check_bloom_record(test, b, rec):
     test.assertEqual(hashlib.sha256(raw).hexdigest(), rec["sha256"])
     if "hex" in rec:
         test.assertEqual(raw.hex(), rec["hex"])
-    test.assertEqual("scalable" if b.scalable else "fixed", rec["layout"])
+    test.assertEqual("blocked" if b.blocked else "scalable" if b.scalable else "fixed", rec["layout"])
     test.assertEqual(layer_fields(b), rec["layers"])
     test.assertEqual(b.cardinality(), rec["cardinality"])
     test.assertEqual(b.estimated_fpr(), float(rec["estimated_fpr"]))
@@ -659,7 +659,8 @@ class BloomVectorTests(unittest.TestCase):
         recs = self.vectors["bloom"]
         kinds = {(r["layout"], r["layers"][-1]["bits_set"] > 0, len(r["layers"]) > 1) for r in recs}
         for kind in [("fixed", False, False), ("fixed", True, False), ("scalable", False, False),
-                     ("scalable", True, False), ("scalable", True, True)]:
+                     ("scalable", True, False), ("scalable", True, True), ("blocked", False, False),
+                     ("blocked", True, False)]:
             self.assertIn(kind, kinds)
         self.assertGreaterEqual(max(len(r["layers"]) for r in recs), 4)
         self.assertGreaterEqual(len({r["fpr"] for r in recs}), 6)
@@ -682,7 +683,7 @@ class BloomVectorTests(unittest.TestCase):
             if rec["build"] not in ("agg", "add") or len(bloom_input(rec["input"])) > 3000:
                 continue
             with self.subTest(rec["name"]):
-                b = pf.Bloom.empty(rec["capacity"], rec["fpr"], rec["scalable"], rec["seed"])
+                b = pf.Bloom.empty(rec["capacity"], rec["fpr"], rec["scalable"], rec["seed"], rec.get("layout_argument"))
                 for value, as_type in bloom_input(rec["input"]):
                     b = b.add(value, as_type)
                 self.assertEqual(b.to_bytes(), self.filters[rec["name"]].to_bytes())

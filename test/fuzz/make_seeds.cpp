@@ -66,11 +66,11 @@ void parse_seeds(const std::string& dir) {
     put("hll-p14-dense-folded-4", hll::fold(d14.data, d14.size, 4, alloc));
     Buffer s18 = hll_of(alloc, 18, 0, 100);
     put("hll-p18-sparse-folded-8", hll::fold(s18.data, s18.size, 8, alloc));
-    // Small Bloom filters, fixed and scalable (grown to several layers), empty and filled.
-    for (bool scalable : {false, true}) {
+    // Small Bloom filters, fixed, scalable (grown to several layers) and blocked, empty and filled.
+    for (std::uint8_t layout : {bloom::kLayoutFixed, bloom::kLayoutScalable, bloom::kLayoutBlocked}) {
         for (long long capacity : {1LL, 10LL, 100LL}) {
-            std::string at = std::string("bloom-") + (scalable ? "scalable" : "fixed") + "-" + std::to_string(capacity);
-            Buffer b = bloom::make_empty(alloc, capacity, 0.01, scalable, 0);
+            std::string at = std::string("bloom-") + bloom::layout_name(layout) + "-" + std::to_string(capacity);
+            Buffer b = bloom::make_empty(alloc, capacity, 0.01, layout, 0);
             put(at + "-empty", b);
             for (std::uint64_t i = 0; i < static_cast<std::uint64_t>(capacity) * 5; i++)
                 b = bloom::add_hash(b.data, b.size, hash_int64(static_cast<std::int64_t>(i), 0), false, alloc);
