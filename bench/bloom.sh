@@ -78,18 +78,7 @@ measure() {
 		FROM bench_time(\$q\$${SQL[$1]}\$q\$, \$q\$$WARMUP\$q\$)"
 }
 
-printf 'round\tquery\tmeasurement\n' >"$RAW_FILE"
-N=${#IDS[@]}
-for ((r = 0; r < ROUNDS; r++)); do
-	log "round $((r + 1)) of $ROUNDS"
-	# Every query once per round, the order rotated.
-	for ((k = 0; k < N; k++)); do
-		id=${IDS[$(((k + r) % N))]}
-		out=$(retry measure "$id")
-		RUNS[$id]+="$out"$'\n'
-		printf '%s\t%s\t%s\n' "$((r + 1))" "$id" "$out" >>"$RAW_FILE"
-	done
-done
+run_rounds
 
 log "memory"
 HASH_KB=$(sql -c "SELECT bench_hash_kb(\$q\$${SQL[exact]}\$q\$)")
@@ -100,12 +89,6 @@ FILTER_INFO=$(sql -c "SELECT format('m = %s bits, k = %s, %s of the bits set, es
 	/ (bloom_info(b)->>'bit_count')::numeric, 3), round(bloom_fpr(b)::numeric, 4)) FROM filters")
 
 # ---- report ----------------------------------------------------------------
-
-WALL=1
-CPU=2
-field() { printf '%s' "${RUNS[$1]}" | cut -d'|' -f"$2"; }
-med() { field "$1" "$2" | median; }
-result_of() { field "$1" 3 | head -1; }
 
 timing_row() { # id
 	printf '  %-72s %10.1f %9.1f %9.1f %10.1f   %s\n' "${LABEL[$1]}" "$(med "$1" $WALL)" \

@@ -19,3 +19,28 @@ minimum() { tr ' ' '\n' | { grep . || true; } | sort -g | head -1; }
 maximum() { tr ' ' '\n' | { grep . || true; } | sort -g | tail -1; }
 verdict() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }' && echo PASS || echo MISS; }
 fmt_int() { echo "$1" | sed ':a; s/\B[0-9]\{3\}\>/,&/; ta'; }
+
+# run_rounds [STRIDE]: ROUNDS rounds of every query in IDS, once per round, the
+# order rotated by STRIDE each round so no query always follows the same
+# neighbour; `measure ID` prints one measurement "wall ms|on-CPU ms|result...",
+# collected in the associative array RUNS[ID] and appended to RAW_FILE.
+run_rounds() {
+	local stride=${1:-1} r k id out n=${#IDS[@]}
+	printf 'round\tquery\tmeasurement\n' >"$RAW_FILE"
+	for ((r = 0; r < ROUNDS; r++)); do
+		log "round $((r + 1)) of $ROUNDS"
+		for ((k = 0; k < n; k++)); do
+			id=${IDS[$(((k + stride * r) % n))]}
+			out=$(retry measure "$id")
+			RUNS[$id]+="$out"$'\n'
+			printf '%s\t%s\t%s\n' "$((r + 1))" "$id" "$out" >>"$RAW_FILE"
+		done
+	done
+}
+
+# Fields of the measurements in RUNS[ID]: 1 wall ms, 2 on-CPU ms, 3 result.
+WALL=1
+CPU=2
+field() { printf '%s' "${RUNS[$1]}" | cut -d'|' -f"$2"; }
+med() { field "$1" "$2" | median; }
+result_of() { field "$1" 3 | head -1; }

@@ -365,6 +365,48 @@ bloom_info(PG_FUNCTION_ARGS)
  */
 
 /*
+ * fn_extra of bloom_add_trans: the value's hash type, and the layout last
+ * named with that name. An aggregate's transition function sees its
+ * arguments as non-constant and checks them on every row, where a name
+ * compared is cheaper than one parsed.
+ */
+typedef struct BloomAddCache
+{
+	ProbHashType hash_type;
+	int			layout;
+	int			layout_len;		/* -1: none remembered */
+	char		layout_name[16];
+} BloomAddCache;
+
+static BloomAddCache *
+bloom_add_cache(FunctionCallInfo fcinfo)
+{
+	BloomAddCache *cache = fcinfo->flinfo->fn_extra;
+
+	if (likely(cache != NULL))
+		return cache;
+	cache = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(BloomAddCache));
+	cache->layout_len = -1;
+	fcinfo->flinfo->fn_extra = cache;
+	return cache;
+}
+
+static int
+bloom_layout_arg_cached(BloomAddCache *cache, text *name)
+{
+	int			len = VARSIZE_ANY_EXHDR(name);
+
+	if (cache->layout_len == len && memcmp(cache->layout_name, VARDATA_ANY(name), len) == 0)
+		return cache->layout;
+	cache->layout = bloom_layout_of_text(name);
+	/* Names are short; a longer one (an error above) is never remembered. */
+	cache->layout_len = len <= (int) sizeof(cache->layout_name) ? len : -1;
+	if (cache->layout_len >= 0)
+		memcpy(cache->layout_name, VARDATA_ANY(name), len);
+	return cache->layout;
+}
+
+/*
  * bloom_add_trans(bloom, value, capacity, fpr [, layout]): every
  * bloom_agg(x, capacity, fpr [, layout]) overload's transition function. The
  * filter is allocated at a group's first row and then updated in place.
@@ -378,6 +420,7 @@ bloom_add_trans(PG_FUNCTION_ARGS)
 	ProbBuffer	out;
 	bool		has_layout = PG_NARGS() > 4;
 	bool		stable;
+	BloomAddCache *cache;
 
 	(void) prob_require_aggregate(fcinfo, "bloom_add_trans");
 	prob_require_not_null(PG_ARGISNULL(2), "bloom_agg capacity");
@@ -393,7 +436,8 @@ bloom_add_trans(PG_FUNCTION_ARGS)
 	 */
 	if (PG_ARGISNULL(0) || !stable)
 	{
-		int			layout = has_layout ? bloom_layout_of_text(PG_GETARG_TEXT_PP(4)) : PROB_BLOOM_LAYOUT_FIXED;
+		int			layout = has_layout ? bloom_layout_arg_cached(bloom_add_cache(fcinfo), PG_GETARG_TEXT_PP(4))
+			: PROB_BLOOM_LAYOUT_FIXED;
 
 		if (PG_ARGISNULL(0))
 			state = bloom_new_empty(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), layout, PROB_BLOOM_AGG_SEED);
@@ -409,7 +453,11 @@ bloom_add_trans(PG_FUNCTION_ARGS)
 		state = prob_detoast(PG_GETARG_DATUM(0));
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
-	hash = prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1), PG_GETARG_DATUM(1), PROB_BLOOM_AGG_SEED);
+	cache = bloom_add_cache(fcinfo);
+	/* Resolved at the first value, as prob_arg_hash_type_cached does: NULLs need no type. */
+	if (unlikely(!OidIsValid(cache->hash_type.typid)))
+		(void) prob_arg_hash_type(fcinfo, 1, &cache->hash_type);
+	hash = prob_hash_datum(&cache->hash_type, PG_GETARG_DATUM(1), PROB_BLOOM_AGG_SEED);
 	PROB_TRY(prob_bloom_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, true,
 								 &prob_palloc_allocator, &out, PROB_ERR));
 	PG_RETURN_DATUM(prob_result(state, out));
