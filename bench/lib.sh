@@ -1,4 +1,4 @@
-# Shared by bench/run.sh and bench/bloom.sh: retries and the arithmetic of the tables.
+# Shared by bench/hll.sh and bench/bloom.sh: retries and the arithmetic of the tables.
 # Source it after test/cluster.sh (for log).
 
 # retry CMD...: a measurement that fails once (a backend killed by the OOM

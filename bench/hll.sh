@@ -3,8 +3,8 @@
 # postgresql-hll (Debian postgresql-15-hll), side by side in one run on a
 # throwaway cluster. Prints a table and writes it to bench/results/latest.txt.
 #
-#   bench/run.sh                                    full run: 10M rows, 5 rounds
-#   BENCH_ROWS=200000 BENCH_ROUNDS=2 bench/run.sh   quick smoke run
+#   bench/hll.sh                                    full run: 10M rows, 5 rounds
+#   BENCH_ROWS=200000 BENCH_ROUNDS=2 bench/hll.sh   quick smoke run
 #
 # A missed goal prints MISS; the exit status only says whether the run worked.
 # Method: bench/RESULTS.md.
