@@ -58,7 +58,9 @@ sql() { local db=$1; shift; psql -X -q -At -v ON_ERROR_STOP=1 -d "$db" "$@"; }
 
 ensure_packages "${BASE_PACKAGES[@]}" "postgresql-$PG_MAJOR-hll"
 build_and_install
+pin_server
 start_cluster "${SERVER_SETTINGS[@]}"
+trap 'stop_cluster; unpin_server' EXIT
 LOAD_AT_START=$(cut -d' ' -f1-3 /proc/loadavg)
 
 log "loading $ROWS rows once, then copying the database for each extension"
@@ -276,7 +278,7 @@ ON_CPU=$(printf '%s' "${RUNS[@]}" | awk -F'|' '$2 != "" { w += $1; c += $2 } END
 
 report() {
 	echo "probabilistic benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
-	echo "tree:     commit $(git rev-parse --short HEAD)$([ -z "$(git status --porcelain -- src sql Makefile)" ] || echo ' + uncommitted changes in src, sql or Makefile'); probabilistic.so sha256 $(sha256sum "$("$PG_BIN/pg_config" --pkglibdir)/probabilistic.so" | cut -c1-12)"
+	echo "tree:     commit $(git rev-parse --short HEAD)$([ -z "$(git status --porcelain -- src sql Makefile)" ] || echo ' + uncommitted changes in src, sql or Makefile'); probabilistic.so sha256 $(sha256sum "$PINNED_SO" | cut -c1-12), pinned for the run (bench/lib.sh)"
 	echo "machine:  $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) RAM; load average $LOAD_AT_START at start, $(cut -d' ' -f1-3 /proc/loadavg) at end;"
 	echo "          the queries were on a CPU for $ON_CPU% of their wall time"
 	echo "server:   PostgreSQL $(sql $OURS -c 'SHOW server_version'); probabilistic $(sql $OURS -c "SELECT extversion FROM pg_extension WHERE extname = 'probabilistic'"), postgresql-hll $(sql $THEIRS -c "SELECT extversion FROM pg_extension WHERE extname = 'hll'") (Debian postgresql-$PG_MAJOR-hll $(dpkg-query -W -f='${Version}' "postgresql-$PG_MAJOR-hll"))"

@@ -47,27 +47,40 @@ prob_hll_dense_rank(uint64_t hash, int p)
 	return w == 0 ? prob_hll_max_rank(p) : (unsigned) __builtin_clzll(w) + 1;
 }
 
-/* Four 6-bit registers live in three bytes, least significant bits first. */
+/*
+ * Four 6-bit registers live in three bytes, least significant bits first.
+ * Register i's six bits lie in the 16-bit little-endian word at byte
+ * (i % 4) / 2 of its group, from bit 6 * (i % 4) - 8 * ((i % 4) / 2) (0, 6,
+ * 4, 10): one two-byte access that never leaves the group.
+ */
+static inline uint8_t *
+prob_hll_reg_word(const uint8_t *regs, size_t i, unsigned *shift)
+{
+	unsigned	k = (unsigned) (i & 3);
+
+	*shift = 6 * k - 8 * (k >> 1);
+	return (uint8_t *) regs + (i >> 2) * 3 + (k >> 1);
+}
+
 static inline unsigned
 prob_hll_get_reg(const uint8_t *regs, size_t i)
 {
-	const uint8_t *g = regs + (i >> 2) * 3;
-	uint32_t	w = g[0] | ((uint32_t) g[1] << 8) | ((uint32_t) g[2] << 16);
+	unsigned	shift;
+	const uint8_t *w = prob_hll_reg_word(regs, i, &shift);
 
-	return (w >> ((i & 3) * 6)) & 63u;
+	return ((unsigned) (w[0] | (w[1] << 8)) >> shift) & 63u;
 }
 
 static inline void
 prob_hll_set_reg(uint8_t *regs, size_t i, unsigned v)
 {
-	uint8_t    *g = regs + (i >> 2) * 3;
-	uint32_t	w = g[0] | ((uint32_t) g[1] << 8) | ((uint32_t) g[2] << 16);
-	unsigned	shift = (unsigned) (i & 3) * 6;
+	unsigned	shift;
+	uint8_t    *w = prob_hll_reg_word(regs, i, &shift);
+	unsigned	word = (unsigned) (w[0] | (w[1] << 8));
 
-	w = (w & ~(63u << shift)) | ((uint32_t) (v & 63u) << shift);
-	g[0] = (uint8_t) w;
-	g[1] = (uint8_t) (w >> 8);
-	g[2] = (uint8_t) (w >> 16);
+	word = (word & ~(63u << shift)) | ((v & 63u) << shift);
+	w[0] = (uint8_t) word;
+	w[1] = (uint8_t) (word >> 8);
 }
 
 /*

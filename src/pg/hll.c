@@ -10,6 +10,7 @@
 #include "catalog/pg_type.h"
 #include "lib/stringinfo.h"
 #include "libpq/pqformat.h"
+#include "nodes/execnodes.h"
 #include "nodes/nodeFuncs.h"
 #include "nodes/primnodes.h"
 #include "utils/array.h"
@@ -184,14 +185,13 @@ hll_hash_arg(FunctionCallInfo fcinfo, int argno, uint64 seed)
 	return prob_hash_datum(type, value, seed);
 }
 
-/* Adds a hash to v: in place when v is an aggregate's state, else into a copy. */
+/* The sketch v with one more hash: v itself when that changes nothing, else a new value. */
 static Datum
-hll_add_hash_to(struct varlena *v, uint64 hash, bool in_place)
+hll_add_hash_to(struct varlena *v, uint64 hash)
 {
 	ProbBuffer	out;
 
-	PROB_TRY(prob_hll_add_hash((uint8_t *) VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), hash, in_place,
-							   &prob_palloc_allocator, &out, PROB_ERR));
+	PROB_TRY(prob_hll_add_hash(PROB_BYTES(v), hash, false, &prob_palloc_allocator, &out, PROB_ERR));
 	return prob_result(v, out);
 }
 
@@ -209,7 +209,7 @@ hll_add(PG_FUNCTION_ARGS)
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(v);
 	PROB_TRY(prob_hll_seed(PROB_BYTES(v), &seed, PROB_ERR));
-	return hll_add_hash_to(v, hll_hash_arg(fcinfo, 1, seed), false);
+	return hll_add_hash_to(v, hll_hash_arg(fcinfo, 1, seed));
 }
 
 PG_FUNCTION_INFO_V1(hll_add_hash);
@@ -220,7 +220,7 @@ hll_add_hash(PG_FUNCTION_ARGS)
 		PG_RETURN_NULL();
 	if (PG_ARGISNULL(1))
 		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-	return hll_add_hash_to(PG_GETARG_VARLENA_PP(0), (uint64) PG_GETARG_INT64(1), false);
+	return hll_add_hash_to(PG_GETARG_VARLENA_PP(0), (uint64) PG_GETARG_INT64(1));
 }
 
 PG_FUNCTION_INFO_V1(hll_union);
@@ -355,11 +355,11 @@ hll_hash_extended(PG_FUNCTION_ARGS)
  */
 
 /*
- * The state to update: the aggregate's own copy, or (when it had to be
- * detoasted) a fresh copy; either way ours to modify.
+ * hll_trans_state's rarer cases: the first row (a new building state) and a
+ * precision argument that may change between rows.
  */
-static struct varlena *
-hll_trans_state(FunctionCallInfo fcinfo, int precision_arg)
+static pg_noinline struct varlena *
+hll_trans_state_slow(FunctionCallInfo fcinfo, int precision_arg)
 {
 	int			precision = PROB_HLL_DEFAULT_PRECISION;
 	ProbBuffer	out;
@@ -373,17 +373,50 @@ hll_trans_state(FunctionCallInfo fcinfo, int precision_arg)
 	{
 		struct varlena *state = prob_detoast(PG_GETARG_DATUM(0));
 
-		/*
-		 * Every row passes the precision: one that differs from the first is
-		 * an error. A constant (the usual case) cannot differ: no core call per row.
-		 */
-		if (PG_NARGS() > precision_arg && !get_fn_expr_arg_stable(fcinfo->flinfo, precision_arg))
-			PROB_TRY(prob_hll_check_state_precision((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
-													precision, PROB_ERR));
+		PROB_TRY(prob_hll_check_state_precision((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
+												precision, PROB_ERR));
 		return state;
 	}
 	PROB_TRY(prob_hll_builder(precision, HLL_DEFAULT_SEED, &prob_palloc_allocator, &out, PROB_ERR));
 	return prob_varlena_of(out);
+}
+
+/*
+ * The state to update: the aggregate's own copy, or (when it had to be
+ * detoasted) a fresh copy; either way ours to modify, with a 4-byte header.
+ * Also makes sure the caller is an aggregate (the state is updated in place);
+ * a plain aggregate passes that check without a call.
+ */
+static inline struct varlena *
+hll_trans_state(FunctionCallInfo fcinfo, const char *name, int precision_arg)
+{
+	bool		has_precision = PG_NARGS() > precision_arg;
+
+	if (unlikely(fcinfo->context == NULL || !IsA(fcinfo->context, AggState)))
+		(void) prob_require_aggregate(fcinfo, name);
+	/*
+	 * Every row passes the precision: one that differs from the first is an
+	 * error. A constant (the usual case) cannot differ: no core call per row.
+	 */
+	if (likely(!PG_ARGISNULL(0)) &&
+		likely(!has_precision || get_fn_expr_arg_stable(fcinfo->flinfo, precision_arg)))
+		return prob_detoast(PG_GETARG_DATUM(0));
+	return hll_trans_state_slow(fcinfo, precision_arg);
+}
+
+/*
+ * Adds a hash to an aggregate's state: in place when it is dense (without a
+ * call), else through the core's guarded path, which may return a new state.
+ */
+static inline Datum
+hll_trans_add(struct varlena *state, uint64 hash)
+{
+	ProbBuffer	out;
+
+	PROB_TRY(prob_hll_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, true,
+							   &prob_palloc_allocator, &out, PROB_ERR));
+	return out.data == (uint8_t *) VARDATA(state) ? PointerGetDatum(state) :
+		PointerGetDatum(prob_varlena_of(out));
 }
 
 /* hll_add_trans(hll, value [, precision]): every hll_add_agg overload's transition function. */
@@ -391,26 +424,22 @@ PG_FUNCTION_INFO_V1(hll_add_trans);
 Datum
 hll_add_trans(PG_FUNCTION_ARGS)
 {
-	struct varlena *state;
+	struct varlena *state = hll_trans_state(fcinfo, "hll_add_trans", 2);
 
-	(void) prob_require_aggregate(fcinfo, "hll_add_trans");
-	state = hll_trans_state(fcinfo, 2);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
-	return hll_add_hash_to(state, hll_hash_arg(fcinfo, 1, HLL_DEFAULT_SEED), true);
+	return hll_trans_add(state, hll_hash_arg(fcinfo, 1, HLL_DEFAULT_SEED));
 }
 
 PG_FUNCTION_INFO_V1(hll_add_hash_trans);
 Datum
 hll_add_hash_trans(PG_FUNCTION_ARGS)
 {
-	struct varlena *state;
+	struct varlena *state = hll_trans_state(fcinfo, "hll_add_hash_trans", 2);
 
-	(void) prob_require_aggregate(fcinfo, "hll_add_hash_trans");
-	state = hll_trans_state(fcinfo, 2);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
-	return hll_add_hash_to(state, (uint64) PG_GETARG_INT64(1), true);
+	return hll_trans_add(state, (uint64) PG_GETARG_INT64(1));
 }
 
 /* Strict: the aggregate machinery starts the state from the first non-NULL input. */
