@@ -268,16 +268,17 @@ void JointHistogram::add(unsigned k1, unsigned k2) {
     }
 }
 
-double standard_error(const std::uint64_t* c, int q, double m, double estimate) {
+double standard_error(int q, double m, double estimate) {
     if (!(estimate > 0)) return 0.0;
     double lam = estimate / m;
+    // Expected Fisher information of m registers about lam: m sum P(K = k) (-d2).
     double info = 0;
     for (int k = 1; k <= q + 1; k++) {
-        if (c[k] == 0) continue;
         double l, d1, d2;
         single_terms(lam, k, q, l, d1, d2);
-        info = info - static_cast<double>(c[k]) * d2;
+        info = info - pmf(lam, k, q) * d2;
     }
+    info = m * info;
     if (!(info > 0)) return std::numeric_limits<double>::infinity();
     // Poissonized variance minus the Poisson variance of the count itself
     // (doc/FORMAT.md): the variance for the fixed set the sketch holds.
@@ -297,7 +298,7 @@ Overlap joint_estimate(const JointHistogram& h) {
     Overlap o;
     if (n1 == 0 || n2 == 0) {
         // One side empty: nothing in common, the other side is its own estimate.
-        Estimate e1{n1, standard_error(c1.data(), q, m, n1)}, e2{n2, standard_error(c2.data(), q, m, n2)};
+        Estimate e1{n1, standard_error(q, m, n1)}, e2{n2, standard_error(q, m, n2)};
         o.a = o.a_only = e1;
         o.b = o.b_only = e2;
         o.union_ = n1 == 0 ? e2 : e1;
@@ -433,7 +434,7 @@ Estimate estimate_with_error(const Sketch& s) {
     double m;
     histogram_of(s, c, q, m);
     double n = ertl_estimate(c.data(), q, m);
-    return Estimate{n, standard_error(c.data(), q, m, n)};
+    return Estimate{n, standard_error(q, m, n)};
 }
 
 double relative_error(const Sketch& s) {

@@ -59,10 +59,10 @@ Overlap joint_estimate(const JointHistogram& h);
 Overlap overlap(const std::uint8_t* a, std::size_t a_size, const std::uint8_t* b, std::size_t b_size);
 
 // The single-sketch estimate (the same value as estimate()) and its standard
-// error, from the observed Fisher information of the registers' likelihood.
+// error, from the expected Fisher information of m registers at that estimate.
 Estimate estimate_with_error(const Sketch& s);
-// The same from a register histogram c[0..q+1] and an estimate of it.
-double standard_error(const std::uint64_t* c, int q, double m, double estimate);
+// The standard error of an estimate from m registers of q + 2 values.
+double standard_error(int q, double m, double estimate);
 // standard_error / estimate (0 for an empty sketch).
 double relative_error(const Sketch& s);
 
