@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <memory>
 
@@ -492,9 +493,12 @@ double normal_quantile(double p) {
 
 namespace {
 double quantile_of_confidence(double confidence) {
-    if (!(confidence > 0 && confidence < 1))
+    if (!(confidence > 0 && confidence < 1)) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%g", confidence);
         throw Error(ErrorKind::kInvalidParameter,
-                    "confidence must be between 0 and 1 (exclusive), not " + std::to_string(confidence));
+                    std::string("confidence must be between 0 and 1 (exclusive), not ") + text);
+    }
     return normal_quantile(0.5 * (1.0 + confidence));
 }
 }  // namespace

@@ -7,6 +7,7 @@
 #include "common.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "access/htup_details.h"
 #include "funcapi.h"
@@ -47,14 +48,27 @@ hll_jaccard(PG_FUNCTION_ARGS)
 	PG_RETURN_FLOAT8(hll_overlap_of(fcinfo).jaccard.value);
 }
 
-/* A double as JSON: every digit it needs to round-trip, null when not finite. */
+/*
+ * A double as JSON: the fewest of 15, 16 or 17 significant digits that read
+ * back as the same double, null when not finite.
+ */
 static void
 append_json_double(StringInfo s, double v)
 {
-	if (isfinite(v))
-		appendStringInfo(s, "%.17g", v);
-	else
+	char		text[32];
+
+	if (!isfinite(v))
+	{
 		appendStringInfoString(s, "null");
+		return;
+	}
+	for (int digits = 15; digits <= 17; digits++)
+	{
+		snprintf(text, sizeof text, "%.*g", digits, v);
+		if (strtod(text, NULL) == v)
+			break;
+	}
+	appendStringInfoString(s, text);
 }
 
 /* "name": {"estimate": ..., "standard_error": ..., "lower": ..., "upper": ...} */
