@@ -584,10 +584,10 @@ def llround(x):
     return int(-r if x < 0 else r)
 
 
-# ---------------------------------------------------------------- hll joint estimation (section 3.12)
+# ---------------------------------------------------------------- hll joint estimation (section 3.14)
 #
 # Every floating-point operation below is in the order doc/FORMAT.md section
-# 3.12 gives (and src/core/hll_joint.cpp performs): the results match the
+# 3.14 gives (and src/core/hll_joint.cpp performs): the results match the
 # server's to the last bit on the same platform (the same libm).
 
 _JOINT_MAX_ITERATIONS = 100
@@ -776,7 +776,7 @@ def _sqrt_nonneg(v):
 
 
 def standard_error(q, m, estimate):
-    """The standard error of a single estimate from m registers (section 3.12)."""
+    """The standard error of a single estimate from m registers (section 3.14)."""
     if not estimate > 0:
         return 0.0
     lam = estimate / m

@@ -154,8 +154,8 @@ Point equal_sizes(double n, double j) { return Point{n, n, std::round(2 * n * j 
 
 void print_header() {
     std::printf("| \\|A\\| | \\|B\\| | \\|A∩B\\| | Jaccard | ML rel. RMSE | IE rel. RMSE | ML/IE | ML bias | bias/SE "
-                "| 95%% cover \\|A\\| | 95%% cover \\|A∩B\\| |\n");
-    std::printf("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                "| 95%% cover \\|A\\| | 95%% cover \\|A∩B\\| | note |\n");
+    std::printf("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
 }
 
 struct Totals {
@@ -181,9 +181,9 @@ void report_and_check(const Row& r, bool equal_sizes, Totals& totals) {
     double z = se_mean > 0 ? (r.ml_mean - p.x) / se_mean : 0;
     bool sparse = p.a + p.b - p.x <= 3000;
     bool regular = !sparse && 4 * r.ml_rmse < p.x;
-    std::printf("| %.0f | %.0f | %.0f | %.3g | %.4f | %.4f | %.2f | %+.4f | %+.1f | %.1f%% | %.1f%% |%s\n", p.a, p.b,
+    std::printf("| %.0f | %.0f | %.0f | %.3g | %.4f | %.4f | %.2f | %+.4f | %+.1f | %.1f%% | %.1f%% | %s |\n", p.a, p.b,
                 p.x, jaccard, r.ml_rmse / p.x, r.ie_rmse / p.x, r.ml_rmse / r.ie_rmse, (r.ml_mean - p.x) / p.x, z,
-                100 * r.cover_card, 100 * r.cover_int, sparse ? " sparse" : regular ? "" : " small ∩");
+                100 * r.cover_card, 100 * r.cover_int, sparse ? "sparse" : regular ? "" : "small ∩");
     std::fflush(stdout);
     totals.rows++;
     double noise = 3.0 / std::sqrt(2.0 * kTrials);
