@@ -862,7 +862,7 @@ def joint_estimate(pairs, q, m):
             it += 1
             break
         it += 1
-    na, nb, nx = rate[0] * m, rate[1] * m, rate[2] * m
+    na, nb, nx = min(rate[0] * m, ESTIMATE_MAX), min(rate[1] * m, ESTIMATE_MAX), min(rate[2] * m, ESTIMATE_MAX)
     fisher = _joint_evaluate(_expected_cells(q, m, rate), q, rate)
     inv = _invert3([[-fisher.h[i][j] for j in range(3)] for i in range(3)])
     if inv is not None:
@@ -986,10 +986,24 @@ def _confidence_quantile(confidence):
     return normal_quantile(0.5 * (1.0 + confidence))
 
 
+def _c_round(x):
+    """C round(): halves away from zero, on a float."""
+    f = math.floor(abs(x))
+    r = f + 1.0 if abs(x) - f >= 0.5 else f
+    return -r if x < 0 else r
+
+
 def count_bounds(estimate, standard_error_, confidence=0.95):
-    """(lower, upper) as bigints: the estimate -/+ z standard errors, widened to integers, at least 0."""
+    """(lower, upper) as bigints: the integers within the estimate -/+ z standard
+    errors (at least 0), or the estimate rounded when the interval holds none."""
     half = _confidence_quantile(confidence) * standard_error_
-    return round_count(math.floor(max(estimate - half, 0.0))), round_count(math.ceil(estimate + half))
+    lo = max(estimate - half, 0.0)
+    hi = estimate + half
+    lower = float(math.ceil(lo)) if math.isfinite(lo) else lo
+    upper = float(math.floor(hi)) if math.isfinite(hi) else hi
+    if lower > upper:
+        lower = upper = _c_round(estimate)
+    return round_count(lower), round_count(upper)
 
 
 def ratio_bounds(estimate, standard_error_, confidence=0.95):

@@ -354,7 +354,8 @@ Overlap joint_estimate(const JointHistogram& h) {
     }
     o.iterations = it;
 
-    double na = rate[0] * m, nb = rate[1] * m, nx = rate[2] * m;
+    // Capped as the single estimate is (doc/FORMAT.md section 3.10).
+    double na = std::min(rate[0] * m, 0x1p64), nb = std::min(rate[1] * m, 0x1p64), nx = std::min(rate[2] * m, 0x1p64);
     // Covariance of the counts: m^2 I^-1 with I the expected Fisher
     // information at the estimate (Poissonized), minus the Poisson variance of
     // each part's own count (doc/FORMAT.md).
@@ -506,7 +507,11 @@ double quantile_of_confidence(double confidence) {
 Bounds count_bounds(const Estimate& e, double confidence) {
     double z = quantile_of_confidence(confidence);
     double half = z * e.standard_error;
-    return Bounds{std::floor(std::max(e.value - half, 0.0)), std::ceil(e.value + half)};
+    // The integers inside the interval (the truth is an integer); when the
+    // interval is narrower than the gap between two, the nearest one.
+    double lower = std::ceil(std::max(e.value - half, 0.0)), upper = std::floor(e.value + half);
+    if (lower > upper) lower = upper = std::round(e.value);
+    return Bounds{lower, upper};
 }
 
 Bounds ratio_bounds(const Estimate& e, double confidence) {

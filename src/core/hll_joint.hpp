@@ -68,8 +68,8 @@ double relative_error(const Sketch& s);
 
 // Two-sided bounds at the given confidence (0 < confidence < 1, else
 // kInvalidParameter): value ∓ z·standard_error, z the standard normal
-// quantile of (1 + confidence) / 2, widened outward to integers
-// (floor/ceil) and clamped at 0.
+// quantile of (1 + confidence) / 2, clamped at 0. Counts: the integers
+// inside that interval (ceil, floor), or the estimate rounded when none is.
 struct Bounds {
     double lower, upper;
 };
