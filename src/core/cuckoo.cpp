@@ -259,7 +259,7 @@ Sketch parse_trusted(const std::uint8_t* data, std::size_t size) {
         throw corrupt("it is " + std::to_string(size) + " bytes long, shorter than its " +
                       std::to_string(kHeaderSize) + "-byte header");
     if (data[kOffTag] != kTypeTag)
-        throw corrupt("type tag is 0x" + hex_byte(data[kOffTag]) + ", expected 0x" + hex_byte(kTypeTag) + " ('C')");
+        throw corrupt("type tag is " + hex_byte(data[kOffTag]) + ", expected " + hex_byte(kTypeTag) + " ('C')");
     if (data[kOffVersion] != kFormatVersion)
         throw corrupt("format version " + std::to_string(data[kOffVersion]) +
                       " is not supported (this build reads version " + std::to_string(kFormatVersion) + ")");
