@@ -102,8 +102,13 @@ std::uint32_t fingerprint(std::uint64_t hash, unsigned fingerprint_bits);
 std::uint64_t first_bucket(std::uint64_t hash, std::uint64_t bucket_count);
 std::uint64_t alternate_bucket(std::uint64_t bucket, std::uint32_t fp, std::uint64_t bucket_count);
 
-// Full validation of outside bytes; parse_trusted reads and checks the header only.
+// Full validation of outside bytes: parse_header checks every header field
+// (the sizing recomputed from capacity and fpr), parse also the table.
+// parse_trusted, for values validated on their way in, checks only what keeps
+// every access inside the bytes (tag, version, constants, and the length the
+// bucket count and fingerprint bits imply): it is on every per-row path.
 Sketch parse(const std::uint8_t* data, std::size_t size);
+Sketch parse_header(const std::uint8_t* data, std::size_t size);
 Sketch parse_trusted(const std::uint8_t* data, std::size_t size);
 
 Buffer make_empty(Allocator& alloc, long long capacity, double fpr, std::uint64_t seed);
