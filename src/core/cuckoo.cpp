@@ -77,17 +77,29 @@ public:
 
     // The first slot of bucket holding fp, or -1.
     int find(std::uint64_t bucket, std::uint32_t fp) const {
+        std::uint64_t w;
+        if (bucket_word(bucket, &w)) {
+            for (unsigned s = 0; s < kBucketSize; s++, w >>= f_)
+                if ((w & mask_) == fp) return static_cast<int>(s);
+            return -1;
+        }
         for (unsigned s = 0; s < kBucketSize; s++)
             if (get(bucket, s) == fp) return static_cast<int>(s);
         return -1;
     }
 
-    unsigned count(std::uint64_t bucket, std::uint32_t fp) const {
+    // A whole bucket in one load when it fits in 57 bits (f <= 14), as most do.
+    bool bucket_word(std::uint64_t bucket, std::uint64_t* w) const {
         std::uint64_t bit = bucket * kBucketSize * f_;
         std::size_t byte = static_cast<std::size_t>(bit >> 3);
-        // A whole bucket in one load when it fits in 57 bits (f <= 14), as most do.
-        if (4 * f_ <= 57 && byte + 8 <= size_) {
-            std::uint64_t w = load_le64(t_ + byte) >> (bit & 7);
+        if (4 * f_ > 57 || byte + 8 > size_) return false;
+        *w = load_le64(t_ + byte) >> (bit & 7);
+        return true;
+    }
+
+    unsigned count(std::uint64_t bucket, std::uint32_t fp) const {
+        std::uint64_t w;
+        if (bucket_word(bucket, &w)) {
             return ((w & mask_) == fp) + (((w >> f_) & mask_) == fp) + (((w >> (2 * f_)) & mask_) == fp) +
                    (((w >> (3 * f_)) & mask_) == fp);
         }
