@@ -1,9 +1,9 @@
 -- One-hour sliding-window deduplication of a click stream, three ways:
 --   exact:  look each id up in the stored clicks of the last hour (an index);
---   cuckoo: one filter of the window: drop the batch's ids the filter holds
+--   cuckoo: one filter of the window (capacity 30,000 at 0.01, and at 0.001): drop the batch's ids the filter holds
 --           (@>), add the batch, remove the ids that left the window, read
 --           from the stored clicks (only what was added is ever removed);
---   bloom:  rebuild a Bloom filter of the last hour's clicks for every batch
+--   bloom:  rebuild a Bloom filter (30,000 at 0.01) of the last hour's clicks for every batch
 --           (a Bloom filter cannot forget).
 -- A batch every 5 minutes for 6 hours, 2,000 events per batch, about 10% of
 -- them re-sends of a click from the last 55 minutes. Reports duplicates
@@ -30,9 +30,9 @@ CREATE TABLE clicks (method text, b int, id bigint);
 CREATE INDEX ON clicks (method, id, b);
 CREATE TABLE results (method text, b int, caught int, lost int, ms float8, bytes int);
 
-CREATE FUNCTION run(method text) RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION run(method text, fpr float8 DEFAULT 0.01) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-    c cuckoo := cuckoo_empty(30000, 0.01);
+    c cuckoo := cuckoo_empty(30000, fpr);
     f bloom;
     t0 timestamptz;
     batch_ids bigint[];
@@ -46,11 +46,11 @@ BEGIN
         IF method = 'exact' THEN
             SELECT array_agg(x) INTO accepted FROM unnest(batch_ids) x
             WHERE NOT EXISTS (SELECT 1 FROM clicks k WHERE k.method = 'exact' AND k.id = x AND k.b >= batch - 11);
-        ELSIF method = 'cuckoo' THEN
+        ELSIF method LIKE 'cuckoo%' THEN
             SELECT array_agg(x) INTO accepted FROM unnest(batch_ids) x WHERE NOT c @> x;
-            SELECT coalesce(cuckoo_union(c, cuckoo_agg(x, 30000, 0.01)), c) INTO c FROM unnest(accepted) x;
+            SELECT coalesce(cuckoo_union(c, cuckoo_agg(x, 30000, fpr)), c) INTO c FROM unnest(accepted) x;
             -- Forget the batch leaving the window: exactly the ids that were added for it.
-            FOR leaving IN SELECT k.id FROM clicks k WHERE k.method = 'cuckoo' AND k.b = batch - 11 LOOP
+            FOR leaving IN SELECT k.id FROM clicks k WHERE k.method = run.method AND k.b = batch - 11 LOOP
                 c := cuckoo_remove(c, leaving);
             END LOOP;
         ELSE
@@ -66,11 +66,11 @@ BEGIN
             truth_dups,
             (cardinality(batch_ids) - coalesce(cardinality(accepted), 0)) - truth_dups,
             extract(epoch FROM clock_timestamp() - t0) * 1000,
-            CASE method WHEN 'cuckoo' THEN octet_length(c::bytea) WHEN 'bloom' THEN octet_length(f::bytea) END);
+            CASE WHEN method LIKE 'cuckoo%' THEN octet_length(c::bytea) WHEN method = 'bloom' THEN octet_length(f::bytea) END);
     END LOOP;
 END $$;
 
-SELECT run('exact'), run('cuckoo'), run('bloom');
+SELECT run('exact'), run('cuckoo 0.01', 0.01), run('cuckoo 0.001', 0.001), run('bloom');
 
 SELECT method,
        sum(caught) AS duplicates_caught,
