@@ -409,7 +409,8 @@ TEST(HllCardinality, RoundsAndSaturates) {
 // (an aggregate's building state, sparse, dense), in place or into a copy.
 TEST(HllCApi, OneAddPathGivesTheCoreBytes) {
     TestAllocator alloc;
-    ProbAllocator c_alloc{[](void* ctx, size_t n) { return static_cast<TestAllocator*>(ctx)->allocate(n); }, &alloc};
+    ProbAllocator c_alloc{[](void* ctx, size_t n) { return static_cast<TestAllocator*>(ctx)->allocate(n); }, &alloc,
+                          nullptr};
     ProbError err{};
     auto bytes_of = [](ProbBuffer b) { return std::vector<std::uint8_t>(b.data, b.data + b.size); };
     std::vector<std::uint64_t> hashes = random_hashes(3000, 77);
