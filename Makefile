@@ -163,3 +163,13 @@ uninstall-core:
 	-rmdir '$(DESTDIR)$(CORE_INCLUDEDIR)/probabilistic'
 
 .PHONY: core-lib install-core uninstall-core
+
+# ---- PGXN distribution ----
+#   make dist [DIST_OUT=...]   probabilistic-<version>.zip of the committed tree (git archive
+#                              of HEAD), which builds and installs on its own (test/stages/package.sh)
+DIST_OUT ?= $(EXTENSION)-$(CORE_VERSION).zip
+
+dist:
+	git archive --format=zip --prefix=$(EXTENSION)-$(CORE_VERSION)/ -o $(DIST_OUT) HEAD
+
+.PHONY: dist
