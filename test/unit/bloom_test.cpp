@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "bloom.hpp"
-#include "bloom_capi.h"
+#include "capi/bloom_capi.h"
 #include "hash.hpp"
 #include "test_alloc.hpp"
 

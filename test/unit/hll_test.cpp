@@ -6,7 +6,7 @@
 
 #include "hash.hpp"
 #include "hll.hpp"
-#include "hll_capi.h"
+#include "capi/hll_capi.h"
 #include "test_alloc.hpp"
 
 using namespace probabilistic;

@@ -4,9 +4,6 @@
  */
 #include "probabilistic.h"
 
-#include "executor/nodeAgg.h"
-#include "nodes/execnodes.h"
-#include "nodes/plannodes.h"
 #include "utils/memutils.h"
 
 PG_MODULE_MAGIC;
@@ -77,42 +74,4 @@ prob_raise(const ProbError *err)
 			 err->detail[0] ? errdetail_internal("%s", err->detail) : 0,
 			 err->hint[0] ? errhint("%s", err->hint) : 0));
 	pg_unreachable();
-}
-
-/*
- * The aggregate call with the arguments as written. In a parallel plan the
- * final function runs in a Finalize step, whose Aggref has one argument: a
- * reference to the partial result coming up from the plan below. The partial
- * step's Aggref, which has the call's arguments, is found by following that
- * reference down through the nodes that pass it on (Gather, Sort, Append, ...).
- * NULL when it cannot be found.
- */
-Aggref *
-prob_aggregate_call(FunctionCallInfo fcinfo)
-{
-	Aggref	   *aggref = AggGetAggref(fcinfo);
-	Plan	   *plan;
-	Expr	   *expr;
-
-	if (aggref == NULL || !DO_AGGSPLIT_COMBINE(aggref->aggsplit))
-		return aggref;
-	if (fcinfo->context == NULL || !IsA(fcinfo->context, AggState) || list_length(aggref->args) != 1)
-		return NULL;
-	plan = ((AggState *) fcinfo->context)->ss.ps.plan;
-	expr = linitial_node(TargetEntry, aggref->args)->expr;
-	while (IsA(expr, Var) && ((Var *) expr)->varno == OUTER_VAR)
-	{
-		AttrNumber	attno = ((Var *) expr)->varattno;
-
-		if (IsA(plan, Append))
-			plan = linitial(((Append *) plan)->appendplans);
-		else if (IsA(plan, MergeAppend))
-			plan = linitial(((MergeAppend *) plan)->mergeplans);
-		else
-			plan = outerPlan(plan);
-		if (plan == NULL || attno < 1 || attno > list_length(plan->targetlist))
-			return NULL;
-		expr = list_nth_node(TargetEntry, plan->targetlist, attno - 1)->expr;
-	}
-	return IsA(expr, Aggref) ? (Aggref *) expr : NULL;
 }

@@ -3,7 +3,7 @@
  * (doc/FORMAT.md), so equal values hash equal across int2/int4/int8,
  * float/numeric spellings and text types.
  */
-#include "probabilistic.h"
+#include "hashing.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -3,7 +3,8 @@
  * Every SQL name here is the C symbol of the same name; equality and hashing
  * are bytea's own functions (the format is canonical), declared in the SQL script.
  */
-#include "probabilistic.h"
+#include "common.h"
+#include "hashing.h"
 
 #include <math.h>
 
@@ -20,7 +21,7 @@
 #include "utils/fmgrprotos.h"
 #include "utils/memutils.h"
 
-#include "core/bloom_capi.h"
+#include "capi/bloom_capi.h"
 
 /* The aggregates take no seed argument; bloom_empty's default is the same. */
 #define BLOOM_AGG_SEED 0
@@ -42,30 +43,10 @@ PG_FUNCTION_INFO_V1(bloom_in);
 Datum
 bloom_in(PG_FUNCTION_ARGS)
 {
-	const char *str = PG_GETARG_CSTRING(0);
-	size_t		len = strlen(str);
-	size_t		digits;
-	char	   *bytes;
+	size_t		size;
+	char	   *bytes = prob_text_to_bytes(PG_GETARG_CSTRING(0), "bloom", &size);
 
-	if (len < 2 || str[0] != '\\' || str[1] != 'x')
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type bloom: \"%.40s\"", str),
-				 errdetail("A bloom value is written as \\x followed by hexadecimal digits.")));
-	/* Checked here: hex_decode would skip white space and report bad digits as 22023. */
-	digits = strspn(str + 2, "0123456789abcdefABCDEF");
-	if (2 + digits < len)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type bloom: invalid hexadecimal digit at position %zu",
-						digits + 3)));
-	if (digits % 2 != 0)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type bloom: odd number of hexadecimal digits")));
-	bytes = palloc(digits / 2 + 1);
-	hex_decode(str + 2, digits, bytes);
-	PG_RETURN_POINTER(bloom_from_bytes(bytes, digits / 2));
+	PG_RETURN_POINTER(bloom_from_bytes(bytes, size));
 }
 
 PG_FUNCTION_INFO_V1(bloom_out);
@@ -73,21 +54,8 @@ Datum
 bloom_out(PG_FUNCTION_ARGS)
 {
 	struct varlena *v = PG_GETARG_VARLENA_PP(0);
-	size_t		size = VARSIZE_ANY_EXHDR(v);
-	char	   *out;
 
-	if (size > (MaxAllocSize - 3) / 2)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("a bloom filter of %zu bytes is too large for its text form", size),
-				 errdetail("Its hexadecimal text would pass PostgreSQL's 1 GB limit."),
-				 errhint("Use binary COPY, or a client that reads values in binary.")));
-	out = palloc(2 * size + 3);
-	out[0] = '\\';
-	out[1] = 'x';
-	hex_encode(VARDATA_ANY(v), size, out + 2);
-	out[2 + 2 * size] = '\0';
-	PG_RETURN_CSTRING(out);
+	PG_RETURN_CSTRING(prob_bytes_to_text(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), "bloom"));
 }
 
 PG_FUNCTION_INFO_V1(bloom_recv);
@@ -375,19 +343,6 @@ bloom_info(PG_FUNCTION_ARGS)
  * after a row's result was handed out, and aggregates may share a state).
  */
 
-/* The aggregate's memory context; an error when not called by an aggregate. */
-static MemoryContext
-require_aggregate(FunctionCallInfo fcinfo, const char *name)
-{
-	MemoryContext aggcontext;
-
-	if (!AggCheckCallContext(fcinfo, &aggcontext))
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("%s can only be called as an aggregate's transition function", name)));
-	return aggcontext;
-}
-
 static pg_noinline void
 bloom_agg_parameters_changed(const char *first, const char *now)
 {
@@ -396,15 +351,6 @@ bloom_agg_parameters_changed(const char *first, const char *now)
 			 errmsg("bloom_agg parameters changed between rows of one aggregate"),
 			 errdetail("The first row passed %s, a later row %s.", first, now),
 			 errhint("Pass the parameters as constants, as in bloom_agg(x, 1000000, 0.01).")));
-}
-
-static void
-require_not_null(bool isnull, const char *what)
-{
-	if (isnull)
-		ereport(ERROR,
-				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-				 errmsg("bloom_agg %s must not be NULL", what)));
 }
 
 /*
@@ -420,9 +366,9 @@ bloom_add_trans(PG_FUNCTION_ARGS)
 	uint64		hash;
 	ProbBuffer	out;
 
-	(void) require_aggregate(fcinfo, "bloom_add_trans");
-	require_not_null(PG_ARGISNULL(2), "capacity");
-	require_not_null(PG_ARGISNULL(3), "false positive rate");
+	(void) prob_require_aggregate(fcinfo, "bloom_add_trans");
+	prob_require_not_null(PG_ARGISNULL(2), "bloom_agg capacity");
+	prob_require_not_null(PG_ARGISNULL(3), "bloom_agg false positive rate");
 	if (PG_ARGISNULL(0))
 		state = bloom_new_empty(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), false, BLOOM_AGG_SEED);
 	else
@@ -460,35 +406,12 @@ bloom_union_trans(PG_FUNCTION_ARGS)
 	struct varlena *other;
 	ProbBuffer	out;
 
-	(void) require_aggregate(fcinfo, "bloom_union_trans");
+	(void) prob_require_aggregate(fcinfo, "bloom_union_trans");
 	state = prob_detoast(PG_GETARG_DATUM(0));
 	other = PG_GETARG_VARLENA_PP(1);
 	PROB_TRY(prob_bloom_union((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, PROB_BYTES(other),
 							  true, &prob_palloc_allocator, &out, PROB_ERR));
 	PG_RETURN_DATUM(prob_result(state, out));
-}
-
-/*
- * Argument argno of the aggregate call, when it is a constant: PostgreSQL
- * passes no argument values to a final function, so an aggregate over zero
- * rows reads its parameters off the call itself. False when there is no
- * such argument or it is not a constant (a column, a parameter of a generic
- * plan); a NULL constant is the same error as at the first row.
- */
-static bool
-bloom_agg_const_arg(FunctionCallInfo fcinfo, int argno, Oid type, const char *what, Datum *value)
-{
-	Aggref	   *aggref = prob_aggregate_call(fcinfo);
-	Const	   *arg;
-
-	if (aggref == NULL || list_length(aggref->args) <= argno)
-		return false;
-	arg = (Const *) list_nth_node(TargetEntry, aggref->args, argno)->expr;
-	if (!IsA(arg, Const) || arg->consttype != type)
-		return false;
-	require_not_null(arg->constisnull, what);
-	*value = arg->constvalue;
-	return true;
 }
 
 /*
@@ -505,8 +428,8 @@ bloom_agg_final(PG_FUNCTION_ARGS)
 
 	if (!PG_ARGISNULL(0))
 		PG_RETURN_POINTER(PG_DETOAST_DATUM_COPY(PG_GETARG_DATUM(0)));
-	if (bloom_agg_const_arg(fcinfo, 1, INT8OID, "capacity", &capacity) &&
-		bloom_agg_const_arg(fcinfo, 2, FLOAT8OID, "false positive rate", &fpr))
+	if (prob_aggregate_const_arg(fcinfo, 1, INT8OID, "bloom_agg capacity", &capacity) &&
+		prob_aggregate_const_arg(fcinfo, 2, FLOAT8OID, "bloom_agg false positive rate", &fpr))
 		PG_RETURN_POINTER(bloom_new_empty(DatumGetInt64(capacity), DatumGetFloat8(fpr), false,
 										  BLOOM_AGG_SEED));
 	PG_RETURN_NULL();
@@ -624,7 +547,7 @@ bloom_agg_fpr_arg(FunctionCallInfo fcinfo, int argno)
 
 	if (PG_NARGS() <= argno)
 		return BLOOM_DEFAULT_FPR;
-	require_not_null(PG_ARGISNULL(argno), "false positive rate");
+	prob_require_not_null(PG_ARGISNULL(argno), "bloom_agg false positive rate");
 	fpr = PG_GETARG_FLOAT8(argno);
 	/* Refused at the first row rather than after buffering every value. */
 	PROB_TRY(prob_bloom_size(1, fpr, false, &size, PROB_ERR));
@@ -636,7 +559,7 @@ PG_FUNCTION_INFO_V1(bloom_distinct_trans);
 Datum
 bloom_distinct_trans(PG_FUNCTION_ARGS)
 {
-	MemoryContext aggcontext = require_aggregate(fcinfo, "bloom_distinct_trans");
+	MemoryContext aggcontext = prob_require_aggregate(fcinfo, "bloom_distinct_trans");
 	BloomDistinct *state;
 
 	if (PG_ARGISNULL(0))
@@ -646,7 +569,7 @@ bloom_distinct_trans(PG_FUNCTION_ARGS)
 		state = (BloomDistinct *) PG_GETARG_POINTER(0);
 		if (PG_NARGS() > 2)
 		{
-			require_not_null(PG_ARGISNULL(2), "false positive rate");
+			prob_require_not_null(PG_ARGISNULL(2), "bloom_agg false positive rate");
 			if (PG_GETARG_FLOAT8(2) != state->fpr)
 				bloom_agg_parameters_changed(psprintf("false positive rate %s", float8out_internal(state->fpr)),
 											 float8out_internal(PG_GETARG_FLOAT8(2)));
@@ -683,7 +606,7 @@ PG_FUNCTION_INFO_V1(bloom_distinct_combine);
 Datum
 bloom_distinct_combine(PG_FUNCTION_ARGS)
 {
-	MemoryContext aggcontext = require_aggregate(fcinfo, "bloom_distinct_combine");
+	MemoryContext aggcontext = prob_require_aggregate(fcinfo, "bloom_distinct_combine");
 	BloomDistinct *a = PG_ARGISNULL(0) ? NULL : (BloomDistinct *) PG_GETARG_POINTER(0);
 	BloomDistinct *b = PG_ARGISNULL(1) ? NULL : (BloomDistinct *) PG_GETARG_POINTER(1);
 	uint64		pos = 0;
@@ -781,7 +704,7 @@ bloom_distinct_final(PG_FUNCTION_ARGS)
 		Aggref	   *aggref = prob_aggregate_call(fcinfo);
 
 		if (aggref == NULL || (list_length(aggref->args) > 1 &&
-							   !bloom_agg_const_arg(fcinfo, 1, FLOAT8OID, "false positive rate", &fpr)))
+							   !prob_aggregate_const_arg(fcinfo, 1, FLOAT8OID, "bloom_agg false positive rate", &fpr)))
 			PG_RETURN_NULL();
 		PG_RETURN_POINTER(bloom_new_empty(1, DatumGetFloat8(fpr), false, BLOOM_AGG_SEED));
 	}

@@ -1,6 +1,6 @@
 #include "bloom_capi.h"
 
-#include "bloom.hpp"
+#include "core/bloom.hpp"
 #include "capi_guard.hpp"
 
 using namespace probabilistic;

@@ -1,6 +1,6 @@
 #include "capi.h"
 
-#include "hash.hpp"
+#include "core/hash.hpp"
 
 using namespace probabilistic;
 

@@ -2,7 +2,8 @@
  * The hll type: I/O, typmod, functions, operators and aggregates.
  * Every SQL name here is the C symbol of the same name.
  */
-#include "probabilistic.h"
+#include "common.h"
+#include "hashing.h"
 
 #include <math.h>
 
@@ -15,7 +16,7 @@
 #include "utils/builtins.h"
 #include "utils/fmgrprotos.h"
 
-#include "core/hll_capi.h"
+#include "capi/hll_capi.h"
 
 #define HLL_DEFAULT_SEED 0
 
@@ -73,51 +74,14 @@ hll_from_bytes(const char *bytes, size_t size, int32 typmod)
 	return hll_apply_typmod(v, typmod);
 }
 
-static int
-hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 PG_FUNCTION_INFO_V1(hll_in);
 Datum
 hll_in(PG_FUNCTION_ARGS)
 {
-	const char *str = PG_GETARG_CSTRING(0);
-	int32		typmod = PG_GETARG_INT32(2);
-	size_t		len = strlen(str);
-	size_t		i;
-	char	   *bytes;
+	size_t		size;
+	char	   *bytes = prob_text_to_bytes(PG_GETARG_CSTRING(0), "hll", &size);
 
-	if (len < 2 || str[0] != '\\' || str[1] != 'x')
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type hll: \"%.40s\"", str),
-				 errdetail("An hll value is written as \\x followed by hexadecimal digits.")));
-	if ((len - 2) % 2 != 0)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type hll: odd number of hexadecimal digits")));
-	bytes = palloc((len - 2) / 2 + 1);
-	for (i = 2; i < len; i += 2)
-	{
-		int			hi = hex_digit(str[i]);
-		int			lo = hex_digit(str[i + 1]);
-
-		if (hi < 0 || lo < 0)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid input syntax for type hll: invalid hexadecimal digit at position %zu",
-							hi < 0 ? i + 1 : i + 2)));
-		bytes[(i - 2) / 2] = (char) (hi << 4 | lo);
-	}
-	PG_RETURN_POINTER(hll_from_bytes(bytes, (len - 2) / 2, typmod));
+	PG_RETURN_POINTER(hll_from_bytes(bytes, size, PG_GETARG_INT32(2)));
 }
 
 PG_FUNCTION_INFO_V1(hll_out);
@@ -125,21 +89,8 @@ Datum
 hll_out(PG_FUNCTION_ARGS)
 {
 	struct varlena *v = hll_finished(PG_GETARG_VARLENA_PP(0));
-	const uint8 *data = (const uint8 *) VARDATA_ANY(v);
-	size_t		size = VARSIZE_ANY_EXHDR(v);
-	static const char digits[] = "0123456789abcdef";
-	char	   *out = palloc(2 * size + 3);
-	size_t		i;
 
-	out[0] = '\\';
-	out[1] = 'x';
-	for (i = 0; i < size; i++)
-	{
-		out[2 + 2 * i] = digits[data[i] >> 4];
-		out[3 + 2 * i] = digits[data[i] & 15];
-	}
-	out[2 + 2 * size] = '\0';
-	PG_RETURN_CSTRING(out);
+	PG_RETURN_CSTRING(prob_bytes_to_text(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), "hll"));
 }
 
 PG_FUNCTION_INFO_V1(hll_recv);
@@ -391,15 +342,6 @@ hll_hash_extended(PG_FUNCTION_ARGS)
  * AggCheckCallContext says they may; final functions never modify it.
  */
 
-static void
-require_aggregate(FunctionCallInfo fcinfo, const char *name)
-{
-	if (!AggCheckCallContext(fcinfo, NULL))
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("%s can only be called as an aggregate's transition function", name)));
-}
-
 /*
  * The state to update: the aggregate's own copy, or (when it had to be
  * detoasted) a fresh copy; either way ours to modify.
@@ -412,10 +354,7 @@ hll_trans_state(FunctionCallInfo fcinfo, int precision_arg)
 
 	if (PG_NARGS() > precision_arg)
 	{
-		if (PG_ARGISNULL(precision_arg))
-			ereport(ERROR,
-					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-					 errmsg("hll precision must not be NULL")));
+		prob_require_not_null(PG_ARGISNULL(precision_arg), "hll precision");
 		precision = PG_GETARG_INT32(precision_arg);
 	}
 	if (!PG_ARGISNULL(0))
@@ -477,7 +416,7 @@ hll_add_trans(PG_FUNCTION_ARGS)
 	const ProbHashType *type;
 	int64		integer;
 
-	require_aggregate(fcinfo, "hll_add_trans");
+	(void) prob_require_aggregate(fcinfo, "hll_add_trans");
 	state = hll_trans_state(fcinfo, 2);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
@@ -506,7 +445,7 @@ hll_add_hash_trans(PG_FUNCTION_ARGS)
 {
 	struct varlena *state;
 
-	require_aggregate(fcinfo, "hll_add_hash_trans");
+	(void) prob_require_aggregate(fcinfo, "hll_add_hash_trans");
 	state = hll_trans_state(fcinfo, 2);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
@@ -522,7 +461,7 @@ hll_union_trans(PG_FUNCTION_ARGS)
 	struct varlena *other;
 	ProbBuffer	out;
 
-	require_aggregate(fcinfo, "hll_union_trans");
+	(void) prob_require_aggregate(fcinfo, "hll_union_trans");
 	state = hll_finished(PG_DETOAST_DATUM(PG_GETARG_DATUM(0)));
 	other = hll_finished(PG_GETARG_VARLENA_PP(1));
 	PROB_TRY(prob_hll_merge((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, PROB_BYTES(other),
@@ -538,24 +477,14 @@ hll_union_trans(PG_FUNCTION_ARGS)
 static int
 hll_agg_precision(FunctionCallInfo fcinfo)
 {
-	Aggref	   *aggref = prob_aggregate_call(fcinfo);
+	Datum		precision;
 	ProbError	err;
 
-	if (aggref != NULL && list_length(aggref->args) >= 2)
-	{
-		TargetEntry *te = (TargetEntry *) lsecond(aggref->args);
-
-		if (IsA(te->expr, Const) && !((Const *) te->expr)->constisnull &&
-			exprType((Node *) te->expr) == INT4OID)
-		{
-			int			precision = DatumGetInt32(((Const *) te->expr)->constvalue);
-
-			if (!prob_hll_check_precision(precision, &err))
-				prob_raise(&err);
-			return precision;
-		}
-	}
-	return PROB_HLL_DEFAULT_PRECISION;
+	if (!prob_aggregate_const_arg(fcinfo, 1, INT4OID, "hll precision", &precision))
+		return PROB_HLL_DEFAULT_PRECISION;
+	if (!prob_hll_check_precision(DatumGetInt32(precision), &err))
+		prob_raise(&err);
+	return DatumGetInt32(precision);
 }
 
 /*

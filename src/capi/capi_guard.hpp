@@ -4,7 +4,7 @@
 #include <new>
 
 #include "capi.h"
-#include "core.hpp"
+#include "core/core.hpp"
 
 namespace probabilistic {
 

@@ -1,8 +1,8 @@
 #include "hll_capi.h"
 
 #include "capi_guard.hpp"
-#include "hash.hpp"
-#include "hll.hpp"
+#include "core/hash.hpp"
+#include "core/hll.hpp"
 
 using namespace probabilistic;
 

@@ -1,0 +1,42 @@
+/*
+ * What the types' PostgreSQL code shares: the text form of a value (\x and
+ * hexadecimal, as bytea's), and the pieces every aggregate needs.
+ */
+#ifndef PROBABILISTIC_COMMON_H
+#define PROBABILISTIC_COMMON_H
+
+#include "probabilistic.h"
+
+/*
+ * The bytes a text form spells, or a 22P02 error naming the type. Only the
+ * digits are decoded: white space and every other character are refused.
+ */
+extern char *prob_text_to_bytes(const char *str, const char *type_name, size_t *size);
+/* The text form of size bytes; 54000 when it would pass the 1 GB limit. */
+extern char *prob_bytes_to_text(const void *bytes, size_t size, const char *type_name);
+
+/* The aggregate's memory context; a 0A000 error when not called by an aggregate. */
+extern MemoryContext prob_require_aggregate(FunctionCallInfo fcinfo, const char *name);
+
+/* A 22004 error "<what> must not be NULL" when isnull. */
+extern void prob_require_not_null(bool isnull, const char *what);
+
+/*
+ * The aggregate call a final function belongs to, also in the Finalize step
+ * of a partial aggregate (where it is found through the plan), or NULL.
+ */
+struct Aggref;
+extern struct Aggref *prob_aggregate_call(FunctionCallInfo fcinfo);
+
+/*
+ * Argument argno of the aggregate call when it is a constant of type `type`:
+ * PostgreSQL passes no argument values to a final function, so an aggregate
+ * over zero rows reads its parameters off the call itself. False when there
+ * is no such call or argument, or it is not such a constant (a column, a
+ * parameter of a generic plan). A NULL constant is the 22004 error a first
+ * row would raise.
+ */
+extern bool prob_aggregate_const_arg(FunctionCallInfo fcinfo, int argno, Oid type,
+									 const char *what, Datum *value);
+
+#endif							/* PROBABILISTIC_COMMON_H */
