@@ -47,6 +47,8 @@ pgxn() {
 	version=$(sed -n "s/^default_version = '\(.*\)'/\1/p" probabilistic.control)
 	meta_version=$(sed -n 's/^   "version": "\(.*\)",$/\1/p' META.json)
 	check "PGXN: META.json's version is the control file's default_version" "$meta_version" "$version"
+	check "Debian: debian/changelog's version is the control file's default_version" \
+		"$(dpkg-parsechangelog -S Version -l debian/changelog)" "$version"
 	zip=$WORK/probabilistic-$version.zip
 	step "PGXN: make dist" "$WORK/dist.log" make dist DIST_OUT="$zip" PG_CONFIG="$PG_BIN/pg_config" || return
 	mkdir -p "$dist"
