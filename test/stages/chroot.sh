@@ -8,7 +8,8 @@
 #   as_postgres DIR [VAR=val...] CMD the same as the chroot's own postgres user
 #   copy_tree DIR DEST               the work tree (tracked and new files, no build outputs)
 #   chroot_cleanup                   stops servers started with start_chroot_cluster, unmounts
-# Run the stage under `unshare --mount` (stage_unshare does it) so that the
+#   stage_begin, step, count         what the stages share (below)
+# The stage runs under `unshare --mount` (stage_begin does it), so that the
 # mounts disappear with the process even if it is killed.
 CHROOT_BASE=${PROB_CHROOT_BASE:-/var/cache/probabilistic/chroots}
 CHROOT_PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
@@ -17,12 +18,35 @@ CHROOT_CLUSTERS=()
 APT_OPTS=(-q -y -o DPkg::Lock::Timeout=600 -o Acquire::Check-Valid-Until=false
 	-o Dpkg::Options::=--force-confold -o Dpkg::Options::=--force-confdef --no-install-recommends)
 
-# stage_unshare "$0" "$@": re-executes the stage in a private mount namespace.
-stage_unshare() {
+# stage_begin "$0" "$@": goes to the top of the tree, re-executes the stage in
+# a private mount namespace (when root may), and loads test/checks.sh.
+stage_begin() {
+	local self
+	self=$(readlink -f "$1")
+	shift
+	cd "$(dirname "$self")/../.." || exit 1
 	if [ -z "${PROB_UNSHARED:-}" ] && [ "$(id -u)" = 0 ] && unshare --mount --propagation private true 2>/dev/null; then
-		PROB_UNSHARED=1 exec unshare --mount --propagation private bash "$@"
+		PROB_UNSHARED=1 exec unshare --mount --propagation private bash "$self" "$@"
 	fi
+	. test/checks.sh
 }
+
+# step WHAT LOG CMD...: runs CMD with its output in LOG; its time as a comment
+# line, or not ok with the log's tail.
+step() {
+	local what=$1 log=$2 t0=$SECONDS
+	shift 2
+	if "$@" >"$log" 2>&1; then
+		echo "# $what: $((SECONDS - t0)) s"
+		return 0
+	fi
+	mapfile -t lines < <(tail -n 40 "$log")
+	fail "$what" "${lines[@]}"
+	return 1
+}
+
+# count PATTERN FILE: the sum of the numbers in FILE's matches of PATTERN.
+count() { grep -oE "$1" "$2" | grep -oE '[0-9]+' | awk '{s += $1} END {print s + 0}'; }
 
 # The URIs of the host's apt sources, one-line and deb822 formats, in order.
 apt_source_uris() {
@@ -143,6 +167,9 @@ copy_tree() {
 # Unix socket only in /tmp/probabilistic-sock (PGHOST), port 5432 (PGPORT).
 start_chroot_cluster() {
 	local dir=$1 bin=/usr/lib/postgresql/$2/bin
+	# A server left by a run that was killed outright.
+	[ -f "$dir/tmp/probabilistic-pg/data/postmaster.pid" ] &&
+		as_postgres "$dir" "$bin/pg_ctl" -D /tmp/probabilistic-pg/data -m immediate -w stop >/dev/null 2>&1
 	in_chroot "$dir" rm -rf /tmp/probabilistic-pg /tmp/probabilistic-sock
 	in_chroot "$dir" install -d -o postgres -g postgres /tmp/probabilistic-pg /tmp/probabilistic-sock
 	as_postgres "$dir" "$bin/initdb" -D /tmp/probabilistic-pg/data -A trust -U postgres -E UTF8 --locale=C >/dev/null || return 1

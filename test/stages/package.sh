@@ -12,11 +12,8 @@
 # Prints ok / not ok lines, skip lines for what this machine cannot do; exits
 # non-zero when a check fails.
 set -uo pipefail
-SELF=$(readlink -f "$0")
-cd "$(dirname "$SELF")/../.."
-. test/stages/chroot.sh
-stage_unshare "$SELF" "$@"
-. test/checks.sh
+. "$(dirname "$(readlink -f "$0")")/chroot.sh"
+stage_begin "$0" "$@"
 . test/cluster.sh
 
 if [ "$(id -u)" != 0 ]; then
@@ -26,15 +23,7 @@ fi
 WORK=$(mktemp -d /tmp/probabilistic-package.XXXXXX)
 chmod 755 "$WORK" # pg_buildext's test server (user postgres) reads the built package in it
 trap 'chroot_cleanup; rm -rf "$WORK"' EXIT
-
-step() {
-	local what=$1 log=$2
-	shift 2
-	if "$@" >"$log" 2>&1; then return 0; fi
-	mapfile -t lines < <(tail -n 40 "$log")
-	fail "$what" "${lines[@]}"
-	return 1
-}
+trap 'exit 130' INT TERM HUP
 
 if ! step "package: build dependencies" "$WORK/deps.log" \
 	ensure_packages dpkg-dev debhelper postgresql-server-dev-all postgresql-all libxxhash-dev g++ make unzip; then
@@ -65,13 +54,11 @@ pgxn() {
 		DESTDIR="$dist/root" PG_CONFIG="$PG_BIN/pg_config" || return
 	local lib share f missing=()
 	lib=$("$PG_BIN/pg_config" --pkglibdir)
-	share=$("$PG_BIN/pg_config" --sharedir)
-	for f in "$lib/probabilistic.so" "$share/extension/probabilistic.control" "$share/extension/probabilistic--$version.sql"; do
+	share=$("$PG_BIN/pg_config" --sharedir)/extension
+	# The module, the control file and every install and upgrade script.
+	for f in "$lib/probabilistic.so" "$share/probabilistic.control" $(cd sql && printf "$share/%s\n" probabilistic--*.sql); do
 		[ -f "$dist/root$f" ] || missing+=("$f")
 	done
-	# An install script for the default version, or a path to it through upgrades.
-	[ ${#missing[@]} -eq 1 ] && [ "${missing[0]}" = "$share/extension/probabilistic--$version.sql" ] &&
-		ls "$dist/root$share/extension/"probabilistic--*--"$version".sql >/dev/null 2>&1 && missing=()
 	if [ ${#missing[@]} -eq 0 ]; then
 		pass "PGXN: the archive builds (-Werror) and installs from its own files alone"
 	else
@@ -98,8 +85,8 @@ build_debs() {
 		fi
 	done
 	local regress
-	regress=$(grep -oE 'All [0-9]+ tests passed' "$WORK/deb.log" | grep -oE '[0-9]+' | paste -sd/)
-	pass "Debian: dpkg-buildpackage makes postgresql-{${DEB_VERSIONS[*]}}-probabilistic, pg_buildext's pg_regress: ${regress:-not run} tests"
+	regress=$(count 'All [0-9]+ tests passed' "$WORK/deb.log")
+	pass "Debian: dpkg-buildpackage makes postgresql-{${DEB_VERSIONS[*]}}-probabilistic, pg_buildext's pg_regress: $regress tests"
 }
 
 # ---- Debian: install into a clean chroot, test the installed files ----
@@ -140,8 +127,7 @@ test_deb() {
 		as_postgres "$dir" "${server[@]}" sh -c "cd /tmp/probabilistic-regress &&
 			/usr/lib/postgresql/$v/lib/pgxs/src/test/regress/pg_regress --inputdir=. \
 			--bindir=/usr/lib/postgresql/$v/bin --load-extension=probabilistic --dbname=contrib_regression ${tests[*]}"; then
-		n=$(grep -oE 'All [0-9]+ tests passed' "$WORK/regress.log" | grep -oE '[0-9]+')
-		pass "Debian $v: pg_regress ${n:-?} tests against the installed package"
+		pass "Debian $v: pg_regress $(count 'All [0-9]+ tests passed' "$WORK/regress.log") tests against the installed package"
 	else
 		mapfile -t lines < <(head -n 80 "$dir/tmp/probabilistic-regress/regression.diffs" 2>/dev/null)
 		[ ${#lines[@]} -gt 0 ] && printf '    %s\n' "regression.diffs:" "${lines[@]}"

@@ -10,11 +10,8 @@
 # (not root, no mount, no network to the archive).
 #   PROB_VERSIONS="17:trixie 18:sid"   which server versions, in which suites
 set -uo pipefail
-SELF=$(readlink -f "$0")
-cd "$(dirname "$SELF")/../.."
-. test/stages/chroot.sh
-stage_unshare "$SELF" "$@"
-. test/checks.sh
+. "$(dirname "$(readlink -f "$0")")/chroot.sh"
+stage_begin "$0" "$@"
 
 VERSIONS=${PROB_VERSIONS:-"17:trixie 18:sid"}
 codenames=$(for s in $VERSIONS; do echo "${s#*:}"; done)
@@ -27,20 +24,8 @@ fi
 
 LOGS=$(mktemp -d /tmp/probabilistic-versions.XXXXXX)
 trap 'chroot_cleanup; rm -rf "$LOGS"' EXIT
+trap 'exit 130' INT TERM HUP
 SRC=/build/probabilistic
-
-# step WHAT LOG CMD...: runs CMD with its output in LOG; not ok with the log's tail.
-step() {
-	local what=$1 log=$2
-	shift 2
-	if "$@" >"$log" 2>&1; then return 0; fi
-	mapfile -t lines < <(tail -n 40 "$log")
-	fail "$what" "${lines[@]}"
-	return 1
-}
-
-# count PATTERN LOG: the sum of the numbers in LOG's lines matching PATTERN.
-count() { grep -oE "$1" "$2" | grep -oE '[0-9]+' | awk '{s += $1} END {print s + 0}'; }
 
 test_version() {
 	local v=$1 codename=$2 dir=$CHROOT_BASE/$2 pgc=/usr/lib/postgresql/$1/bin/pg_config
