@@ -1,4 +1,4 @@
--- The blocked layout (doc/FORMAT.md 4.9): a layout parameter with readable
+-- The blocked layout (doc/FORMAT.md 4.13): a layout parameter with readable
 -- names, every operation on it, and old calls unchanged.
 SET extra_float_digits = 0;
 

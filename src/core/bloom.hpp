@@ -127,7 +127,7 @@ inline std::size_t empty_size(long long capacity, double fpr, bool scalable) {
     return empty_size(capacity, fpr, scalable ? kLayoutScalable : kLayoutFixed);
 }
 
-// Blocked sizing (doc/FORMAT.md 4.9). The rate of a filter of blocks of
+// Blocked sizing (doc/FORMAT.md 4.13). The rate of a filter of blocks of
 // block_bits bits, with keys_per_block items per block on average, k bits per
 // item: sum over j of Poisson(j; keys_per_block) * (1 - (1 - 1/s)^j)^k, with
 // segments of s = floor(block_bits / k) bits. Exact for Poisson arrivals; the
@@ -192,7 +192,7 @@ private:
     std::uint64_t x_, h2_, h3_, cubic_step_, cubic_step_growth_, bit_count_;
 };
 
-// A blocked filter's positions (doc/FORMAT.md 4.9): the block is the top of
+// A blocked filter's positions (doc/FORMAT.md 4.13): the block is the top of
 // hash * block_count (multiply-shift); bit i of the item is in segment i, at
 // offset (r_i * s) >> 32 for the 32-bit word r_i: the low then the high half
 // of fmix64(hash + (i / 2 + 1) * golden). block_bit_position is bit i's index
