@@ -1,24 +1,34 @@
 #!/usr/bin/env python3
-"""Regenerates test/vectors/cuckoo.json from a running server with the extension.
+"""Regenerates the cuckoo test vectors from a running server with the extension.
 
     . test/cluster.sh && start_cluster     # or any server: PGHOST, PGPORT, PGUSER, PGDATABASE
     /usr/bin/python3 python/make_cuckoo_vectors.py
 
 Each vector is a list of operations (add or remove a bigint or text value) on
 cuckoo_empty(capacity, fpr, seed), optionally followed by the union with
-another such list; the file records the exact bytes the extension produced.
-The vectors are the contract of doc/FORMAT.md section 5: regenerate them only
-with a format version or hash id change. Needs only psql.
+another such list. Writes test/vectors/cuckoo.json (the exact bytes the
+extension produced), sql/format_vectors_cuckoo.sql (the same vectors, so the
+regression suite fails if the extension's output drifts) and
+expected/format_vectors_cuckoo.out (that file run through psql as pg_regress
+runs it). The vectors are the contract of doc/FORMAT.md section 5: regenerate
+them only with a format version or hash id change, never to make a failing
+test pass. Needs only psql.
 """
 
 import hashlib
 import json
 import os
-import subprocess
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+import make_hll_vectors
+from make_hll_vectors import ROOT, psql, quote
+
 VECTORS = os.path.join(ROOT, "test", "vectors", "cuckoo.json")
+REGRESS_SQL = os.path.join(ROOT, "sql", "format_vectors_cuckoo.sql")
+REGRESS_OUT = os.path.join(ROOT, "expected", "format_vectors_cuckoo.out")
+# Values longer than this are stored in the JSON as their SHA-256 only ...
 MAX_HEX_BYTES = 20000
+# ... and compared inline in the regression test only up to this size.
+MAX_INLINE_BYTES = 400
 
 APPLY = r"""
 CREATE FUNCTION pg_temp.apply(c cuckoo, ops jsonb) RETURNS cuckoo LANGUAGE plpgsql AS $$
@@ -81,12 +91,50 @@ def vectors():
     return out
 
 
-def psql(sql):
-    return subprocess.run(["psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1"], input=sql, text=True,
-                          capture_output=True, check=True).stdout
+def regression_sql(vs):
+    """The vectors as a pg_regress test: the same operations, the same bytes."""
+    rows = []
+    for i, v in enumerate(vs, 1):
+        expr = v["sql"][len("SELECT "):]
+        if v["bytes"] <= MAX_INLINE_BYTES:
+            got, expected = "(%s)::bytea" % expr, "'\\x%s'::bytea" % v["hex"]
+        else:
+            got, expected = "sha256((%s)::bytea)" % expr, "'\\x%s'::bytea" % v["sha256"]
+        rows.append("  (%d, %s,\n   %s,\n   %s)" % (i, quote(v["name"]), got, expected))
+    inline = [(i, v) for i, v in enumerate(vs, 1) if "hex" in v and v["bytes"] <= MAX_INLINE_BYTES]
+    return "\n".join([
+        "-- The cuckoo binary format as a contract (doc/FORMAT.md section 5): the",
+        "-- extension must keep producing exactly these bytes for these operations, so",
+        "-- the format cannot drift silently. Generated with test/vectors/cuckoo.json by",
+        "-- python/make_cuckoo_vectors.py; the same vectors are checked against an",
+        "-- independent implementation in python/cuckoo_format.py.",
+        "-- A changed byte here needs a new format version or hash id, not a new file.",
+        "",
+        "-- pg_temp.apply(c, ops): the operations of a vector, in order (see the",
+        "-- \"fields\" of test/vectors/cuckoo.json).",
+        APPLY.strip(),
+        "",
+        "-- Each vector's bytes; values over %d bytes are compared by their SHA-256." % MAX_INLINE_BYTES,
+        "SELECT n, vector, got = expected AS same_bytes",
+        "FROM (VALUES",
+        ",\n".join(rows),
+        ") v(n, vector, got, expected)",
+        "ORDER BY n;",
+        "",
+        "-- The server reads the vectors' bytes back (bytea and text input) unchanged.",
+        "SELECT n, vector, b::cuckoo::bytea = b AS bytea_round_trip,",
+        "       (encode(b, 'hex') = substr(b::cuckoo::text, 3)) AS text_output,",
+        "       ('\\x' || encode(b, 'hex'))::cuckoo = b::cuckoo AS text_input",
+        "FROM (VALUES",
+        ",\n".join("  (%d, %s, '\\x%s'::bytea)" % (i, quote(v["name"]), v["hex"]) for i, v in inline),
+        ") v(n, vector, b)",
+        "ORDER BY n;",
+        "",
+    ])
 
 
 def main():
+    psql("CREATE EXTENSION IF NOT EXISTS probabilistic;")
     vs = vectors()
     sql = APPLY
     for v in vs:
@@ -124,6 +172,8 @@ def main():
     with open(VECTORS, "w") as fh:
         json.dump(doc, fh, indent=1)
         fh.write("\n")
+    make_hll_vectors.write_regression(regression_sql(vs), REGRESS_SQL, REGRESS_OUT, "format_vectors_cuckoo_gen")
+    print("wrote %s, %s, %s" % (VECTORS, REGRESS_SQL, REGRESS_OUT))
 
 
 if __name__ == "__main__":
