@@ -331,7 +331,7 @@ Sketch parse_trusted(const std::uint8_t* data, std::size_t size) {
     if (data[kOffVersion] != kFormatVersion)
         throw corrupt("format version " + std::to_string(data[kOffVersion]) +
                       " is not supported (this build reads version " + std::to_string(kFormatVersion) + ")");
-    if (data[kOffHashId] != kHashId) throw corrupt("unknown hash function id " + std::to_string(data[kOffHashId]));
+    if (!known_hash_id(data[kOffHashId])) throw corrupt("unknown hash function id " + std::to_string(data[kOffHashId]));
     Header h{data[kOffLayout], data[kOffHashId], load_le16(data + kOffLayerCount), load_le64(data + kOffSeed),
              load_le64(data + kOffCapacity), load_double(data + kOffFpr)};
     if (h.layout != kLayoutFixed && h.layout != kLayoutScalable)

@@ -144,7 +144,7 @@ Sketch parse_header(const std::uint8_t* data, std::size_t size, bool allow_build
     if (data[kOffVersion] != kFormatVersion)
         throw corrupt("format version " + std::to_string(data[kOffVersion]) +
                       " is not supported (this build reads version " + std::to_string(kFormatVersion) + ")");
-    if (data[kOffHashId] != kHashId)
+    if (!known_hash_id(data[kOffHashId]))
         throw corrupt("unknown hash function id " + std::to_string(data[kOffHashId]));
     int p = data[kOffPrecision];
     if (p < kMinPrecision || p > kMaxPrecision)

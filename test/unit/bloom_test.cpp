@@ -814,7 +814,7 @@ TEST_F(BloomCorrupt, HeaderFields) {
         t[1] = version;
         expect_corrupt(t, "format version " + std::to_string(version) + " is not supported");
     }
-    for (std::uint8_t id : {0, 2}) {
+    for (std::uint8_t id : {0, 3}) {
         t = fixed;
         t[2] = id;
         expect_corrupt(t, "unknown hash function id");
