@@ -11,9 +11,12 @@
 #include <stdlib.h>
 
 #include "access/htup_details.h"
+#include "catalog/pg_aggregate.h"
 #include "catalog/pg_enum.h"
 #include "catalog/pg_type.h"
 #include "mb/pg_wchar.h"
+#include "nodes/execnodes.h"
+#include "nodes/nodeFuncs.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/date.h"
@@ -146,10 +149,22 @@ prob_hash_type_init(ProbHashType *type, Oid typid, Oid collation, MemoryContext 
 				init_opclass(type, base, mcxt);
 			break;
 	}
-	/* Under a non-deterministic collation unequal strings compare equal: the collation hashes them. */
+	/*
+	 * Under a non-deterministic collation different strings compare equal.
+	 * Hashing them through the collation would make them hash equal, but a
+	 * sketch does not record the collation of the call that built it, and a
+	 * probe under another one (a literal under the database's default) would
+	 * miss: refused. (citext, and collations fixed by a composite or range
+	 * type, hash through their opclass consistently.)
+	 */
 	if (!deterministic && (type->kind == PROB_HASH_TEXT || type->kind == PROB_HASH_TEXT_UTF8 ||
-						   type->kind == PROB_HASH_BPCHAR))
-		init_opclass(type, base, mcxt);
+						   type->kind == PROB_HASH_BPCHAR || type->kind == PROB_HASH_NAME))
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("cannot hash %s under the non-deterministic collation \"%s\"",
+						format_type_be(type->typid), get_collation_name(collation)),
+				 errdetail("Strings that collation calls equal must hash equal, but a sketch does not record the collation it was built under, so probes under another collation would miss them."),
+				 errhint("Hash the exact strings (x COLLATE \"C\") or a normalised form such as lower(x), the same way when building and probing, or use citext.")));
 	switch (type->kind)
 	{
 		case PROB_HASH_INTEGER:
@@ -388,6 +403,77 @@ prob_hash_datum_for(const ProbHashType *type, Datum value, uint64 seed, const st
 	return prob_hash_datum(type, value, seed);
 }
 
+/* The type of expr before implicit binary-compatible casts (a citext column passed as text). */
+static Oid
+type_as_written(Node *expr)
+{
+	while (expr != NULL && IsA(expr, RelabelType) &&
+		   ((RelabelType *) expr)->relabelformat == COERCE_IMPLICIT_CAST)
+		expr = (Node *) ((RelabelType *) expr)->arg;
+	return expr != NULL ? exprType(expr) : InvalidOid;
+}
+
+static Oid
+aggregate_transfn(Oid aggfnoid)
+{
+	HeapTuple	tup = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(aggfnoid));
+	Oid			transfn = InvalidOid;
+
+	if (HeapTupleIsValid(tup))
+	{
+		transfn = ((Form_pg_aggregate) GETSTRUCT(tup))->aggtransfn;
+		ReleaseSysCache(tup);
+	}
+	return transfn;
+}
+
+/*
+ * A typed aggregate overload (bloom_agg(text), hll_add_agg(text), ...) is
+ * also chosen for a type that casts to it implicitly without a function, such
+ * as citext to text. The value is then hashed by the type it has as written,
+ * since that type's "=" is what the probes with bloom_contains, @> and
+ * hll_add (anyelement) see. Argument argno of a transition function is
+ * argument argno - 1 of its aggregate. In a window, the WindowFunc calling
+ * this transition function is not known: all of them that could must agree.
+ */
+static Oid
+aggregate_arg_type_as_written(FunctionCallInfo fcinfo, int argno, Oid typid)
+{
+	Aggref	   *aggref = AggGetAggref(fcinfo);
+	Oid			written = InvalidOid;
+	ListCell   *lc;
+
+	if (argno < 1)
+		return typid;
+	if (aggref != NULL)
+	{
+		if (argno - 1 < list_length(aggref->args))
+			written = type_as_written((Node *) ((TargetEntry *) list_nth(aggref->args, argno - 1))->expr);
+		return OidIsValid(written) ? written : typid;
+	}
+	if (fcinfo->context == NULL || !IsA(fcinfo->context, WindowAggState))
+		return typid;
+	foreach(lc, ((WindowAggState *) fcinfo->context)->funcs)
+	{
+		WindowFunc *wfunc = ((WindowFuncExprState *) lfirst(lc))->wfunc;
+		Oid			candidate;
+
+		if (argno - 1 >= list_length(wfunc->args) ||
+			exprType((Node *) list_nth(wfunc->args, argno - 1)) != typid ||
+			aggregate_transfn(wfunc->winfnoid) != fcinfo->flinfo->fn_oid)
+			continue;
+		candidate = type_as_written((Node *) list_nth(wfunc->args, argno - 1));
+		if (OidIsValid(written) && candidate != written)
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("cannot tell whether to hash a window aggregate's argument as %s or %s",
+							format_type_be(written), format_type_be(candidate)),
+					 errhint("Cast the arguments explicitly to the type whose equality they should follow.")));
+		written = candidate;
+	}
+	return OidIsValid(written) ? written : typid;
+}
+
 const ProbHashType *
 prob_arg_hash_type(FunctionCallInfo fcinfo, int argno, ProbHashType *cache)
 {
@@ -396,6 +482,8 @@ prob_arg_hash_type(FunctionCallInfo fcinfo, int argno, ProbHashType *cache)
 	if (OidIsValid(cache->typid))
 		return cache;
 	typid = get_fn_expr_argtype(fcinfo->flinfo, argno);
+	if (OidIsValid(typid))
+		typid = aggregate_arg_type_as_written(fcinfo, argno, typid);
 	if (!OidIsValid(typid))
 	{
 		/* Citus calls transition functions without the call expression. */
