@@ -325,6 +325,25 @@ class SpecTests(unittest.TestCase):
         with self.assertRaises(pf.ParameterError):
             pf.Hll.empty(10).fold(12)
 
+    def test_hash_id_one_values(self):
+        """Section 2: hash id 1 values are read and keep their id; they take the types whose rule
+        did not change, refuse the others, and never combine with hash id 2 values."""
+        old = pf.Hll.from_bytes(bytes.fromhex("480101010e1a00000000000000000000"))
+        self.assertEqual(old.add(42).to_bytes()[2], 1)
+        self.assertEqual(old.add("abc").union(old).to_bytes()[2], 1)
+        for value, sql_type in (("abc", "name"), ("x", '"char"'), ("ok", "enum"), (pf.SqlArray([1]), None)):
+            with self.subTest(sql_type=sql_type), self.assertRaises(pf.ParameterError):
+                old.add(value, sql_type)
+        with self.assertRaises(pf.ParameterError):
+            old.union(pf.Hll.empty())
+        self.assertEqual(pf.Hll.empty().add("abc", "name"), pf.Hll.empty().add("abc"))
+        filt = pf.Bloom.from_bytes(pf.Bloom.empty(10).to_bytes()[:2] + b"\x01" + pf.Bloom.empty(10).to_bytes()[3:])
+        self.assertTrue(filt.add("abc").contains("abc"))
+        with self.assertRaises(pf.ParameterError):
+            filt.contains(pf.SqlArray(["a"]))
+        with self.assertRaises(pf.ParameterError):
+            filt.union(pf.Bloom.empty(10))
+
 
 # ---------------------------------------------------------------- against a server
 
