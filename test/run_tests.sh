@@ -1,50 +1,164 @@
 #!/usr/bin/env bash
-# Every test: the C++ core's unit tests (plain and under sanitizers),
-# statistical tests and fuzz targets (briefly), then pg_regress and the
-# scripts in test/scripts/ against a throwaway cluster. Exits non-zero if any fails.
-set -euo pipefail
+# The test command.
+#
+#   test/run_tests.sh              every stage (what CI runs)
+#   test/run_tests.sh quick        unit tests and pg_regress, for development
+#   test/run_tests.sh STAGE...     the stages named, in the order below
+#
+# Stages: unit asan stat fuzz regress scripts python versions package citus.
+# Every stage runs even when an earlier one failed. Passes and failures are
+# counted from each runner's own output (GoogleTest, pg_regress, Python's
+# unittest, the "ok - " / "not ok - " / "skip - " lines of the scripts); a
+# runner that dies without saying what failed counts as one failure. The last
+# line is "tests: N passed, M failed[, K skipped]", and the exit status is
+# non-zero when M > 0.
+set -uo pipefail
 cd "$(dirname "$0")/.."
 . test/cluster.sh
 
-ensure_packages "${BASE_PACKAGES[@]}"
-ensure_packages "${PYTHON_PACKAGES[@]}"
+ALL_STAGES=(unit asan stat fuzz regress scripts python versions package citus)
+QUICK_STAGES=(unit regress)
 
-# Every stage's output also goes to a log, from which the closing line counts
-# the tests that ran (GoogleTest, pg_regress, unittest and the scripts).
-TEST_LOG=$(mktemp /tmp/probabilistic-tests.XXXXXX)
-SCRIPTS_PASSED=0
-counted() { "$@" 2>&1 | tee -a "$TEST_LOG"; }
+usage() {
+	echo "usage: test/run_tests.sh [quick | all | STAGE...]; stages: ${ALL_STAGES[*]}" >&2
+	exit 2
+}
 
-log "C++ unit tests"
-counted make -s unittest
-log "C++ unit tests under AddressSanitizer and UBSan"
-counted make -s unittest-asan
-log "C++ statistical tests"
-counted make -s stattest
-log "fuzzing the core, 30 s per target (test/fuzz/README.md)"
-ensure_packages clang-14 libclang-rt-14-dev
-make -s fuzz FUZZ_SECONDS=30
-
-build_and_install
-start_cluster
-log "pg_regress"
-if ! counted make -s installcheck PG_CONFIG="$PG_BIN/pg_config"; then
-	cat regression.diffs 2>/dev/null | head -200
-	exit 1
-fi
-for script in test/scripts/*.sh; do
-	log "$script"
-	bash "$script"
-	SCRIPTS_PASSED=$((SCRIPTS_PASSED + 1))
+stages=()
+for arg in "${@:-all}"; do
+	case $arg in
+		all) stages+=("${ALL_STAGES[@]}") ;;
+		quick) stages+=("${QUICK_STAGES[@]}") ;;
+		-h | --help) usage ;;
+		*) [[ " ${ALL_STAGES[*]} " == *" $arg "* ]] || usage; stages+=("$arg") ;;
+	esac
 done
-# Debian's interpreter, where python3-xxhash lives (a python3 earlier on PATH may lack it).
-log "Python format implementation: test vectors, then against the cluster"
-counted /usr/bin/python3 -m unittest discover -s python -v
+wanted() { [[ " ${stages[*]} " == *" $1 "* ]]; }
 
-gtest=$(grep -oE '^\[  PASSED  \] [0-9]+ test' "$TEST_LOG" | grep -oE '[0-9]+' | awk '{s += $1} END {print s + 0}')
-regress=$(grep -oE 'All [0-9]+ tests passed' "$TEST_LOG" | grep -oE '[0-9]+' | awk '{s += $1} END {print s + 0}')
-python=$(grep -oE '^Ran [0-9]+ test' "$TEST_LOG" | grep -oE '[0-9]+' | awk '{s += $1} END {print s + 0}')
-rm -f "$TEST_LOG"
+LOG_DIR=$(mktemp -d /tmp/probabilistic-tests.XXXXXX)
+TOTAL_PASSED=0 TOTAL_FAILED=0 TOTAL_SKIPPED=0
+SUMMARY=()
+
+# record STAGE PASSED FAILED SKIPPED
+record() {
+	TOTAL_PASSED=$((TOTAL_PASSED + $2))
+	TOTAL_FAILED=$((TOTAL_FAILED + $3))
+	TOTAL_SKIPPED=$((TOTAL_SKIPPED + $4))
+	SUMMARY+=("$(printf '%-10s %5d passed %4d failed %4d skipped' "$1" "$2" "$3" "$4")")
+}
+
+# sum_first REGEX FILE: the sum of the first number of every match of REGEX.
+sum_first() { grep -oE "$1" "$2" | sed -E 's/^[^0-9]*([0-9]+).*/\1/' | awk '{s += $1} END {print s + 0}'; }
+
+# run_logged NAME CMD...: runs CMD with its output shown and kept in $LOG_DIR/NAME.log.
+run_logged() {
+	local name=$1
+	shift
+	"$@" 2>&1 | tee "$LOG_DIR/$name.log"
+	return "${PIPESTATUS[0]}"
+}
+
+# Counters for each runner's output; each sets PASSED FAILED SKIPPED from a log and an exit status.
+count_gtest() {
+	local log=$1 status=$2
+	PASSED=$(sum_first '^\[  PASSED  \] [0-9]+' "$log")
+	FAILED=$(sum_first '^\[  FAILED  \] [0-9]+ tests?, listed' "$log")
+	SKIPPED=$(sum_first '^\[  SKIPPED \] [0-9]+ tests?, listed' "$log")
+	died_silently "$status"
+}
+count_tap() {
+	local log=$1 status=$2
+	PASSED=$(grep -cE '^ok - ' "$log")
+	FAILED=$(grep -cE '^not ok - ' "$log")
+	SKIPPED=$(grep -cE '^skip - ' "$log")
+	died_silently "$status"
+}
+count_pg_regress() {
+	local log=$1 status=$2
+	# pg_regress 15 prints "test name ... ok"; 16 and later print TAP ("ok 1 - name").
+	PASSED=$(grep -cE '^(test |ok [0-9]+ +- +| +)?[a-z_0-9]+ +\.\.\. ok|^ok [0-9]+ +- ' "$log")
+	FAILED=$(grep -cE '\.\.\. FAILED|^not ok [0-9]+ ' "$log")
+	SKIPPED=0
+	died_silently "$status"
+}
+count_unittest() {
+	local log=$1 status=$2 ran
+	ran=$(sum_first '^Ran [0-9]+ test' "$log")
+	FAILED=$(grep -E '^FAILED \(' "$log" | grep -oE '(failures|errors)=[0-9]+' | grep -oE '[0-9]+' | awk '{s += $1} END {print s + 0}')
+	SKIPPED=$(grep -E '^(OK|FAILED) \(' "$log" | grep -oE 'skipped=[0-9]+' | grep -oE '[0-9]+' | awk '{s += $1} END {print s + 0}')
+	PASSED=$((ran - FAILED - SKIPPED))
+	died_silently "$status"
+}
+# A runner that failed without naming a failure (a crash, a build error), or
+# that ran nothing at all, counts as one failure.
+died_silently() {
+	if [ "$1" -ne 0 ] && [ "$FAILED" -eq 0 ]; then
+		FAILED=1
+		echo "not ok - the runner exited with status $1 without naming a failure (see its output above)"
+	elif [ $((PASSED + FAILED + SKIPPED)) -eq 0 ]; then
+		FAILED=1
+		echo "not ok - the runner reported no test at all"
+	fi
+}
+
+# stage NAME COUNTER CMD...: one stage (or one script of a stage), counted.
+stage() {
+	local name=$1 counter=$2 status
+	shift 2
+	log "$name"
+	run_logged "$name" "$@"
+	status=$?
+	$counter "$LOG_DIR/$name.log" "$status"
+	record "$name" "$PASSED" "$FAILED" "$SKIPPED"
+}
+
+ensure_packages "${BASE_PACKAGES[@]}" "${PYTHON_PACKAGES[@]}"
+
+wanted unit && stage unit count_gtest make -s unittest
+wanted asan && stage asan count_gtest make -s unittest-asan
+wanted stat && stage stat count_gtest make -s stattest
+if wanted fuzz; then
+	ensure_packages clang-14 libclang-rt-14-dev
+	stage fuzz count_tap make -s fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-30}"
+fi
+
+if wanted regress || wanted scripts || wanted python; then
+	if run_logged build build_and_install && start_cluster; then
+		if wanted regress; then
+			stage regress count_pg_regress make -s installcheck PG_CONFIG="$PG_BIN/pg_config"
+			[ -s regression.diffs ] && head -200 regression.diffs
+		fi
+		if wanted scripts; then
+			for script in test/scripts/*.sh; do
+				stage "$(basename "$script" .sh)" count_tap bash "$script"
+			done
+		fi
+		# Debian's interpreter, where python3-xxhash lives (a python3 earlier on PATH may lack it).
+		wanted python && stage python count_unittest /usr/bin/python3 -m unittest discover -s python -v
+		stop_cluster
+	else
+		echo "not ok - build, install or cluster start failed: no stage against the server ran"
+		record build 0 1 0
+	fi
+fi
+
+# Other PostgreSQL versions, the Debian package and Citus: each says "skip - why"
+# when this machine cannot run it (no root, no archive, no Citus source).
+for name in versions package citus; do
+	if wanted "$name"; then
+		if [ -f "test/stages/$name.sh" ]; then
+			stage "$name" count_tap bash "test/stages/$name.sh"
+		else
+			echo "not ok - stage $name: test/stages/$name.sh is missing"
+			record "$name" 0 1 0
+		fi
+	fi
+done
+
 echo
-echo "C++ ${gtest:-0}, pg_regress ${regress:-0}, Python ${python:-0}, scripts $SCRIPTS_PASSED; fuzz targets clean"
-echo "tests: $((${gtest:-0} + ${regress:-0} + ${python:-0} + SCRIPTS_PASSED)) passed, 0 failed"
+printf '%s\n' "${SUMMARY[@]}"
+rm -rf "$LOG_DIR"
+summary="tests: $TOTAL_PASSED passed, $TOTAL_FAILED failed"
+[ "$TOTAL_SKIPPED" -gt 0 ] && summary+=", $TOTAL_SKIPPED skipped"
+echo "$summary"
+[ "$TOTAL_FAILED" -eq 0 ]

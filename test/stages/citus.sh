@@ -1,0 +1,393 @@
+#!/bin/bash
+# Citus stage: our aggregates on a coordinator and two workers (doc/CITUS.md).
+#
+# Builds Citus from ../shared/vendor/citus-*.tar.xz (outside the repo, reused when already
+# installed) or uses an installed Citus, installs the extension from this tree, starts three
+# throwaway clusters on Unix sockets only and checks that the aggregates give the same bytes
+# distributed as locally, that EXPLAIN shows them computed on the workers, and what Citus
+# does with the aggregates it cannot push down.  Prints ok / not ok / skip lines.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+TOP=$(pwd)
+source test/cluster.sh
+source test/checks.sh
+
+CITUS_VERSION=13.2.2
+CITUS_DEPS=(liblz4-dev libzstd-dev libcurl4-openssl-dev libkrb5-dev libselinux1-dev libpam0g-dev
+	libxslt1-dev libxml2-dev libreadline-dev autoconf flex bison)
+CITUS_CACHE=${CITUS_CACHE:-/var/cache/probabilistic}
+PKGLIBDIR=$("$PG_BIN/pg_config" --pkglibdir)
+
+skip() {
+	echo "skip - citus stage: $1"
+	exit 0
+}
+
+find_tarball() {
+	local dir
+	for dir in "$(git rev-parse --show-toplevel 2>/dev/null || echo "$TOP")/../shared/vendor" /work/shared/vendor; do
+		if [ -f "$dir/citus-$CITUS_VERSION.tar.xz" ]; then
+			echo "$dir/citus-$CITUS_VERSION.tar.xz"
+			return 0
+		fi
+	done
+	return 1
+}
+
+installed_citus_version() {
+	# citus.so carries its version in the string citus_version() prints ("Citus X.Y.Z on ...").
+	[ -f "$PKGLIBDIR/citus.so" ] || return 1
+	grep -aoE 'Citus [0-9]+\.[0-9]+\.[0-9]+' "$PKGLIBDIR/citus.so" | head -1 | cut -d' ' -f2
+}
+
+# build_citus TARBALL: configure and build in $CITUS_CACHE (kept for the next run), install.
+build_citus() {
+	local tarball=$1 dir="$CITUS_CACHE/citus-$CITUS_VERSION-pg$PG_MAJOR" start=$SECONDS
+	ensure_packages "${CITUS_DEPS[@]}"
+	if [ ! -f "$dir/.built" ]; then
+		log "building Citus $CITUS_VERSION in $dir (a few minutes, once)"
+		rm -rf "$dir"
+		as_root mkdir -p "$CITUS_CACHE"
+		as_root chown "$(id -u):$(id -g)" "$CITUS_CACHE"
+		mkdir -p "$dir"
+		tar -xJf "$tarball" -C "$dir" --strip-components=1
+		# Debian's PostgreSQL 15 headers (15.20) declare have_createdb_privilege(), which
+		# Citus 13.2.2 defines again for 15: use the server's declaration instead of the copy.
+		if grep -q 'have_createdb_privilege' "$("$PG_BIN/pg_config" --includedir-server)/commands/dbcommands.h"; then
+			perl -0pi -e 's/static inline bool\nhave_createdb_privilege\(void\)\n\{.*?\n\}\n/#include "commands\/dbcommands.h"\n/s' \
+				"$dir/src/include/pg_version_compat.h"
+		fi
+		(cd "$dir" && ./configure --without-libcurl PG_CONFIG="$PG_BIN/pg_config" >configure.log 2>&1 &&
+			make -s -j2 >make.log 2>&1) || {
+			tail -30 "$dir/configure.log" "$dir/make.log" 2>/dev/null >&2
+			return 1
+		}
+		touch "$dir/.built"
+	fi
+	(cd "$dir" && as_root make -s install >/dev/null)
+	echo "# citus: built/installed Citus $CITUS_VERSION in $((SECONDS - start)) s" >&2
+}
+
+ensure_citus() {
+	local tarball have
+	have=$(installed_citus_version || true)
+	if tarball=$(find_tarball); then
+		if [ "$have" = "$CITUS_VERSION" ]; then
+			echo "# citus: Citus $have already installed" >&2
+			return 0
+		fi
+		build_citus "$tarball" || {
+			fail "Citus $CITUS_VERSION builds from $tarball"
+			finish_checks
+		}
+	elif [ -n "$have" ]; then
+		echo "# citus: no vendor tarball; using the installed Citus $have" >&2
+	else
+		skip "neither ../shared/vendor/citus-$CITUS_VERSION.tar.xz nor an installed Citus (citus.so in $PKGLIBDIR)"
+	fi
+}
+
+# Three throwaway clusters, a coordinator (node 0) and two workers, on Unix sockets in one
+# private directory: Citus connects to a node by "host" and port, and libpq takes a socket
+# directory as the host, so no TCP port is opened.
+NODE_BASE=
+NODE_PORTS=()
+start_nodes() {
+	local port=${PROB_PGPORT:-55432} i
+	NODE_BASE=$(mktemp -d /tmp/probabilistic-citus.XXXXXX)
+	chmod 755 "$NODE_BASE"
+	[ "$(id -u)" = 0 ] && chown postgres: "$NODE_BASE"
+	trap stop_nodes EXIT
+	trap 'exit 1' INT TERM
+	log "starting a Citus coordinator and two workers in $NODE_BASE"
+	for i in 0 1 2; do
+		NODE_PORTS[i]=$((port + i))
+		run_pg initdb -D "$NODE_BASE/node$i" -A trust -U postgres -E UTF8 --locale=C >/dev/null
+		{
+			echo "port = ${NODE_PORTS[i]}"
+			echo "listen_addresses = ''"
+			echo "unix_socket_directories = '$NODE_BASE'"
+			echo "shared_preload_libraries = 'citus'"
+			echo "citus.node_conninfo = 'sslmode=disable'"
+			echo "fsync = off"
+		} | run_pg tee -a "$NODE_BASE/node$i/postgresql.conf" >/dev/null
+		run_pg pg_ctl -D "$NODE_BASE/node$i" -l "$NODE_BASE/node$i.log" -w start >/dev/null
+	done
+}
+
+stop_nodes() {
+	local i
+	[ -n "$NODE_BASE" ] || return 0
+	for i in 0 1 2; do
+		[ -d "$NODE_BASE/node$i" ] && run_pg pg_ctl -D "$NODE_BASE/node$i" -m fast -w stop >/dev/null 2>&1 || true
+	done
+	rm -rf "$NODE_BASE"
+	NODE_BASE=
+}
+
+# sql NODE: runs the SQL on stdin on that node; unaligned, tab-separated rows.
+sql() {
+	psql -X -q -At -F $'\t' -v ON_ERROR_STOP=1 -h "$NODE_BASE" -p "${NODE_PORTS[$1]}" -U postgres -d postgres -f -
+}
+# sql_error NODE: the first ERROR line the SQL on stdin raises, or "no error".
+sql_error() {
+	local out
+	if out=$(sql "$1" 2>&1); then
+		echo "no error"
+	else
+		grep -m1 -o 'ERROR:.*' <<<"$out" || echo "$out"
+	fi
+}
+# column N TEXT: field N of every row.
+column() { cut -f"$1" <<<"$2"; }
+
+ensure_citus
+start=$SECONDS
+# A setup step that fails (set -e) is a failed check too, not a silent stop: errtrace runs
+# the trap in functions as well; in subshells (command substitutions) it does nothing.
+set -E
+trap '[ "$BASHPID" != $$ ] || fail "citus stage stopped: \"$BASH_COMMAND\" failed (line $LINENO)"' ERR
+build_and_install
+start_nodes
+for i in 0 1 2; do
+	sql $i <<<'CREATE EXTENSION citus;'
+done
+sql 0 >/dev/null <<SQL
+SELECT citus_set_coordinator_host('$NODE_BASE', ${NODE_PORTS[0]});
+SELECT citus_add_node('$NODE_BASE', ${NODE_PORTS[1]});
+SELECT citus_add_node('$NODE_BASE', ${NODE_PORTS[2]});
+SQL
+check "Citus $(sql 0 <<<"SELECT extversion FROM pg_extension WHERE extname = 'citus'") has two active workers on Unix sockets" \
+	"$(sql 0 <<<'SELECT count(*) FROM citus_get_active_worker_nodes()')" 2
+# As a user would: on the coordinator only; Citus runs CREATE EXTENSION on the workers.
+sql 0 <<<'CREATE EXTENSION probabilistic;'
+version="SELECT extversion FROM pg_extension WHERE extname = 'probabilistic'"
+check "CREATE EXTENSION probabilistic on the coordinator installs it on both workers" \
+	"$(sql 1 <<<"$version") $(sql 2 <<<"$version")" "$(sql 0 <<<"$version") $(sql 0 <<<"$version")"
+
+# ev: distributed by id, 8 shards over both workers; ev_local: the same rows in a plain table.
+# Every group of grp (not the distribution column) has rows in every shard, so each aggregate
+# below combines partial states from both workers. Some values are NULL.
+sql 0 <<'SQL'
+CREATE TABLE ev_local AS
+SELECT g AS id, g % 5 AS grp, date '2026-01-05' + g % 28 AS day,
+       nullif((g * 7919) % 3001, 17)::bigint AS user_id, 'name ' || g % 1500 AS name,
+       (g % 300)::smallint AS s, (g % 4000)::integer AS i, (g % 700)::real AS r, (g % 900) / 8.0::float8 AS f,
+       (g % 900)::numeric / 4 AS n, md5((g % 2500)::text)::uuid AS u,
+       timestamptz '2026-01-05 00:00+00' + (g % 5000) * interval '7 minutes' AS ts
+FROM generate_series(1, 20000) g;
+CREATE TABLE ev (LIKE ev_local);
+SET citus.shard_count = 8;
+SELECT create_distributed_table('ev', 'id') \g /dev/null
+INSERT INTO ev SELECT * FROM ev_local;
+SQL
+check "the distributed table's shards are on both workers and hold every row" \
+	"$(sql 0 <<<"SELECT count(*) || ' shards on ' || count(DISTINCT nodeport) || ' workers, ' || (SELECT count(*) FROM ev) || ' rows'
+		FROM citus_shards WHERE table_name = 'ev'::regclass")" \
+	"8 shards on 2 workers, $(sql 0 <<<'SELECT count(*) FROM ev_local') rows"
+
+# The aggregates whose state is a sketch type with a combine function: Citus runs them as
+# worker_partial_agg(aggregate, args) on each shard and coord_combine_agg on the coordinator.
+# Each entry: the aggregate's signature as Citus names it (regprocedure, types outside
+# pg_catalog qualified); the select-list expression.
+PUSHED=(
+	"hll_add_agg(smallint);md5(hll_add_agg(s)::bytea)"
+	"hll_add_agg(integer,integer);md5(hll_add_agg(i, 10)::bytea)"
+	"hll_add_agg(bigint);md5(hll_add_agg(user_id)::bytea)"
+	"hll_add_agg(real);md5(hll_add_agg(r)::bytea)"
+	"hll_add_agg(double precision,integer);md5(hll_add_agg(f, 12)::bytea)"
+	"hll_add_agg(numeric);md5(hll_add_agg(n)::bytea)"
+	"hll_add_agg(text);md5(hll_add_agg(name)::bytea)"
+	"hll_add_agg(bytea);md5(hll_add_agg(convert_to(name, 'UTF8'))::bytea)"
+	"hll_add_agg(uuid);md5(hll_add_agg(u)::bytea)"
+	"hll_add_agg(date);md5(hll_add_agg(day)::bytea)"
+	"hll_add_agg(timestamp without time zone);md5(hll_add_agg(ts::timestamp)::bytea)"
+	"hll_add_agg(timestamp with time zone);md5(hll_add_agg(ts)::bytea)"
+	"hll_count_distinct(bigint);hll_count_distinct(user_id)"
+	"hll_count_distinct(text);hll_count_distinct(name)"
+	"hll_add_hash_agg(bigint);md5(hll_add_hash_agg(sketch_hash(name))::bytea)"
+	"hll_union_agg(public.hll);md5(hll_union_agg(hll_add(hll_empty(), user_id))::bytea)"
+	"bloom_agg(text,bigint,double precision);md5(bloom_agg(name, 5000, 0.01)::bytea)"
+	"bloom_agg(bigint,bigint,double precision);md5(bloom_agg(user_id, 20000, 0.001)::bytea)"
+	"bloom_agg(integer,bigint,double precision);md5(bloom_agg(i, 3000, 0.02)::bytea)"
+	"bloom_agg(uuid,bigint,double precision);md5(bloom_agg(u, 1000, 0.05)::bytea)"
+	"bloom_agg(date,bigint,double precision);md5(bloom_agg(day, 10, 0.01)::bytea)"
+	"bloom_union_agg(public.bloom);md5(bloom_union_agg(bloom_add(bloom_empty(64, 0.01), name))::bytea)"
+)
+list=
+for entry in "${PUSHED[@]}"; do list+="${list:+, }${entry#*;}"; done
+plain=$(sql 0 <<<"SELECT $list FROM ev")
+plain_local=$(sql 0 <<<"SELECT $list FROM ev_local")
+grouped=$(sql 0 <<<"SELECT $list FROM ev GROUP BY grp ORDER BY grp")
+grouped_local=$(sql 0 <<<"SELECT $list FROM ev_local GROUP BY grp ORDER BY grp")
+plan=$(sql 0 <<<"EXPLAIN (VERBOSE, COSTS OFF) SELECT $list FROM ev")
+grouped_plan=$(sql 0 <<<"EXPLAIN (VERBOSE, COSTS OFF) SELECT grp, $list FROM ev GROUP BY grp")
+# The query each shard runs, and what the coordinator computes from the shards' rows.
+task_query() { grep -m1 -o 'Query: .*' <<<"$1"; }
+coordinator_output() { grep -m1 -o 'Output: .*' <<<"$1"; }
+check "the grouped query runs on the workers grouped by grp" \
+	"$(task_query "$grouped_plan" | grep -o 'GROUP BY grp$')" "GROUP BY grp"
+k=0
+for entry in "${PUSHED[@]}"; do
+	k=$((k + 1))
+	sig=${entry%%;*} expr=${entry#*;}
+	expr=${expr#md5(} expr=${expr%::bytea)}
+	check "$expr: same bytes on the distributed table as on a local one" \
+		"$(column $k "$plain")" "$(column $k "$plain_local")"
+	check "$expr: same bytes per group, GROUP BY a non-distribution column" \
+		"$(column $k "$grouped")" "$(column $k "$grouped_local")"
+	pushed=0
+	for p in "$plan" "$grouped_plan"; do
+		task_query "$p" | grep -qF "worker_partial_agg('public.$sig'::regprocedure" && pushed=$((pushed + 1))
+	done
+	check "$expr: EXPLAIN shows worker_partial_agg($sig) on the workers, with and without GROUP BY" "$pushed" 2
+done
+check "the coordinator only combines partial states: coord_combine_agg for each of the ${#PUSHED[@]} aggregates" \
+	"$(coordinator_output "$grouped_plan" | grep -o 'coord_combine_agg(' | wc -l)" "${#PUSHED[@]}"
+check "the groups' sketches differ (the comparison per group is not vacuous)" \
+	"$(column 7 "$grouped" | sort -u | wc -l)" 5
+# Citus calls the transition functions without the call expression, so they cannot see
+# that the parameters are constants and check every row's against the first row's.
+for expr in "bloom_agg(name, 5000 + id % 2, 0.01)" "hll_add_agg(user_id, 10 + (id % 2)::integer)"; do
+	check "$expr: parameters that change between rows are the local error on the workers" \
+		"$(sql_error 0 <<<"SELECT $expr FROM ev")" "$(sql_error 0 <<<"SELECT $expr FROM ev_local")"
+done
+
+# Rollups: daily sketches stored in a distributed table (distributed by grp, so the weekly
+# union groups by a non-distribution column; an hll(12) column), unioned per week.
+sql 0 <<'SQL'
+CREATE TABLE daily_local AS
+SELECT day, grp, hll_add_agg(user_id, 12)::hll(12) AS users, bloom_agg(name, 2000, 0.01) AS names
+FROM ev_local GROUP BY day, grp;
+CREATE TABLE daily (LIKE daily_local);
+SET citus.shard_count = 8;
+SELECT create_distributed_table('daily', 'grp') \g /dev/null
+INSERT INTO daily SELECT day, grp, hll_add_agg(user_id, 12), bloom_agg(name, 2000, 0.01) FROM ev GROUP BY day, grp;
+SQL
+check "rollup: the column is hll(12) on the workers' shards too" \
+	"$(sql 1 <<<"SELECT DISTINCT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attname = 'users' AND attrelid::regclass::text LIKE 'daily_%'")" "hll(12)"
+# A subquery with LIMIT makes Citus fetch the rows themselves (the sketches' send/recv or
+# out/in functions), not expressions computed on the workers.
+readback="SELECT md5(string_agg(users::text || names::text, ',' ORDER BY day, grp)) FROM"
+for binary in on off; do
+	check "rollup: the stored sketches fetched from the workers (citus.enable_binary_protocol = $binary) are the local ones" \
+		"$(sql 0 <<<"SET citus.enable_binary_protocol = $binary; $readback (SELECT * FROM daily ORDER BY day, grp LIMIT 1000) d")" \
+		"$(sql 0 <<<"$readback daily_local")"
+done
+weekly="SELECT date_trunc('week', day)::date, md5(hll_union_agg(users)::bytea), hll_cardinality(hll_union_agg(users)),
+	md5(bloom_union_agg(names)::bytea)"
+rollup=$(sql 0 <<<"$weekly FROM daily GROUP BY 1 ORDER BY 1")
+rollup_local=$(sql 0 <<<"$weekly FROM daily_local GROUP BY 1 ORDER BY 1")
+daily_rows="SELECT day, grp, md5(users::bytea), md5(names::bytea) FROM"
+check "rollup: $(sql 0 <<<'SELECT count(*) FROM daily') daily sketches stored in a distributed table are the local ones" \
+	"$(sql 0 <<<"$daily_rows daily ORDER BY day, grp")" "$(sql 0 <<<"$daily_rows daily_local ORDER BY day, grp")"
+check "rollup: per-week hll_union_agg and bloom_union_agg of the daily sketches give the same bytes as locally" \
+	"$(column 1,2,4 "$rollup")" "$(column 1,2,4 "$rollup_local")"
+check "rollup: hll_cardinality of the weekly rollups is the local one" \
+	"$(column 1,3 "$rollup")" "$(column 1,3 "$rollup_local")"
+check "rollup: a week's union of daily sketches is the sketch of the week's rows" \
+	"$(column 1,2 "$rollup")" \
+	"$(sql 0 <<<"SELECT date_trunc('week', day)::date, md5(hll_add_agg(user_id, 12)::bytea) FROM ev GROUP BY 1 ORDER BY 1")"
+check "rollup: weekly cardinality estimates within 5% of count(DISTINCT)" \
+	"$(sql 0 <<<"SELECT count(*) FILTER (WHERE abs(est - exact) > 0.05 * exact) || ' of ' || count(*) || ' weeks off'
+		FROM (SELECT date_trunc('week', day) AS week, hll_cardinality(hll_union_agg(users)) AS est FROM daily GROUP BY 1) r
+		JOIN (SELECT date_trunc('week', day) AS week, count(DISTINCT user_id) AS exact FROM ev_local GROUP BY 1) e USING (week)")" \
+	"0 of $(wc -l <<<"$rollup") weeks off"
+rollup_plan=$(sql 0 <<<"EXPLAIN (VERBOSE, COSTS OFF) $weekly FROM daily GROUP BY 1")
+check "rollup: EXPLAIN shows hll_union_agg and bloom_union_agg as worker_partial_agg on the workers" \
+	"$(task_query "$rollup_plan" | grep -oE "worker_partial_agg\('public\.[a-z_]+\(public\.[a-z]+\)'" | sort -u)" \
+	"worker_partial_agg('public.bloom_union_agg(public.bloom)'
+worker_partial_agg('public.hll_union_agg(public.hll)'"
+
+# What does not push down. Citus 13 runs an aggregate on the workers through
+# worker_partial_agg only when its state type is not a pseudo-type (so not `internal`) and
+# it has a combine function. Otherwise (citus.coordinator_aggregation_strategy =
+# 'row-gather', the default) it pulls the argument rows to the coordinator and aggregates
+# there; with 'disabled' it refuses the query.
+for expr in "bloom_agg(name)" "bloom_agg(user_id, 0.05)"; do
+	gathered_plan=$(sql 0 <<<"EXPLAIN (VERBOSE, COSTS OFF) SELECT grp, $expr FROM ev GROUP BY grp")
+	check "$expr (internal state): the workers send rows, the coordinator aggregates them" \
+		"$(task_query "$gathered_plan" | grep -c 'bloom_agg(\|worker_partial_agg\|GROUP BY'); $(coordinator_output "$gathered_plan" | grep -o 'bloom_agg(remote_scan\.')" \
+		"0; bloom_agg(remote_scan."
+	check "$expr (rows pulled to the coordinator): same bytes as locally, with and without GROUP BY" \
+		"$(sql 0 <<<"SELECT md5($expr::bytea) FROM ev; SELECT grp, md5($expr::bytea) FROM ev GROUP BY grp ORDER BY grp")" \
+		"$(sql 0 <<<"SELECT md5($expr::bytea) FROM ev_local; SELECT grp, md5($expr::bytea) FROM ev_local GROUP BY grp ORDER BY grp")"
+	check "$expr with citus.coordinator_aggregation_strategy = 'disabled': Citus refuses it" \
+		"$(sql_error 0 <<<"SET citus.coordinator_aggregation_strategy = 'disabled'; SELECT grp, $expr FROM ev GROUP BY grp")" \
+		"ERROR:  unsupported aggregate function bloom_agg"
+done
+
+# A capacity from hll_count_distinct (which pushes down) in the same query: Citus runs the
+# count first as a subplan, then bloom_agg(x, capacity, fpr) on the workers.
+sized="SELECT bloom_agg(name, (SELECT hll_count_distinct(name) FROM ev)::bigint, 0.01)"
+sized_plan=$(sql 0 <<<"EXPLAIN (VERBOSE, COSTS OFF) $sized FROM ev")
+check "alternative: bloom_agg(x, (SELECT hll_count_distinct(x) ...), fpr) runs both aggregates on the workers" \
+	"$(grep -o "Query: .*worker_partial_agg('public\.[a-z_]*([a-z ,]*)'" <<<"$sized_plan" | grep -o "'public.*'")" \
+	"'public.hll_count_distinct(text)'
+'public.bloom_agg(text,bigint,double precision)'"
+check "alternative: that filter has the estimated capacity and every value" \
+	"$(sql 0 <<<"SELECT (bloom_info(s.filter)->>'capacity')::bigint, (SELECT bool_and(s.filter @> name) FROM ev_local) FROM ($sized AS filter FROM ev) s")" \
+	"$(sql 0 <<<"SELECT hll_count_distinct(name) || E'\\tt' FROM ev_local")"
+
+# The anyelement fallbacks (types without an overload; time here) keep a sketch state, so
+# Citus plans them with worker_partial_agg, whose type check compares the declared argument
+# type (anyelement) with the actual one and fails on the workers, before our function runs.
+for expr in "hll_add_agg(ts::time)" "hll_add_agg(ts::time, 10)" "hll_count_distinct(ts::time)" \
+	"bloom_agg(ts::time, 1000, 0.01)"; do
+	check "$expr (anyelement, not grouped by the distribution column): Citus's worker type check refuses it" \
+		"$(sql_error 0 <<<"SELECT $expr FROM ev")" \
+		"ERROR:  worker_partial_agg_sfunc could not confirm type correctness"
+done
+check "bloom_agg(ts::time) (anyelement, internal state): rows pulled to the coordinator, same bytes as locally" \
+	"$(sql 0 <<<"SELECT md5(bloom_agg(ts::time)::bytea) FROM ev")" \
+	"$(sql 0 <<<"SELECT md5(bloom_agg(ts::time)::bytea) FROM ev_local")"
+# Alternatives: hash on the workers with sketch_hash (the same hash the anyelement form
+# uses) and aggregate the hashes; or group by the distribution column, where Citus sends the
+# whole aggregate to the workers as it is written.
+check "alternative: hll_add_hash_agg(sketch_hash(ts::time)) on the distributed table is hll_add_agg(ts::time) locally" \
+	"$(sql 0 <<<"SELECT md5(hll_add_hash_agg(sketch_hash(ts::time))::bytea), md5(hll_add_hash_agg(sketch_hash(ts::time), 10)::bytea) FROM ev")" \
+	"$(sql 0 <<<"SELECT md5(hll_add_agg(ts::time)::bytea), md5(hll_add_agg(ts::time, 10)::bytea) FROM ev_local")"
+check "alternative: bloom_agg(x::text, capacity, fpr) on the workers, the local bytes, and @> x::text finds every value" \
+	"$(sql 0 <<<"SELECT md5(s.filter::bytea), (SELECT bool_and(s.filter @> ts::time::text) FROM ev_local) FROM (SELECT bloom_agg(ts::time::text, 6000, 0.01) AS filter FROM ev) s")" \
+	"$(sql 0 <<<"SELECT md5(bloom_agg(ts::time::text, 6000, 0.01)::bytea) || E'\\tt' FROM ev_local")"
+by_id="SELECT id, md5(hll_add_agg(ts::time)::bytea), hll_count_distinct(ts::time), md5(bloom_agg(ts::time, 10, 0.01)::bytea),
+	md5(bloom_agg(name)::bytea) FROM"
+by_id_plan=$(sql 0 <<<"EXPLAIN (VERBOSE, COSTS OFF) $by_id ev WHERE id % 10 = 0 GROUP BY id")
+check "alternative: GROUP BY the distribution column sends the aggregates to the workers as written" \
+	"$(task_query "$by_id_plan" | grep -o 'hll_add_agg(\|hll_count_distinct(\|bloom_agg(\|worker_partial_agg' | sort | uniq -c | tr -s ' ')" \
+	" 2 bloom_agg(
+ 1 hll_add_agg(
+ 1 hll_count_distinct("
+check "alternative: GROUP BY the distribution column, anyelement and auto-sized aggregates give the local bytes" \
+	"$(sql 0 <<<"$by_id ev WHERE id % 10 = 0 GROUP BY id ORDER BY id")" \
+	"$(sql 0 <<<"$by_id ev_local WHERE id % 10 = 0 GROUP BY id ORDER BY id")"
+
+# Zero rows. The final function runs on the coordinator inside coord_combine_agg, which
+# passes on neither the call's constant arguments nor a state: hll_add_agg(x, p) cannot
+# learn p (an empty sketch at the default p = 14) and bloom_agg(x, capacity, fpr) cannot
+# learn its size (NULL), where a local aggregate reads them off the call.
+zero="SELECT md5(hll_add_agg(user_id)::bytea), hll_count_distinct(user_id),
+	md5(hll_union_agg(hll_add(hll_empty(), user_id))::bytea), bloom_union_agg(bloom_add(bloom_empty(64, 0.01), name)) IS NULL,
+	hll_precision(hll_add_agg(user_id, 10)), bloom_agg(name, 100, 0.01) IS NULL,
+	md5(hll_union(hll_add_agg(user_id, 10), hll_empty(10))::bytea), md5(coalesce(bloom_agg(name, 100, 0.01), bloom_empty(100, 0.01))::bytea)"
+zeros=$(sql 0 <<<"$zero FROM ev WHERE user_id < 0")
+zeros_local=$(sql 0 <<<"$zero FROM ev_local WHERE user_id < 0")
+check "zero rows: hll_add_agg(x), hll_count_distinct(x), hll_union_agg, bloom_union_agg (NULL) give the local results" \
+	"$(column 1-4 "$zeros")" "$(column 1-4 "$zeros_local")"
+check "zero rows: hll_add_agg(x, 10) is an empty p = 14 sketch on Citus, p = 10 locally" \
+	"$(column 5 "$zeros") $(column 5 "$zeros_local")" "14 10"
+check "zero rows: bloom_agg(x, 100, 0.01) is NULL on Citus, an empty filter locally" \
+	"$(column 6 "$zeros") $(column 6 "$zeros_local")" "t f"
+# hll_union with an empty sketch of the wanted p, and coalesce with an empty filter, give
+# the local results over zero rows and change nothing over some rows.
+check "zero rows: hll_union(hll_add_agg(x, 10), hll_empty(10)) and coalesce(bloom_agg(x, c, f), bloom_empty(c, f)) give the local bytes" \
+	"$(column 7,8 "$zeros")" "$(column 7,8 "$zeros_local")"
+some="SELECT md5(hll_add_agg(user_id, 10)::bytea), md5(bloom_agg(name, 100, 0.01)::bytea), md5(hll_union(hll_add_agg(user_id, 10), hll_empty(10))::bytea),
+	md5(coalesce(bloom_agg(name, 100, 0.01), bloom_empty(100, 0.01))::bytea)"
+somes=$(sql 0 <<<"$some FROM ev WHERE user_id < 100")
+check "some rows: hll_union(hll_add_agg(x, 10), hll_empty(10)) is hll_add_agg(x, 10), coalesce(bloom_agg(...), ...) is bloom_agg(...)" \
+	"$(column 1,2 "$somes")" "$(column 3,4 "$somes")"
+check "some rows: the same, locally" "$somes" "$(sql 0 <<<"$some FROM ev_local WHERE user_id < 100")"
+
+log "citus stage: $((SECONDS - start)) s"
+finish_checks
