@@ -619,6 +619,10 @@ bloom_distinct_combine(PG_FUNCTION_ARGS)
 			PG_RETURN_NULL();
 		PG_RETURN_POINTER(a);
 	}
+	/* Partial results of one aggregate (partitionwise, parallel) had one fpr, as its rows do. */
+	if (a != NULL && a->fpr != b->fpr)
+		bloom_agg_parameters_changed(psprintf("false positive rate %s", float8out_internal(a->fpr)),
+									 float8out_internal(b->fpr));
 	/* b may live in a shorter-lived context (a deserialized state): the result must not. */
 	if (a == NULL)
 		a = distinct_new(aggcontext, b->fpr, distinct_size(b));
@@ -701,10 +705,10 @@ bloom_distinct_final(PG_FUNCTION_ARGS)
 
 	if (PG_ARGISNULL(0))
 	{
-		Aggref	   *aggref = prob_aggregate_call(fcinfo);
+		int			nargs = prob_aggregate_nargs(fcinfo);
 
-		if (aggref == NULL || (list_length(aggref->args) > 1 &&
-							   !prob_aggregate_const_arg(fcinfo, 1, FLOAT8OID, "bloom_agg false positive rate", &fpr)))
+		if (nargs < 1 || (nargs > 1 &&
+						  !prob_aggregate_const_arg(fcinfo, 1, FLOAT8OID, "bloom_agg false positive rate", &fpr)))
 			PG_RETURN_NULL();
 		PG_RETURN_POINTER(bloom_new_empty(1, DatumGetFloat8(fpr), false, BLOOM_AGG_SEED));
 	}

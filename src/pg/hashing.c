@@ -7,11 +7,12 @@
  */
 #include "hashing.h"
 
+#include "common.h"
+
 #include <errno.h>
 #include <stdlib.h>
 
 #include "access/htup_details.h"
-#include "catalog/pg_aggregate.h"
 #include "catalog/pg_enum.h"
 #include "catalog/pg_type.h"
 #include "mb/pg_wchar.h"
@@ -413,18 +414,33 @@ type_as_written(Node *expr)
 	return expr != NULL ? exprType(expr) : InvalidOid;
 }
 
-static Oid
-aggregate_transfn(Oid aggfnoid)
+typedef struct WrittenType
 {
-	HeapTuple	tup = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(aggfnoid));
-	Oid			transfn = InvalidOid;
+	int			argno;			/* of the aggregate call */
+	Oid			typid;			/* as passed to the transition function */
+	Oid			written;		/* InvalidOid until a call was seen */
+} WrittenType;
 
-	if (HeapTupleIsValid(tup))
-	{
-		transfn = ((Form_pg_aggregate) GETSTRUCT(tup))->aggtransfn;
-		ReleaseSysCache(tup);
-	}
-	return transfn;
+static void
+note_written_type(void *arg, Oid aggfnoid, List *args)
+{
+	WrittenType *w = (WrittenType *) arg;
+	Node	   *expr;
+	Oid			candidate;
+
+	if (w->argno >= list_length(args))
+		return;
+	expr = (Node *) list_nth(args, w->argno);
+	if (exprType(expr) != w->typid)
+		return;
+	candidate = type_as_written(expr);
+	if (OidIsValid(w->written) && candidate != w->written)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("cannot tell whether to hash a window aggregate's argument as %s or %s",
+						format_type_be(w->written), format_type_be(candidate)),
+				 errhint("Cast the arguments explicitly to the type whose equality they should follow.")));
+	w->written = candidate;
 }
 
 /*
@@ -439,39 +455,12 @@ aggregate_transfn(Oid aggfnoid)
 static Oid
 aggregate_arg_type_as_written(FunctionCallInfo fcinfo, int argno, Oid typid)
 {
-	Aggref	   *aggref = AggGetAggref(fcinfo);
-	Oid			written = InvalidOid;
-	ListCell   *lc;
+	WrittenType w = {argno - 1, typid, InvalidOid};
 
 	if (argno < 1)
 		return typid;
-	if (aggref != NULL)
-	{
-		if (argno - 1 < list_length(aggref->args))
-			written = type_as_written((Node *) ((TargetEntry *) list_nth(aggref->args, argno - 1))->expr);
-		return OidIsValid(written) ? written : typid;
-	}
-	if (fcinfo->context == NULL || !IsA(fcinfo->context, WindowAggState))
-		return typid;
-	foreach(lc, ((WindowAggState *) fcinfo->context)->funcs)
-	{
-		WindowFunc *wfunc = ((WindowFuncExprState *) lfirst(lc))->wfunc;
-		Oid			candidate;
-
-		if (argno - 1 >= list_length(wfunc->args) ||
-			exprType((Node *) list_nth(wfunc->args, argno - 1)) != typid ||
-			aggregate_transfn(wfunc->winfnoid) != fcinfo->flinfo->fn_oid)
-			continue;
-		candidate = type_as_written((Node *) list_nth(wfunc->args, argno - 1));
-		if (OidIsValid(written) && candidate != written)
-			ereport(ERROR,
-					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-					 errmsg("cannot tell whether to hash a window aggregate's argument as %s or %s",
-							format_type_be(written), format_type_be(candidate)),
-					 errhint("Cast the arguments explicitly to the type whose equality they should follow.")));
-		written = candidate;
-	}
-	return OidIsValid(written) ? written : typid;
+	(void) prob_visit_aggregate_calls(fcinfo, note_written_type, &w);
+	return OidIsValid(w.written) ? w.written : typid;
 }
 
 const ProbHashType *

@@ -10,6 +10,7 @@
 #include "catalog/pg_type.h"
 #include "lib/stringinfo.h"
 #include "libpq/pqformat.h"
+#include "nodes/execnodes.h"
 #include "nodes/nodeFuncs.h"
 #include "nodes/primnodes.h"
 #include "utils/array.h"
@@ -374,6 +375,16 @@ hll_trans_state(FunctionCallInfo fcinfo, int precision_arg)
 	return prob_varlena_of(out);
 }
 
+/* The aggregate's state is a working form (representation 3): only our final functions may end it. */
+static void
+hll_require_finishing_aggregate(FunctionCallInfo fcinfo)
+{
+	static const char *const finals[] = {"hll_agg_final", "hll_agg_cardinality", NULL};
+
+	prob_require_finishing_aggregate(fcinfo, finals,
+									 "Use hll_add_agg, hll_add_hash_agg or hll_union_agg, or give the aggregate FINALFUNC = hll_agg_final.");
+}
+
 static Datum
 hll_trans_add(struct varlena *state, uint64 hash)
 {
@@ -417,6 +428,7 @@ hll_add_trans(PG_FUNCTION_ARGS)
 	int64		integer;
 
 	(void) prob_require_aggregate(fcinfo, "hll_add_trans");
+	hll_require_finishing_aggregate(fcinfo);
 	state = hll_trans_state(fcinfo, 2);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
@@ -446,6 +458,7 @@ hll_add_hash_trans(PG_FUNCTION_ARGS)
 	struct varlena *state;
 
 	(void) prob_require_aggregate(fcinfo, "hll_add_hash_trans");
+	hll_require_finishing_aggregate(fcinfo);
 	state = hll_trans_state(fcinfo, 2);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
@@ -462,8 +475,23 @@ hll_union_trans(PG_FUNCTION_ARGS)
 	ProbBuffer	out;
 
 	(void) prob_require_aggregate(fcinfo, "hll_union_trans");
+	hll_require_finishing_aggregate(fcinfo);
 	state = hll_finished(PG_DETOAST_DATUM(PG_GETARG_DATUM(0)));
 	other = hll_finished(PG_GETARG_VARLENA_PP(1));
+	/*
+	 * Combining partial results of hll_add_agg(x, p) or hll_add_hash_agg(h, p)
+	 * (partitionwise or parallel): p is one value per aggregate there, as
+	 * between rows. hll_union_agg, whose transition function this is, folds.
+	 */
+	if (prob_combining_for_another_transfn(fcinfo))
+	{
+		int			precision;
+		uint64		seed;
+
+		PROB_TRY(prob_hll_params(PROB_BYTES(other), &precision, &seed, PROB_ERR));
+		PROB_TRY(prob_hll_check_state_precision((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
+												precision, PROB_ERR));
+	}
 	PROB_TRY(prob_hll_merge((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, PROB_BYTES(other),
 							true, &prob_palloc_allocator, &out, PROB_ERR));
 	PG_RETURN_DATUM(prob_result(state, out));
@@ -472,7 +500,8 @@ hll_union_trans(PG_FUNCTION_ARGS)
 /*
  * The precision an aggregate would have used, for zero rows: PostgreSQL
  * passes no argument values to a final function, so read a constant
- * precision argument off the aggregate call itself.
+ * precision argument off the aggregate call itself; -1 for an empty window
+ * frame where it cannot be seen.
  */
 static int
 hll_agg_precision(FunctionCallInfo fcinfo)
@@ -480,8 +509,15 @@ hll_agg_precision(FunctionCallInfo fcinfo)
 	Datum		precision;
 	ProbError	err;
 
-	if (!prob_aggregate_const_arg(fcinfo, 1, INT4OID, "hll precision", &precision))
+	if (prob_aggregate_nargs(fcinfo) == 1)
 		return PROB_HLL_DEFAULT_PRECISION;
+	if (!prob_aggregate_const_arg(fcinfo, 1, INT4OID, "hll precision", &precision))
+	{
+		/* In a window the call may be one of several (an empty frame): unknown, never a guess. */
+		if (fcinfo->context != NULL && IsA(fcinfo->context, WindowAggState))
+			return -1;
+		return PROB_HLL_DEFAULT_PRECISION;
+	}
 	if (!prob_hll_check_precision(DatumGetInt32(precision), &err))
 		prob_raise(&err);
 	return DatumGetInt32(precision);
@@ -499,7 +535,14 @@ hll_agg_final(PG_FUNCTION_ARGS)
 	struct varlena *result;
 
 	if (PG_ARGISNULL(0))
-		PG_RETURN_POINTER(hll_new_empty(hll_agg_precision(fcinfo), HLL_DEFAULT_SEED));
+	{
+		int			precision = hll_agg_precision(fcinfo);
+
+		/* An empty window frame whose call's precision cannot be seen: NULL, never a wrong p. */
+		if (precision < 0)
+			PG_RETURN_NULL();
+		PG_RETURN_POINTER(hll_new_empty(precision, HLL_DEFAULT_SEED));
+	}
 	state = PG_DETOAST_DATUM(PG_GETARG_DATUM(0));
 	result = hll_finished(state);
 	if (result == state)
