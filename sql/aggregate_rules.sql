@@ -51,3 +51,10 @@ DROP AGGREGATE ar_raw_hll(bigint);
 DROP AGGREGATE ar_raw_union(hll);
 DROP AGGREGATE ar_raw_hash(bigint);
 DROP AGGREGATE ar_finished_hll(bigint);
+
+-- 6. Every value the extension creates has a text form, which pg_dump and
+-- COPY write: filters over 511 MiB are refused before allocating, with a hint.
+\set VERBOSITY default
+SELECT bloom_empty(450000000, 0.01);
+SELECT bloom_agg(x, 450000000, 0.01) FROM generate_series(1, 0) x;
+\set VERBOSITY terse

@@ -300,15 +300,17 @@ std::size_t empty_size(long long capacity, double fpr, bool scalable) {
     Header h{scalable ? kLayoutScalable : kLayoutFixed, kHashId, 1, 0, static_cast<std::uint64_t>(capacity), fpr};
     double bits = std::ceil(optimal_bit_count(static_cast<double>(capacity), layer_fpr(h, 0)));
     double bytes = static_cast<double>(kHeaderSize + kLayerHeaderSize) + std::ceil(bits / 8.0);
-    if (!(bytes <= static_cast<double>(kMaxValueBytes))) {
+    if (!(bytes <= static_cast<double>(kMaxCreatedValueBytes))) {
         std::string what = scalable ? "a scalable bloom filter's first layer" : "a bloom filter";
         throw Error(ErrorKind::kTooLarge,
                     what + " for " + std::to_string(capacity) + " items at false positive rate " + number_text(fpr) +
                         " would not fit in one value",
                     (std::isfinite(bytes) ? "It would take " + number_text(bytes) + " bytes; " : std::string()) +
-                        "a value holds at most " + std::to_string(kMaxValueBytes) + " bytes.",
-                    scalable ? "Use a larger fpr or a smaller first capacity: a scalable filter grows past it."
-                             : "Use a larger fpr or a smaller capacity, or a scalable filter.");
+                        "a value holds at most " + std::to_string(kMaxCreatedValueBytes) +
+                        " bytes, so that pg_dump and COPY can write its text form.",
+                    scalable ? "Partition the filter by time or key, or use a larger fpr or a smaller first capacity."
+                             : "Partition the filter by time or key (one filter per day or key range), or use a "
+                               "larger fpr or a smaller capacity.");
     }
     return static_cast<std::size_t>(bytes);
 }
@@ -442,7 +444,7 @@ Layer next_layer(const Header& h, std::size_t size) {
     std::size_t index = h.layer_count;
     auto cannot_grow = [&](const std::string& why) {
         return Error(ErrorKind::kTooLarge, "scalable bloom filter cannot grow past " + std::to_string(index) + " layers",
-                     why, "Create the filter with a larger capacity or false positive rate.");
+                     why, "Create the filter with a larger capacity or false positive rate, or partition it by time or key.");
     };
     if (index >= kMaxLayers) throw cannot_grow("The format allows at most " + std::to_string(kMaxLayers) + " layers.");
     if (h.capacity > (UINT64_MAX >> index)) throw cannot_grow("The next layer's capacity would not fit in 64 bits.");
@@ -450,10 +452,10 @@ Layer next_layer(const Header& h, std::size_t size) {
     double p = layer_fpr(h, index);
     double bits = std::ceil(optimal_bit_count(static_cast<double>(capacity), p));
     double new_size = static_cast<double>(size) + static_cast<double>(kLayerHeaderSize) + std::ceil(bits / 8.0);
-    if (!(new_size <= static_cast<double>(kMaxValueBytes)))
+    if (!(new_size <= static_cast<double>(kMaxCreatedValueBytes)))
         throw cannot_grow("The next layer, for " + std::to_string(capacity) + " items at false positive rate " +
                           number_text(p) + ", would make it " + number_text(new_size) + " bytes; a value holds at most " +
-                          std::to_string(kMaxValueBytes) + ".");
+                          std::to_string(kMaxCreatedValueBytes) + ", so that pg_dump and COPY can write its text form.");
     std::uint64_t bit_count = static_cast<std::uint64_t>(bits);
     return Layer{bit_count, hash_count_for(bit_count, capacity), capacity, 0, size};
 }
