@@ -310,7 +310,7 @@ std::size_t empty_size(long long capacity, double fpr, bool scalable) {
                         " bytes, so that pg_dump and COPY can write its text form.",
                     scalable ? "Partition the filter by time or key, or use a larger fpr or a smaller first capacity."
                              : "Partition the filter by time or key (one filter per day or key range), or use a "
-                               "larger fpr or a smaller capacity.");
+                               "larger fpr, a smaller capacity or a scalable filter.");
     }
     return static_cast<std::size_t>(bytes);
 }
