@@ -95,7 +95,7 @@ void check_keys(const prob::bloom::Sketch& filter, Mode mode) {
         } else {
             hash = prob::hash_bytes(line.data(), line.size(), seed);
         }
-        std::cout << (prob::bloom::contains_hash(filter, hash) ? "maybe\t" : "no\t") << line << '\n';
+        std::cout << (prob::bloom::contains(filter, hash) ? "maybe\t" : "no\t") << line << '\n';
     }
     if (std::cin.bad()) throw Failure("could not read the keys from standard input");
 }

@@ -51,10 +51,11 @@ record() {
 sum_first() { grep -oE "$1" "$2" | sed -E 's/^[^0-9]*([0-9]+).*/\1/' | awk '{s += $1} END {print s + 0}'; }
 
 # run_logged NAME CMD...: runs CMD with its output shown and kept in $LOG_DIR/NAME.log.
+# A net for hangs, not a speed check: no stage comes near it (STAGE_TIMEOUT, seconds).
 run_logged() {
 	local name=$1
 	shift
-	"$@" 2>&1 | tee "$LOG_DIR/$name.log"
+	timeout --kill-after=60 "${STAGE_TIMEOUT:-3600}" "$@" 2>&1 | tee "$LOG_DIR/$name.log"
 	return "${PIPESTATUS[0]}"
 }
 
@@ -123,7 +124,7 @@ if wanted fuzz; then
 fi
 
 if wanted regress || wanted scripts || wanted python; then
-	if run_logged build build_and_install && start_cluster; then
+	if run_logged build bash -c '. test/cluster.sh && build_and_install' && start_cluster; then
 		if wanted regress; then
 			stage regress count_pg_regress make -s installcheck PG_CONFIG="$PG_BIN/pg_config"
 			[ -s regression.diffs ] && head -200 regression.diffs

@@ -1,13 +1,42 @@
 #include "bloom_capi.h"
 
+#include <new>
+#include <utility>
+
 #include "core/bloom.hpp"
 #include "capi_guard.hpp"
 
 using namespace probabilistic;
 
 static_assert(PROB_BLOOM_MAX_LAYERS == bloom::kMaxLayers, "C face and core disagree on the layer limit");
-static_assert(PROB_BLOOM_DISTINCT_HEADER_SIZE == bloom::kDistinctStateHeaderSize,
-              "C face and core disagree on the bloom_agg state header");
+static_assert(PROB_BLOOM_AGG_SEED == bloom::kAggregateSeed, "C face and core disagree on the aggregates' seed");
+
+// The C handle: the builder and the allocator it keeps using, in one block from that allocator.
+struct ProbBloomDistinct {
+    template <class... Args>
+    ProbBloomDistinct(const ProbAllocator& memory, Args&&... args)
+        : c_allocator(memory), allocator(&c_allocator), builder(allocator, std::forward<Args>(args)...) {}
+
+    ProbAllocator c_allocator;
+    CAllocator allocator;
+    bloom::DistinctBuilder builder;
+};
+
+namespace {
+
+template <class... Args>
+ProbBloomDistinct* new_distinct(const ProbAllocator* alloc, Args&&... args) {
+    CAllocator a(alloc);
+    std::uint8_t* block = allocate_or_throw(a, sizeof(ProbBloomDistinct));
+    try {
+        return new (block) ProbBloomDistinct(*alloc, std::forward<Args>(args)...);
+    } catch (...) {
+        a.deallocate(block);
+        throw;
+    }
+}
+
+}  // namespace
 
 extern "C" {
 
@@ -20,10 +49,6 @@ bool prob_bloom_params(const uint8_t* data, size_t size, ProbBloomParams* params
         bloom::Header h = bloom::parse_trusted(data, size).header;
         *params = ProbBloomParams{h.layout == bloom::kLayoutScalable, h.layer_count, h.hash_id, h.seed, h.capacity, h.fpr};
     });
-}
-
-bool prob_bloom_size(int64_t capacity, double fpr, bool scalable, size_t* size, ProbError* err) {
-    return guarded(err, [&] { *size = bloom::empty_size(capacity, fpr, scalable); });
 }
 
 bool prob_bloom_empty(int64_t capacity, double fpr, bool scalable, uint64_t seed, const ProbAllocator* alloc,
@@ -42,15 +67,20 @@ bool prob_bloom_add_hash(uint8_t* data, size_t size, uint64_t hash, bool in_plac
     });
 }
 
-bool prob_bloom_contains_hash(const uint8_t* data, size_t size, uint64_t hash, bool* result, ProbError* err) {
-    return guarded(err, [&] { *result = bloom::contains_hash(bloom::parse_trusted(data, size), hash); });
+bool prob_bloom_check_state_parameters(const uint8_t* data, size_t size, int64_t capacity, double fpr,
+                                       ProbError* err) {
+    return guarded(err, [&] { bloom::check_state_parameters(data, size, capacity, fpr); });
+}
+
+bool prob_bloom_contains(const uint8_t* data, size_t size, uint64_t hash, bool* result, ProbError* err) {
+    return guarded(err, [&] { *result = bloom::contains(bloom::parse_trusted(data, size), hash); });
 }
 
 bool prob_bloom_union(uint8_t* left, size_t left_size, const uint8_t* right, size_t right_size, bool in_place,
                       const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {
         CAllocator a(alloc);
-        *out = to_c(bloom::merge_or(left, left_size, right, right_size, in_place, a));
+        *out = to_c(bloom::union_of(left, left_size, right, right_size, in_place, a));
     });
 }
 
@@ -58,19 +88,19 @@ bool prob_bloom_intersect(uint8_t* left, size_t left_size, const uint8_t* right,
                           const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {
         CAllocator a(alloc);
-        *out = to_c(bloom::merge_and(left, left_size, right, right_size, in_place, a));
+        *out = to_c(bloom::intersection_of(left, left_size, right, right_size, in_place, a));
     });
 }
 
-bool prob_bloom_contains(const uint8_t* outer, size_t outer_size, const uint8_t* inner, size_t inner_size,
+bool prob_bloom_superset(const uint8_t* outer, size_t outer_size, const uint8_t* inner, size_t inner_size,
                          bool* result, ProbError* err) {
     return guarded(err, [&] {
-        *result = bloom::contains(bloom::parse_trusted(outer, outer_size), bloom::parse_trusted(inner, inner_size));
+        *result = bloom::superset(bloom::parse_trusted(outer, outer_size), bloom::parse_trusted(inner, inner_size));
     });
 }
 
-bool prob_bloom_cardinality(const uint8_t* data, size_t size, double* estimate, ProbError* err) {
-    return guarded(err, [&] { *estimate = bloom::estimate(bloom::parse_trusted(data, size)); });
+bool prob_bloom_cardinality(const uint8_t* data, size_t size, int64_t* cardinality, ProbError* err) {
+    return guarded(err, [&] { *cardinality = bloom::cardinality(bloom::parse_trusted(data, size)); });
 }
 
 bool prob_bloom_fpr(const uint8_t* data, size_t size, double* fpr, ProbError* err) {
@@ -100,25 +130,46 @@ bool prob_bloom_info(const uint8_t* data, size_t size, ProbBloomInfo* info, Prob
     });
 }
 
-bool prob_bloom_distinct_state_parse(const uint8_t* data, size_t size, double* fpr, uint64_t* count,
-                                     ProbError* err) {
+bool prob_bloom_distinct_new(double fpr, const ProbAllocator* alloc, ProbBloomDistinct** state, ProbError* err) {
+    return guarded(err, [&] { *state = new_distinct(alloc, fpr); });
+}
+
+bool prob_bloom_distinct_check_fpr(const ProbBloomDistinct* state, double fpr, ProbError* err) {
+    return guarded(err, [&] { state->builder.check_fpr(fpr); });
+}
+
+bool prob_bloom_distinct_add(ProbBloomDistinct* state, uint64_t hash, ProbError* err) {
+    return guarded(err, [&] { state->builder.add(hash); });
+}
+
+bool prob_bloom_distinct_combine(ProbBloomDistinct** state, const ProbBloomDistinct* other, const ProbAllocator* alloc,
+                                 ProbError* err) {
     return guarded(err, [&] {
-        bloom::DistinctState st = bloom::parse_distinct_state(data, size);
-        *fpr = st.fpr;
-        *count = st.count;
+        // Kept before the hashes go in: a repeated call adds to the same set.
+        if (*state == nullptr) *state = new_distinct(alloc, other->builder.fpr(), other->builder.size());
+        (*state)->builder.combine(other->builder);
     });
 }
 
-void prob_bloom_distinct_state_init(uint8_t* state, double fpr, uint64_t count) {
-    bloom::write_distinct_state_header(state, fpr, count);
+bool prob_bloom_distinct_serialize(const ProbBloomDistinct* state, const ProbAllocator* alloc, ProbBuffer* out,
+                                   ProbError* err) {
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(state->builder.serialize(a));
+    });
 }
 
-uint64_t prob_bloom_distinct_state_hash(const uint8_t* state, uint64_t i) {
-    return load_le64(state + bloom::kDistinctStateHeaderSize + 8 * i);
+bool prob_bloom_distinct_deserialize(const uint8_t* data, size_t size, const ProbAllocator* alloc,
+                                     ProbBloomDistinct** state, ProbError* err) {
+    return guarded(err, [&] { *state = new_distinct(alloc, bloom::parse_distinct_state(data, size)); });
 }
 
-void prob_bloom_distinct_state_set_hash(uint8_t* state, uint64_t i, uint64_t hash) {
-    store_le64(state + bloom::kDistinctStateHeaderSize + 8 * i, hash);
+bool prob_bloom_distinct_finish(const ProbBloomDistinct* state, const ProbAllocator* alloc, ProbBuffer* out,
+                                ProbError* err) {
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(state->builder.finish(a));
+    });
 }
 
 }  // extern "C"

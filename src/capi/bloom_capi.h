@@ -9,6 +9,8 @@ extern "C" {
 #endif
 
 #define PROB_BLOOM_MAX_LAYERS 64
+/* The aggregates' seed: bloom_agg takes none. */
+#define PROB_BLOOM_AGG_SEED 0
 
 /* The header of a stored value, read without touching its bits. */
 typedef struct ProbBloomParams
@@ -51,40 +53,65 @@ typedef struct ProbBloomInfo
 
 /* Full field-by-field validation, for bytes from outside. */
 bool		prob_bloom_validate(const uint8_t *data, size_t size, ProbError *err);
-/* Header checks only. */
+/* Header checks only: the parameters of a stored value. */
 bool		prob_bloom_params(const uint8_t *data, size_t size, ProbBloomParams *params, ProbError *err);
-/* Bytes of a new, empty filter; checks the parameters and the size limit, allocates nothing. */
-bool		prob_bloom_size(int64_t capacity, double fpr, bool scalable, size_t *size, ProbError *err);
+/* bloom_empty: the parameters and the size limit are checked before anything is allocated. */
 bool		prob_bloom_empty(int64_t capacity, double fpr, bool scalable, uint64_t seed,
 							 const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
+/* An aggregate's filter has this capacity and rate; PROB_MISMATCH, naming both, if not. */
+bool		prob_bloom_check_state_parameters(const uint8_t *data, size_t size, int64_t capacity,
+											  double fpr, ProbError *err);
 /* With in_place, writes into data unless a scalable filter must grow; unchanged input comes back as is. */
 bool		prob_bloom_add_hash(uint8_t *data, size_t size, uint64_t hash, bool in_place,
 								const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
-bool		prob_bloom_contains_hash(const uint8_t *data, size_t size, uint64_t hash, bool *result,
-									 ProbError *err);
+/* Membership (SQL bloom_contains): the hash is in the filter, or a false positive. */
+bool		prob_bloom_contains(const uint8_t *data, size_t size, uint64_t hash, bool *result,
+								ProbError *err);
 bool		prob_bloom_union(uint8_t *left, size_t left_size, const uint8_t *right, size_t right_size,
 							 bool in_place, const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
 bool		prob_bloom_intersect(uint8_t *left, size_t left_size, const uint8_t *right,
 								 size_t right_size, bool in_place, const ProbAllocator *alloc,
 								 ProbBuffer *out, ProbError *err);
-/* Every bit set in inner is set in outer. */
-bool		prob_bloom_contains(const uint8_t *outer, size_t outer_size, const uint8_t *inner,
+/* SQL bloom_superset (and bloom_subset, swapped): every bit set in inner is set in outer. */
+bool		prob_bloom_superset(const uint8_t *outer, size_t outer_size, const uint8_t *inner,
 								size_t inner_size, bool *result, ProbError *err);
-bool		prob_bloom_cardinality(const uint8_t *data, size_t size, double *estimate, ProbError *err);
+/* The estimated number of items, rounded. */
+bool		prob_bloom_cardinality(const uint8_t *data, size_t size, int64_t *cardinality, ProbError *err);
+/* The false positive rate its fill predicts (+0 when empty). */
 bool		prob_bloom_fpr(const uint8_t *data, size_t size, double *fpr, ProbError *err);
 bool		prob_bloom_info(const uint8_t *data, size_t size, ProbBloomInfo *info, ProbError *err);
 
 /*
- * The serialized transition state of bloom_agg(x [, fpr]) (bloom.hpp): a
- * 16-byte header (rate, count), then count hashes of 8 bytes. parse validates
- * bytes from elsewhere; the others cannot fail and trust their arguments.
+ * bloom_agg(x [, fpr])'s transition state (bloom::DistinctBuilder): the set
+ * of distinct hashes, from which the final function builds a filter sized to
+ * their number. It lives and grows in memory from the allocator it was made
+ * with, which must align blocks for 8-byte words and may be asked for more
+ * than 1 GB. Only the memory's owner frees it. Long calls poll the interrupt
+ * hook; every call here is safe to repeat after PROB_INTERRUPTED.
  */
-#define PROB_BLOOM_DISTINCT_HEADER_SIZE 16
-bool		prob_bloom_distinct_state_parse(const uint8_t *data, size_t size, double *fpr, uint64_t *count,
-											ProbError *err);
-void		prob_bloom_distinct_state_init(uint8_t *state, double fpr, uint64_t count);
-uint64_t	prob_bloom_distinct_state_hash(const uint8_t *state, uint64_t i);
-void		prob_bloom_distinct_state_set_hash(uint8_t *state, uint64_t i, uint64_t hash);
+typedef struct ProbBloomDistinct ProbBloomDistinct;
+
+/* An empty set; PROB_INVALID_PARAMETER for a rate no filter can have. */
+bool		prob_bloom_distinct_new(double fpr, const ProbAllocator *alloc, ProbBloomDistinct **state,
+									ProbError *err);
+/* PROB_MISMATCH when a later row passes another rate than the first. */
+bool		prob_bloom_distinct_check_fpr(const ProbBloomDistinct *state, double fpr, ProbError *err);
+/* PROB_TOO_LARGE past 100,000,000 distinct hashes. */
+bool		prob_bloom_distinct_add(ProbBloomDistinct *state, uint64_t hash, ProbError *err);
+/* Adds other's hashes to *state; a NULL *state is first made from alloc, like other. */
+bool		prob_bloom_distinct_combine(ProbBloomDistinct **state, const ProbBloomDistinct *other,
+										const ProbAllocator *alloc, ProbError *err);
+/*
+ * The serialized state (a 16-byte header: rate, count; then count hashes of
+ * 8 bytes, little-endian), and the set it holds, after full validation.
+ */
+bool		prob_bloom_distinct_serialize(const ProbBloomDistinct *state, const ProbAllocator *alloc,
+										  ProbBuffer *out, ProbError *err);
+bool		prob_bloom_distinct_deserialize(const uint8_t *data, size_t size, const ProbAllocator *alloc,
+											ProbBloomDistinct **state, ProbError *err);
+/* The final filter (fixed, capacity the number of hashes); the state is unchanged. */
+bool		prob_bloom_distinct_finish(const ProbBloomDistinct *state, const ProbAllocator *alloc,
+									   ProbBuffer *out, ProbError *err);
 
 #ifdef __cplusplus
 }

@@ -38,11 +38,16 @@ typedef struct ProbError
 	char		hint[256];		/* empty when there is none */
 } ProbError;
 
-/* Returns size bytes of memory the caller owns, or NULL. */
+/*
+ * allocate returns size bytes of memory the caller owns, or NULL; it must not
+ * raise. deallocate, when not NULL, gives back a block allocate returned
+ * (without it, blocks stay until their owner frees them all).
+ */
 typedef struct ProbAllocator
 {
 	uint8_t    *(*allocate) (void *ctx, size_t size);
 	void	   *ctx;
+	void		(*deallocate) (void *ctx, uint8_t *block);
 } ProbAllocator;
 
 /* Bytes of a value, without any varlena header. */

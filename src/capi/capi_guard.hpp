@@ -56,6 +56,9 @@ class CAllocator final : public Allocator {
 public:
     explicit CAllocator(const ProbAllocator* a) : a_(a) {}
     std::uint8_t* allocate(std::size_t size) override { return a_->allocate(a_->ctx, size); }
+    void deallocate(std::uint8_t* block) override {
+        if (a_->deallocate != nullptr) a_->deallocate(a_->ctx, block);
+    }
 
 private:
     const ProbAllocator* a_;

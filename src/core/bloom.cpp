@@ -10,7 +10,7 @@
 namespace probabilistic::bloom {
 namespace {
 
-// Filter header byte offsets (see the format in bloom.hpp).
+// Filter header byte offsets (doc/FORMAT.md 4.2).
 constexpr std::size_t kOffTag = 0, kOffVersion = 1, kOffHashId = 2, kOffLayout = 3, kOffLayerCount = 4,
                       kOffReserved = 6, kOffSeed = 8, kOffCapacity = 16, kOffFpr = 24;
 // Layer header byte offsets, relative to the layer.
@@ -101,7 +101,6 @@ bool test_bits(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
     return true;
 }
 
-// Sets the hash's bits in layer l of the writable value out and keeps its stored population current.
 // How many of the hash's k positions find their bit clear (a position that
 // comes twice counts twice): 0 exactly when the layer may contain the hash,
 // and never less than the bits an insert would set.
@@ -115,6 +114,7 @@ std::uint32_t clear_positions(const std::uint8_t* bits, const Layer& l, std::uin
     return clear;
 }
 
+// Sets the hash's bits in layer l of the writable value out and keeps its stored population current.
 void insert(std::uint8_t* out, const Layer& l, std::uint64_t hash) {
     std::uint8_t* bits = out + bits_offset(l);
     PositionSequence positions(hash, l.bit_count);
@@ -242,6 +242,73 @@ double layer_estimate(const Layer& l) {
 
 double layer_estimated_fpr(const Layer& l) {
     return std::pow(static_cast<double>(l.bits_set) / static_cast<double>(l.bit_count), l.hash_count);
+}
+
+Error parameters_changed(const std::string& first, const std::string& now) {
+    return Error(ErrorKind::kMismatch, "bloom_agg parameters changed between rows of one aggregate",
+                 "The first row passed " + first + ", a later row " + now + ".",
+                 "Pass the parameters as constants, as in bloom_agg(x, 1000000, 0.01).");
+}
+
+Error distinct_limit_error() {
+    return Error(ErrorKind::kTooLarge,
+                 "bloom_agg without a capacity cannot count more than " + std::to_string(kDistinctLimit) +
+                     " distinct values",
+                 "It keeps the 8-byte hash of every distinct value until the end, to size the filter from their "
+                 "number.",
+                 "Pass the capacity, as in bloom_agg(x, capacity, fpr): that builds the filter in one pass and keeps "
+                 "nothing else.");
+}
+
+// Loops over bloom_agg's hash set poll for interrupts every 64k slots or
+// hashes (well under a millisecond).
+constexpr std::uint64_t kDistinctPollMask = 0xFFFF;
+constexpr int kDistinctMinLog2Slots = 4;
+
+// Hashes a table of 2^log2_slots slots may hold before it grows.
+std::uint64_t slot_limit(int log2_slots) { return (std::uint64_t(3) << log2_slots) / 4; }
+
+// Gives a block back to its allocator unless kept: what a stopped operation allocated.
+class BlockGuard {
+public:
+    BlockGuard(Allocator& alloc, std::uint8_t* block) : alloc_(alloc), block_(block) {}
+    ~BlockGuard() {
+        if (block_ != nullptr) alloc_.deallocate(block_);
+    }
+    BlockGuard(const BlockGuard&) = delete;
+    BlockGuard& operator=(const BlockGuard&) = delete;
+    std::uint8_t* keep() {
+        std::uint8_t* block = block_;
+        block_ = nullptr;
+        return block;
+    }
+
+private:
+    Allocator& alloc_;
+    std::uint8_t* block_;
+};
+
+std::uint8_t* block_of(std::uint64_t* slots) { return reinterpret_cast<std::uint8_t*>(slots); }
+
+// A zeroed table of 2^log2_slots slots (up to 2 GB: zeroed in chunks, polling).
+std::uint64_t* new_table(Allocator& alloc, int log2_slots) {
+    std::size_t bytes = sizeof(std::uint64_t) << log2_slots;
+    std::uint8_t* p = allocate_or_throw(alloc, bytes);
+    BlockGuard guard(alloc, p);
+    in_chunks(bytes, [&](std::size_t begin, std::size_t end) { std::memset(p + begin, 0, end - begin); });
+    return reinterpret_cast<std::uint64_t*>(guard.keep());
+}
+
+// Inserts a non-zero hash; false if it was there already.
+bool put(std::uint64_t* slots, int log2_slots, std::uint64_t hash) {
+    std::uint64_t mask = (std::uint64_t(1) << log2_slots) - 1;
+    for (std::uint64_t i = hash >> (64 - log2_slots);; i = (i + 1) & mask) {
+        if (slots[i] == hash) return false;
+        if (slots[i] == 0) {
+            slots[i] = hash;
+            return true;
+        }
+    }
 }
 
 }  // namespace
@@ -440,6 +507,13 @@ Buffer make_empty(Allocator& alloc, long long capacity, double fpr, bool scalabl
     return {out, size};
 }
 
+void check_state_parameters(const std::uint8_t* data, std::size_t size, long long capacity, double fpr) {
+    const Header h = parse_trusted(data, size).header;
+    if (h.capacity != static_cast<std::uint64_t>(capacity) || h.fpr != fpr)
+        throw parameters_changed("capacity " + std::to_string(h.capacity) + ", false positive rate " + number_text(h.fpr),
+                                 std::to_string(capacity) + ", " + number_text(fpr));
+}
+
 Layer next_layer(const Header& h, std::size_t size) {
     std::size_t index = h.layer_count;
     auto cannot_grow = [&](const std::string& why) {
@@ -502,13 +576,13 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool i
     return {out, out_size};
 }
 
-bool contains_hash(const Sketch& s, std::uint64_t hash) {
+bool contains(const Sketch& s, std::uint64_t hash) {
     bool found = false;
     for_each_layer(s, [&](std::size_t, const Layer& l) { found = found || test_bits(s.bits(l), l, hash); });
     return found;
 }
 
-bool contains(const Sketch& outer, const Sketch& inner) {
+bool superset(const Sketch& outer, const Sketch& inner) {
     check_compatible(outer, inner);
     bool result = true;
     for_each_layer(inner, [&](std::size_t i, const Layer& l) {
@@ -519,14 +593,14 @@ bool contains(const Sketch& outer, const Sketch& inner) {
     return result;
 }
 
-Buffer merge_or(std::uint8_t* left, std::size_t left_size, const std::uint8_t* right, std::size_t right_size,
+Buffer union_of(std::uint8_t* left, std::size_t left_size, const std::uint8_t* right, std::size_t right_size,
                 bool in_place, Allocator& alloc) {
     Sketch a = parse_trusted(left, left_size);
     Sketch b = parse_trusted(right, right_size);
     check_compatible(a, b);
     auto bit_or = [](std::uint64_t x, std::uint64_t y) { return x | y; };
     if (a.header.layer_count >= b.header.layer_count) {
-        if (!in_place && contains(a, b)) return {left, left_size};
+        if (!in_place && superset(a, b)) return {left, left_size};
         std::uint8_t* out = in_place ? left : copy(alloc, left, left_size).data;
         combine_layers(out, b, bit_or);
         return {out, left_size};
@@ -537,8 +611,8 @@ Buffer merge_or(std::uint8_t* left, std::size_t left_size, const std::uint8_t* r
     return {out, right_size};
 }
 
-Buffer merge_and(std::uint8_t* left, std::size_t left_size, const std::uint8_t* right, std::size_t right_size,
-                 bool in_place, Allocator& alloc) {
+Buffer intersection_of(std::uint8_t* left, std::size_t left_size, const std::uint8_t* right,
+                       std::size_t right_size, bool in_place, Allocator& alloc) {
     Sketch a = parse_trusted(left, left_size);
     Sketch b = parse_trusted(right, right_size);
     check_compatible(a, b);
@@ -548,7 +622,7 @@ Buffer merge_and(std::uint8_t* left, std::size_t left_size, const std::uint8_t* 
                         ". The same item can sit in different layers of the two filters, and a layer-by-layer "
                         "intersection would lose it.",
                     "Intersect fixed-size filters, or scalable filters that have not grown.");
-    if (!in_place && contains(b, a)) return {left, left_size};
+    if (!in_place && superset(b, a)) return {left, left_size};
     std::uint8_t* out = in_place ? left : copy(alloc, left, left_size).data;
     combine_layers(out, b, [](std::uint64_t x, std::uint64_t y) { return x & y; });
     return {out, left_size};
@@ -560,11 +634,17 @@ double estimate(const Sketch& s) {
     return total;
 }
 
+std::int64_t cardinality(const Sketch& s) {
+    double e = estimate(s);
+    return e >= 9223372036854775807.0 ? INT64_MAX : static_cast<std::int64_t>(std::llround(e));
+}
+
 double estimated_fpr(const Sketch& s) {
     // 1 - prod(1 - f_i) through logarithms, so tiny per-layer rates are not lost to rounding.
     double log_miss = 0.0;
     for_each_layer(s, [&](std::size_t, const Layer& l) { log_miss += std::log1p(-layer_estimated_fpr(l)); });
-    return -std::expm1(log_miss);
+    // 0 - x, not -x: an empty filter's rate is +0, as SQL prints it, not -0.
+    return 0.0 - std::expm1(log_miss);
 }
 
 Info info(const Sketch& s) {
@@ -600,6 +680,109 @@ DistinctState parse_distinct_state(const std::uint8_t* data, std::size_t size) {
         throw invalid(std::to_string(payload) + " bytes after the header do not hold " + std::to_string(s.count) +
                       " hashes of 8 bytes");
     return s;
+}
+
+DistinctBuilder::DistinctBuilder(Allocator& alloc, double fpr, std::uint64_t expected)
+    : alloc_(alloc), fpr_(fpr), log2_slots_(kDistinctMinLog2Slots) {
+    empty_size(1, fpr, false);
+    if (expected > kDistinctLimit) throw distinct_limit_error();
+    while (expected > slot_limit(log2_slots_)) log2_slots_++;
+    slots_ = new_table(alloc_, log2_slots_);
+}
+
+// Delegating: once the set exists, a stop while filling it runs the destructor.
+DistinctBuilder::DistinctBuilder(Allocator& alloc, const DistinctState& state)
+    : DistinctBuilder(alloc, state.fpr, state.count) {
+    for (std::uint64_t i = 0; i < state.count; i++) {
+        if (i != 0 && (i & kDistinctPollMask) == 0) poll_interrupt();
+        add(state.hash(i));
+    }
+}
+
+DistinctBuilder::~DistinctBuilder() {
+    if (slots_ != nullptr) alloc_.deallocate(block_of(slots_));
+}
+
+template <class F>
+void DistinctBuilder::for_each_hash(F&& f) const {
+    std::uint64_t n = std::uint64_t(1) << log2_slots_;
+    for (std::uint64_t i = 0; i < n; i++) {
+        if (i != 0 && (i & kDistinctPollMask) == 0) poll_interrupt();
+        if (slots_[i] != 0) f(slots_[i]);
+    }
+    if (has_zero_) f(std::uint64_t(0));
+}
+
+void DistinctBuilder::check_fpr(double fpr) const {
+    if (fpr != fpr_) throw parameters_changed("false positive rate " + number_text(fpr_), number_text(fpr));
+}
+
+void DistinctBuilder::add(std::uint64_t hash) {
+    if (hash == 0) has_zero_ = true;
+    else count_ += put(slots_, log2_slots_, hash);
+    // Checked on every call, not only on a new hash: a repeated call finishes a stopped growth.
+    if (count_ > slot_limit(log2_slots_)) grow();
+    if (size() > kDistinctLimit) throw distinct_limit_error();
+}
+
+// The larger table replaces the old one only once it holds every hash, so a
+// stop leaves the set as it was (over 3/4 full, which add retries).
+void DistinctBuilder::grow() {
+    int log2_slots = log2_slots_ + 1;
+    std::uint64_t* slots = new_table(alloc_, log2_slots);
+    BlockGuard guard(alloc_, block_of(slots));
+    std::uint64_t n = std::uint64_t(1) << log2_slots_, count = 0;
+    for (std::uint64_t i = 0; i < n; i++) {
+        if (i != 0 && (i & kDistinctPollMask) == 0) poll_interrupt();
+        if (slots_[i] != 0) count += put(slots, log2_slots, slots_[i]);
+    }
+    guard.keep();
+    alloc_.deallocate(block_of(slots_));
+    slots_ = slots;
+    log2_slots_ = log2_slots;
+    count_ = count;
+}
+
+void DistinctBuilder::combine(const DistinctBuilder& other) {
+    if (&other == this) return;
+    // Partial results of one aggregate (partitionwise, parallel) had one fpr, as its rows do.
+    check_fpr(other.fpr());
+    other.for_each_hash([&](std::uint64_t hash) { add(hash); });
+}
+
+Buffer DistinctBuilder::serialize(Allocator& out) const {
+    std::uint64_t n = size();
+    // Not reached below kDistinctLimit.
+    if (n > (kMaxValueBytes - kDistinctStateHeaderSize) / 8)
+        throw Error(ErrorKind::kTooLarge, "bloom_agg state of " + std::to_string(n) + " hashes is too large to serialize");
+    std::size_t bytes = kDistinctStateHeaderSize + 8 * static_cast<std::size_t>(n);
+    std::uint8_t* state = allocate_or_throw(out, bytes);
+    BlockGuard guard(out, state);
+    write_distinct_state_header(state, fpr_, n);
+    std::uint8_t* next = state + kDistinctStateHeaderSize;
+    for_each_hash([&](std::uint64_t hash) {
+        store_le64(next, hash);
+        next += 8;
+    });
+    return {guard.keep(), bytes};
+}
+
+Buffer DistinctBuilder::finish(Allocator& out) const {
+    long long capacity = static_cast<long long>(std::max<std::uint64_t>(size(), 1));
+    Buffer filter = make_empty(out, capacity, fpr_, false, kAggregateSeed);
+    BlockGuard guard(out, filter.data);
+    // One add sets up to about a thousand bits at tiny rates: poll by the bits set, not the hashes.
+    std::uint64_t hash_count = parse_trusted(filter.data, filter.size).first_layer().hash_count, work = 0;
+    for_each_hash([&](std::uint64_t hash) {
+        add_hash(filter.data, filter.size, hash, true, out);
+        work += hash_count;
+        if (work > kDistinctPollMask) {
+            poll_interrupt();
+            work = 0;
+        }
+    });
+    guard.keep();
+    return filter;
 }
 
 }  // namespace probabilistic::bloom

@@ -47,9 +47,12 @@ private:
 // out palloc'd memory with room for a varlena header in front, so a result is
 // written straight into its datum; tests hand out plain heap memory.
 // allocate() returns nullptr on failure; callers turn that into std::bad_alloc.
+// deallocate() gives back a block before its owner frees everything at once
+// (as a memory context does); by default it keeps the block until then.
 class Allocator {
 public:
     virtual std::uint8_t* allocate(std::size_t size) = 0;
+    virtual void deallocate(std::uint8_t*) {}
 
 protected:
     ~Allocator() = default;
@@ -69,7 +72,8 @@ struct Buffer {
 
 // Interrupts. Operations whose work grows with a value's size (union,
 // containment, validation, copies and zeroing of a filter up to 1 GB) poll
-// interrupt_hook between chunks of kInterruptChunkBytes. The PostgreSQL layer
+// interrupt_hook between chunks of kInterruptChunkBytes; bloom_agg(x)'s hash
+// set (bloom::DistinctBuilder) polls every 64k hashes. The PostgreSQL layer
 // installs a hook that only reports whether a cancel is pending (it never
 // raises); when it says so, the operation throws kInterrupted, which unwinds
 // the C++ frames and reaches the caller as an error code. The caller then

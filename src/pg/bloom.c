@@ -6,8 +6,6 @@
 #include "common.h"
 #include "hashing.h"
 
-#include <math.h>
-
 #include "access/detoast.h"
 #include "catalog/pg_type.h"
 #include "lib/stringinfo.h"
@@ -23,8 +21,7 @@
 
 #include "capi/bloom_capi.h"
 
-/* The aggregates take no seed argument; bloom_empty's default is the same. */
-#define BLOOM_AGG_SEED 0
+/* bloom_agg(x)'s rate when the call passes none; bloom_empty's default is the same. */
 #define BLOOM_DEFAULT_FPR 0.01
 
 /* Validates outside bytes field by field and returns them as a bloom varlena. */
@@ -202,7 +199,7 @@ bloom_member(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 	filter = bloom_probe_filter(fcinfo, cache, filter_arg, &seed);
 	hash = prob_hash_datum_for(prob_arg_hash_type(fcinfo, value_arg, &cache->type),
 							   PG_GETARG_DATUM(value_arg), seed, filter);
-	PROB_TRY(prob_bloom_contains_hash(PROB_BYTES(filter), hash, &result, PROB_ERR));
+	PROB_TRY(prob_bloom_contains(PROB_BYTES(filter), hash, &result, PROB_ERR));
 	return result;
 }
 
@@ -254,7 +251,7 @@ bloom_includes(struct varlena *outer, struct varlena *inner)
 {
 	bool		result;
 
-	PROB_TRY(prob_bloom_contains(PROB_BYTES(outer), PROB_BYTES(inner), &result, PROB_ERR));
+	PROB_TRY(prob_bloom_superset(PROB_BYTES(outer), PROB_BYTES(inner), &result, PROB_ERR));
 	return result;
 }
 
@@ -277,10 +274,10 @@ Datum
 bloom_cardinality(PG_FUNCTION_ARGS)
 {
 	struct varlena *v = PG_GETARG_VARLENA_PP(0);
-	double		estimate;
+	int64_t		cardinality;
 
-	PROB_TRY(prob_bloom_cardinality(PROB_BYTES(v), &estimate, PROB_ERR));
-	PG_RETURN_INT64((int64) llround(estimate));
+	PROB_TRY(prob_bloom_cardinality(PROB_BYTES(v), &cardinality, PROB_ERR));
+	PG_RETURN_INT64(cardinality);
 }
 
 PG_FUNCTION_INFO_V1(bloom_fpr);
@@ -291,8 +288,7 @@ bloom_fpr(PG_FUNCTION_ARGS)
 	double		fpr;
 
 	PROB_TRY(prob_bloom_fpr(PROB_BYTES(v), &fpr, PROB_ERR));
-	/* An empty filter's rate comes out of the core as -0. */
-	PG_RETURN_FLOAT8(fpr + 0.0);
+	PG_RETURN_FLOAT8(fpr);
 }
 
 /*
@@ -343,16 +339,6 @@ bloom_info(PG_FUNCTION_ARGS)
  * after a row's result was handed out, and aggregates may share a state).
  */
 
-static pg_noinline void
-bloom_agg_parameters_changed(const char *first, const char *now)
-{
-	ereport(ERROR,
-			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-			 errmsg("bloom_agg parameters changed between rows of one aggregate"),
-			 errdetail("The first row passed %s, a later row %s.", first, now),
-			 errhint("Pass the parameters as constants, as in bloom_agg(x, 1000000, 0.01).")));
-}
-
 /*
  * bloom_add_trans(bloom, value, capacity, fpr): every bloom_agg(x, capacity,
  * fpr) overload's transition function. The filter is allocated at a group's
@@ -370,7 +356,7 @@ bloom_add_trans(PG_FUNCTION_ARGS)
 	prob_require_not_null(PG_ARGISNULL(2), "bloom_agg capacity");
 	prob_require_not_null(PG_ARGISNULL(3), "bloom_agg false positive rate");
 	if (PG_ARGISNULL(0))
-		state = bloom_new_empty(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), false, BLOOM_AGG_SEED);
+		state = bloom_new_empty(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), false, PROB_BLOOM_AGG_SEED);
 	else
 		state = prob_detoast(PG_GETARG_DATUM(0));
 	/*
@@ -379,19 +365,11 @@ bloom_add_trans(PG_FUNCTION_ARGS)
 	 */
 	if (!PG_ARGISNULL(0) &&
 		!(get_fn_expr_arg_stable(fcinfo->flinfo, 2) && get_fn_expr_arg_stable(fcinfo->flinfo, 3)))
-	{
-		ProbBloomParams params;
-
-		PROB_TRY(prob_bloom_params((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, &params, PROB_ERR));
-		if (params.capacity != (uint64) PG_GETARG_INT64(2) || params.fpr != PG_GETARG_FLOAT8(3))
-			bloom_agg_parameters_changed(psprintf("capacity " UINT64_FORMAT ", false positive rate %s",
-												  params.capacity, float8out_internal(params.fpr)),
-										 psprintf(INT64_FORMAT ", %s", PG_GETARG_INT64(2),
-												  float8out_internal(PG_GETARG_FLOAT8(3))));
-	}
+		PROB_TRY(prob_bloom_check_state_parameters((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
+												   PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), PROB_ERR));
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
-	hash = prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1), PG_GETARG_DATUM(1), BLOOM_AGG_SEED);
+	hash = prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1), PG_GETARG_DATUM(1), PROB_BLOOM_AGG_SEED);
 	PROB_TRY(prob_bloom_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, true,
 								 &prob_palloc_allocator, &out, PROB_ERR));
 	PG_RETURN_DATUM(prob_result(state, out));
@@ -431,127 +409,24 @@ bloom_agg_final(PG_FUNCTION_ARGS)
 	if (prob_aggregate_const_arg(fcinfo, 1, INT8OID, "bloom_agg capacity", &capacity) &&
 		prob_aggregate_const_arg(fcinfo, 2, FLOAT8OID, "bloom_agg false positive rate", &fpr))
 		PG_RETURN_POINTER(bloom_new_empty(DatumGetInt64(capacity), DatumGetFloat8(fpr), false,
-										  BLOOM_AGG_SEED));
+										  PROB_BLOOM_AGG_SEED));
 	PG_RETURN_NULL();
 }
 
 /*
  * bloom_agg(x [, fpr]): a filter sized to the distinct values the aggregate
- * saw. Their number is known only at the end, so the state keeps the 64-bit
- * hash of every distinct value in an open-addressing set (linear probing,
- * indexed by the top bits of the hash, at most 3/4 full; 0 marks an empty
- * slot, so the hash 0 is kept aside), and the final function builds a filter
- * of exactly that capacity from them. The order hashes are added in does not
- * change a filter's bytes, so parallel and serial plans build the same one.
+ * saw. The state is the core's set of their hashes (bloom_capi.h), kept in
+ * the aggregate's memory context, and the final function builds the filter
+ * from it; the core polls for interrupts in its long loops.
  */
-#define BLOOM_DISTINCT_LIMIT 100000000
-#define BLOOM_DISTINCT_MIN_LOG2_SLOTS 4
-/* Loops over the set check for interrupts every 64k slots or hashes (well under a millisecond). */
-#define DISTINCT_INTERRUPT_MASK 0xFFFF
-
-typedef struct BloomDistinct
-{
-	MemoryContext context;		/* holds slots */
-	double		fpr;
-	bool		has_zero;
-	uint64		count;			/* non-zero hashes in slots */
-	int			log2_slots;
-	uint64	   *slots;
-} BloomDistinct;
-
-static uint64
-distinct_size(const BloomDistinct *s)
-{
-	return s->count + (s->has_zero ? 1 : 0);
-}
-
-static BloomDistinct *
-distinct_new(MemoryContext context, double fpr, uint64 expected)
-{
-	BloomDistinct *s = MemoryContextAllocZero(context, sizeof(BloomDistinct));
-
-	s->context = context;
-	s->fpr = fpr;
-	s->log2_slots = BLOOM_DISTINCT_MIN_LOG2_SLOTS;
-	while (expected > ((uint64) 3 << s->log2_slots) / 4)
-		s->log2_slots++;
-	s->slots = MemoryContextAllocExtended(context, sizeof(uint64) << s->log2_slots,
-										  MCXT_ALLOC_HUGE | MCXT_ALLOC_ZERO);
-	return s;
-}
-
-static void
-distinct_put(uint64 *slots, int log2_slots, uint64 hash, uint64 *count)
-{
-	uint64		mask = ((uint64) 1 << log2_slots) - 1;
-	uint64		i = hash >> (64 - log2_slots);
-
-	while (slots[i] != 0)
-	{
-		if (slots[i] == hash)
-			return;
-		i = (i + 1) & mask;
-	}
-	slots[i] = hash;
-	(*count)++;
-}
-
-static pg_noinline void
-distinct_grow(BloomDistinct *s)
-{
-	uint64	   *old = s->slots;
-	uint64		n = (uint64) 1 << s->log2_slots;
-	uint64		i;
-
-	s->log2_slots++;
-	s->slots = MemoryContextAllocExtended(s->context, sizeof(uint64) << s->log2_slots,
-										  MCXT_ALLOC_HUGE | MCXT_ALLOC_ZERO);
-	s->count = 0;
-	for (i = 0; i < n; i++)
-	{
-		if ((i & DISTINCT_INTERRUPT_MASK) == 0)
-			CHECK_FOR_INTERRUPTS();
-		if (old[i] != 0)
-			distinct_put(s->slots, s->log2_slots, old[i], &s->count);
-	}
-	pfree(old);
-}
-
-static void
-distinct_add(BloomDistinct *s, uint64 hash)
-{
-	if (hash == 0)
-		s->has_zero = true;
-	else
-	{
-		distinct_put(s->slots, s->log2_slots, hash, &s->count);
-		if (s->count > ((uint64) 3 << s->log2_slots) / 4)
-			distinct_grow(s);
-	}
-	if (unlikely(distinct_size(s) > BLOOM_DISTINCT_LIMIT))
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("bloom_agg without a capacity cannot count more than %d distinct values",
-						BLOOM_DISTINCT_LIMIT),
-				 errdetail("It keeps the 8-byte hash of every distinct value until the end, "
-						   "to size the filter from their number."),
-				 errhint("Pass the capacity, as in bloom_agg(x, capacity, fpr): that builds the filter "
-						 "in one pass and keeps nothing else.")));
-}
 
 static double
-bloom_agg_fpr_arg(FunctionCallInfo fcinfo, int argno)
+bloom_distinct_fpr_arg(FunctionCallInfo fcinfo, int argno)
 {
-	double		fpr;
-	size_t		size;
-
 	if (PG_NARGS() <= argno)
 		return BLOOM_DEFAULT_FPR;
 	prob_require_not_null(PG_ARGISNULL(argno), "bloom_agg false positive rate");
-	fpr = PG_GETARG_FLOAT8(argno);
-	/* Refused at the first row rather than after buffering every value. */
-	PROB_TRY(prob_bloom_size(1, fpr, false, &size, PROB_ERR));
-	return fpr;
+	return PG_GETARG_FLOAT8(argno);
 }
 
 /* bloom_distinct_trans(internal, value [, fpr]): transition function of bloom_agg(x [, fpr]). */
@@ -560,46 +435,27 @@ Datum
 bloom_distinct_trans(PG_FUNCTION_ARGS)
 {
 	MemoryContext aggcontext = prob_require_aggregate(fcinfo, "bloom_distinct_trans");
-	BloomDistinct *state;
+	double		fpr = bloom_distinct_fpr_arg(fcinfo, 2);
+	ProbBloomDistinct *state;
 
 	if (PG_ARGISNULL(0))
-		state = distinct_new(aggcontext, bloom_agg_fpr_arg(fcinfo, 2), 0);
+	{
+		ProbAllocator alloc = prob_context_allocator(aggcontext);
+
+		PROB_TRY(prob_bloom_distinct_new(fpr, &alloc, &state, PROB_ERR));
+	}
 	else
 	{
-		state = (BloomDistinct *) PG_GETARG_POINTER(0);
-		if (PG_NARGS() > 2)
-		{
-			prob_require_not_null(PG_ARGISNULL(2), "bloom_agg false positive rate");
-			if (PG_GETARG_FLOAT8(2) != state->fpr)
-				bloom_agg_parameters_changed(psprintf("false positive rate %s", float8out_internal(state->fpr)),
-											 float8out_internal(PG_GETARG_FLOAT8(2)));
-		}
+		state = (ProbBloomDistinct *) PG_GETARG_POINTER(0);
+		/* A constant rate (the usual case) cannot differ from the first row's: no core call per row. */
+		if (PG_NARGS() > 2 && !get_fn_expr_arg_stable(fcinfo->flinfo, 2))
+			PROB_TRY(prob_bloom_distinct_check_fpr(state, fpr, PROB_ERR));
 	}
 	if (!PG_ARGISNULL(1))
-		distinct_add(state, prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1), PG_GETARG_DATUM(1),
-											BLOOM_AGG_SEED));
+		PROB_TRY(prob_bloom_distinct_add(state, prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1),
+																PG_GETARG_DATUM(1), PROB_BLOOM_AGG_SEED),
+										 PROB_ERR));
 	PG_RETURN_POINTER(state);
-}
-
-/* Iterates over the set: *pos starts at 0; false once every hash was returned. */
-static bool
-distinct_next(const BloomDistinct *s, uint64 *pos, uint64 *hash)
-{
-	uint64		n = (uint64) 1 << s->log2_slots;
-
-	while (*pos < n)
-	{
-		*hash = s->slots[(*pos)++];
-		if (*hash != 0)
-			return true;
-	}
-	if (*pos == n && s->has_zero)
-	{
-		(*pos)++;
-		*hash = 0;
-		return true;
-	}
-	return false;
 }
 
 PG_FUNCTION_INFO_V1(bloom_distinct_combine);
@@ -607,62 +463,30 @@ Datum
 bloom_distinct_combine(PG_FUNCTION_ARGS)
 {
 	MemoryContext aggcontext = prob_require_aggregate(fcinfo, "bloom_distinct_combine");
-	BloomDistinct *a = PG_ARGISNULL(0) ? NULL : (BloomDistinct *) PG_GETARG_POINTER(0);
-	BloomDistinct *b = PG_ARGISNULL(1) ? NULL : (BloomDistinct *) PG_GETARG_POINTER(1);
-	uint64		pos = 0;
-	uint64		done = 0;
-	uint64		hash;
+	ProbBloomDistinct *state = PG_ARGISNULL(0) ? NULL : (ProbBloomDistinct *) PG_GETARG_POINTER(0);
+	ProbAllocator alloc = prob_context_allocator(aggcontext);
 
-	if (b == NULL)
+	if (PG_ARGISNULL(1))
 	{
-		if (a == NULL)
+		if (state == NULL)
 			PG_RETURN_NULL();
-		PG_RETURN_POINTER(a);
+		PG_RETURN_POINTER(state);
 	}
-	/* Partial results of one aggregate (partitionwise, parallel) had one fpr, as its rows do. */
-	if (a != NULL && a->fpr != b->fpr)
-		bloom_agg_parameters_changed(psprintf("false positive rate %s", float8out_internal(a->fpr)),
-									 float8out_internal(b->fpr));
-	/* b may live in a shorter-lived context (a deserialized state): the result must not. */
-	if (a == NULL)
-		a = distinct_new(aggcontext, b->fpr, distinct_size(b));
-	while (distinct_next(b, &pos, &hash))
-	{
-		if ((++done & DISTINCT_INTERRUPT_MASK) == 0)
-			CHECK_FOR_INTERRUPTS();
-		distinct_add(a, hash);
-	}
-	PG_RETURN_POINTER(a);
+	/* The second state may live in a shorter-lived context (a deserialized one): the result must not. */
+	PROB_TRY(prob_bloom_distinct_combine(&state, (ProbBloomDistinct *) PG_GETARG_POINTER(1), &alloc, PROB_ERR));
+	PG_RETURN_POINTER(state);
 }
 
-/* The serialized state is the core's (bloom_capi.h), which validates it on the way back in. */
+/* The serialized state is the core's format, which it validates on the way back in. */
 PG_FUNCTION_INFO_V1(bloom_distinct_serialize);
 Datum
 bloom_distinct_serialize(PG_FUNCTION_ARGS)
 {
-	BloomDistinct *s = (BloomDistinct *) PG_GETARG_POINTER(0);
-	uint64		count = distinct_size(s);
-	size_t		size = VARHDRSZ + PROB_BLOOM_DISTINCT_HEADER_SIZE + sizeof(uint64) * count;
-	bytea	   *out;
-	uint8	   *state;
-	uint64		pos = 0;
-	uint64		done = 0;
-	uint64		hash;
+	ProbBuffer	out;
 
-	/* Not reached below BLOOM_DISTINCT_LIMIT. */
-	if (!AllocSizeIsValid(size))
-		elog(ERROR, "bloom_agg state of " UINT64_FORMAT " hashes is too large to serialize", count);
-	out = palloc(size);
-	SET_VARSIZE(out, size);
-	state = (uint8 *) VARDATA(out);
-	prob_bloom_distinct_state_init(state, s->fpr, count);
-	while (distinct_next(s, &pos, &hash))
-	{
-		if ((done & DISTINCT_INTERRUPT_MASK) == 0)
-			CHECK_FOR_INTERRUPTS();
-		prob_bloom_distinct_state_set_hash(state, done++, hash);
-	}
-	PG_RETURN_BYTEA_P(out);
+	PROB_TRY(prob_bloom_distinct_serialize((ProbBloomDistinct *) PG_GETARG_POINTER(0), &prob_palloc_allocator,
+										   &out, PROB_ERR));
+	PG_RETURN_BYTEA_P((bytea *) prob_varlena_of(out));
 }
 
 PG_FUNCTION_INFO_V1(bloom_distinct_deserialize);
@@ -670,21 +494,11 @@ Datum
 bloom_distinct_deserialize(PG_FUNCTION_ARGS)
 {
 	bytea	   *in = PG_GETARG_BYTEA_PP(0);
-	const uint8 *state = (const uint8 *) VARDATA_ANY(in);
-	double		fpr;
-	uint64		count;
-	BloomDistinct *s;
-	uint64		i;
+	ProbAllocator alloc = prob_context_allocator(CurrentMemoryContext);
+	ProbBloomDistinct *state;
 
-	PROB_TRY(prob_bloom_distinct_state_parse(state, VARSIZE_ANY_EXHDR(in), &fpr, &count, PROB_ERR));
-	s = distinct_new(CurrentMemoryContext, fpr, count);
-	for (i = 0; i < count; i++)
-	{
-		if ((i & DISTINCT_INTERRUPT_MASK) == 0)
-			CHECK_FOR_INTERRUPTS();
-		distinct_add(s, prob_bloom_distinct_state_hash(state, i));
-	}
-	PG_RETURN_POINTER(s);
+	PROB_TRY(prob_bloom_distinct_deserialize(PROB_BYTES(in), &alloc, &state, PROB_ERR));
+	PG_RETURN_POINTER(state);
 }
 
 /*
@@ -696,12 +510,8 @@ PG_FUNCTION_INFO_V1(bloom_distinct_final);
 Datum
 bloom_distinct_final(PG_FUNCTION_ARGS)
 {
-	BloomDistinct *s;
-	struct varlena *filter;
 	Datum		fpr = Float8GetDatum(BLOOM_DEFAULT_FPR);
 	ProbBuffer	out;
-	uint64		pos = 0;
-	uint64		hash;
 
 	if (PG_ARGISNULL(0))
 	{
@@ -710,16 +520,9 @@ bloom_distinct_final(PG_FUNCTION_ARGS)
 		if (nargs < 1 || (nargs > 1 &&
 						  !prob_aggregate_const_arg(fcinfo, 1, FLOAT8OID, "bloom_agg false positive rate", &fpr)))
 			PG_RETURN_NULL();
-		PG_RETURN_POINTER(bloom_new_empty(1, DatumGetFloat8(fpr), false, BLOOM_AGG_SEED));
+		PG_RETURN_POINTER(bloom_new_empty(1, DatumGetFloat8(fpr), false, PROB_BLOOM_AGG_SEED));
 	}
-	s = (BloomDistinct *) PG_GETARG_POINTER(0);
-	filter = bloom_new_empty(Max(distinct_size(s), 1), s->fpr, false, BLOOM_AGG_SEED);
-	while (distinct_next(s, &pos, &hash))
-	{
-		/* Every hash: one add sets up to ~1,000 bits at tiny rates. No C++ frame is live here. */
-		CHECK_FOR_INTERRUPTS();
-		PROB_TRY(prob_bloom_add_hash((uint8_t *) VARDATA(filter), VARSIZE(filter) - VARHDRSZ, hash, true,
-									 &prob_palloc_allocator, &out, PROB_ERR));
-	}
-	PG_RETURN_POINTER(filter);
+	PROB_TRY(prob_bloom_distinct_finish((ProbBloomDistinct *) PG_GETARG_POINTER(0), &prob_palloc_allocator, &out,
+										PROB_ERR));
+	PG_RETURN_POINTER(prob_varlena_of(out));
 }

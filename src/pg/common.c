@@ -64,6 +64,30 @@ prob_bytes_to_text(const void *bytes, size_t size, const char *type_name)
 	return out;
 }
 
+/* Runs inside a C++ frame: refuses rather than raise. */
+static uint8_t *
+context_allocate(void *ctx, size_t size)
+{
+	if (!AllocHugeSizeIsValid(size))
+		return NULL;
+	return MemoryContextAllocExtended((MemoryContext) ctx, size, MCXT_ALLOC_HUGE | MCXT_ALLOC_NO_OOM);
+}
+
+static void
+context_deallocate(void *ctx, uint8_t *block)
+{
+	(void) ctx;
+	pfree(block);
+}
+
+ProbAllocator
+prob_context_allocator(MemoryContext context)
+{
+	ProbAllocator alloc = {context_allocate, context, context_deallocate};
+
+	return alloc;
+}
+
 MemoryContext
 prob_require_aggregate(FunctionCallInfo fcinfo, const char *name)
 {

@@ -17,6 +17,12 @@ extern char *prob_text_to_bytes(const char *str, const char *type_name, size_t *
 /* The text form of size bytes; 54000 when it would pass the 1 GB limit. */
 extern char *prob_bytes_to_text(const void *bytes, size_t size, const char *type_name);
 
+/*
+ * Allocates in the given memory context, without a header and beyond 1 GB
+ * (for aggregate states the core keeps, such as bloom_agg(x)'s hash set).
+ */
+extern ProbAllocator prob_context_allocator(MemoryContext context);
+
 /* The aggregate's memory context; a 0A000 error when not called by an aggregate. */
 extern MemoryContext prob_require_aggregate(FunctionCallInfo fcinfo, const char *name);
 

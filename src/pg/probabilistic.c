@@ -42,7 +42,14 @@ palloc_with_header(void *ctx, size_t size)
 	return (uint8_t *) p + VARHDRSZ;
 }
 
-const ProbAllocator prob_palloc_allocator = {palloc_with_header, NULL};
+static void
+pfree_with_header(void *ctx, uint8_t *block)
+{
+	(void) ctx;
+	pfree(block - VARHDRSZ);
+}
+
+const ProbAllocator prob_palloc_allocator = {palloc_with_header, NULL, pfree_with_header};
 
 void
 prob_raise(const ProbError *err)

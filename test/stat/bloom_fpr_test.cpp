@@ -46,7 +46,7 @@ Measurement probe(const std::vector<std::uint8_t>& filter, std::int64_t first_ab
     bloom::Sketch s = bloom::parse_trusted(filter.data(), filter.size());
     std::uint64_t hits = 0;
     for (std::uint64_t i = 0; i < probes; i++)
-        hits += bloom::contains_hash(s, hash_int64(first_absent + static_cast<std::int64_t>(i), kSeed));
+        hits += bloom::contains(s, hash_int64(first_absent + static_cast<std::int64_t>(i), kSeed));
     return {probes, hits};
 }
 
@@ -138,7 +138,7 @@ TEST(BloomSmallFilters, PositionsBehaveLikeIndependentHashing) {
         bloom::Sketch s = bloom::parse(b.data, b.size);
         predicted += bloom::estimated_fpr(s);
         for (std::uint64_t i = 0; i < probes_per_filter; i++)
-            false_positives += bloom::contains_hash(s, hash_int64(capacity + static_cast<std::int64_t>(i), seed));
+            false_positives += bloom::contains(s, hash_int64(capacity + static_cast<std::int64_t>(i), seed));
         probes += probes_per_filter;
     }
     predicted /= filters;

@@ -34,7 +34,7 @@ void add(Bytes& filter, std::uint64_t hash) {
 }
 
 bool has(const Bytes& filter, std::uint64_t hash) {
-    return bloom::contains_hash(bloom::parse_trusted(filter.data(), filter.size()), hash);
+    return bloom::contains(bloom::parse_trusted(filter.data(), filter.size()), hash);
 }
 
 std::vector<std::uint64_t> random_hashes(std::size_t n, std::uint64_t seed) {
@@ -53,17 +53,17 @@ Bytes filled(long long capacity, double fpr, bool scalable, const std::vector<st
 Bytes union_of(const Bytes& a, const Bytes& b) {
     TestAllocator alloc;
     Bytes left = a;
-    return to_bytes(bloom::merge_or(left.data(), left.size(), b.data(), b.size(), false, alloc));
+    return to_bytes(bloom::union_of(left.data(), left.size(), b.data(), b.size(), false, alloc));
 }
 
 Bytes intersection_of(const Bytes& a, const Bytes& b) {
     TestAllocator alloc;
     Bytes left = a;
-    return to_bytes(bloom::merge_and(left.data(), left.size(), b.data(), b.size(), false, alloc));
+    return to_bytes(bloom::intersection_of(left.data(), left.size(), b.data(), b.size(), false, alloc));
 }
 
-bool filter_contains(const Bytes& outer, const Bytes& inner) {
-    return bloom::contains(bloom::parse_trusted(outer.data(), outer.size()),
+bool filter_superset(const Bytes& outer, const Bytes& inner) {
+    return bloom::superset(bloom::parse_trusted(outer.data(), outer.size()),
                            bloom::parse_trusted(inner.data(), inner.size()));
 }
 
@@ -518,14 +518,14 @@ TEST(BloomInPlace, UnionInPlaceWritesIntoLeft) {
     Bytes b = filled(1000, 0.01, false, random_hashes(500, 29));
     const Bytes expected = union_of(a, b);
     TestAllocator alloc;
-    Buffer out = bloom::merge_or(a.data(), a.size(), b.data(), b.size(), true, alloc);
+    Buffer out = bloom::union_of(a.data(), a.size(), b.data(), b.size(), true, alloc);
     EXPECT_EQ(out.data, a.data());
     EXPECT_EQ(alloc.allocations(), 0);
     EXPECT_EQ(a, expected);
 
     Bytes c = filled(1000, 0.01, false, random_hashes(500, 28));
     const Bytes expected_and = intersection_of(c, b);
-    out = bloom::merge_and(c.data(), c.size(), b.data(), b.size(), true, alloc);
+    out = bloom::intersection_of(c.data(), c.size(), b.data(), b.size(), true, alloc);
     EXPECT_EQ(out.data, c.data());
     EXPECT_EQ(alloc.allocations(), 0);
     EXPECT_EQ(c, expected_and);
@@ -537,12 +537,12 @@ TEST(BloomInPlace, UnionWithASubsetReturnsLeftWithoutAllocating) {
     Bytes small = filled(1000, 0.01, false, std::vector<std::uint64_t>(hashes.begin(), hashes.begin() + 100));
     const Bytes before = big;
     TestAllocator alloc;
-    Buffer out = bloom::merge_or(big.data(), big.size(), small.data(), small.size(), false, alloc);
+    Buffer out = bloom::union_of(big.data(), big.size(), small.data(), small.size(), false, alloc);
     EXPECT_EQ(out.data, big.data());
     EXPECT_EQ(alloc.allocations(), 0);
     EXPECT_EQ(big, before);
     // And intersecting the subset with the superset gives back the subset as is.
-    out = bloom::merge_and(small.data(), small.size(), big.data(), big.size(), false, alloc);
+    out = bloom::intersection_of(small.data(), small.size(), big.data(), big.size(), false, alloc);
     EXPECT_EQ(out.data, small.data());
     EXPECT_EQ(alloc.allocations(), 0);
 }
@@ -597,14 +597,14 @@ TEST(BloomCombine, ContainmentFollowsTheBits) {
     Bytes a = filled(1000, 0.01, false, random_hashes(400, 37));
     Bytes b = filled(1000, 0.01, false, random_hashes(400, 38));
     Bytes u = union_of(a, b), n = intersection_of(a, b), e = empty_filter(1000, 0.01);
-    EXPECT_TRUE(filter_contains(u, a));
-    EXPECT_TRUE(filter_contains(u, b));
-    EXPECT_TRUE(filter_contains(a, n));
-    EXPECT_TRUE(filter_contains(a, a));
-    EXPECT_TRUE(filter_contains(a, e));
-    EXPECT_FALSE(filter_contains(a, u));
-    EXPECT_FALSE(filter_contains(a, b));
-    EXPECT_FALSE(filter_contains(e, a));
+    EXPECT_TRUE(filter_superset(u, a));
+    EXPECT_TRUE(filter_superset(u, b));
+    EXPECT_TRUE(filter_superset(a, n));
+    EXPECT_TRUE(filter_superset(a, a));
+    EXPECT_TRUE(filter_superset(a, e));
+    EXPECT_FALSE(filter_superset(a, u));
+    EXPECT_FALSE(filter_superset(a, b));
+    EXPECT_FALSE(filter_superset(e, a));
 }
 
 TEST(BloomCombine, ScalableUnionKeepsTheLongerLayerList) {
@@ -619,9 +619,9 @@ TEST(BloomCombine, ScalableUnionKeepsTheLongerLayerList) {
     EXPECT_EQ(info_of(u).layer_count, la);  // info_of runs full validation
     for (std::uint64_t h : many) ASSERT_TRUE(has(u, h));
     for (std::uint64_t h : few) ASSERT_TRUE(has(u, h));
-    EXPECT_TRUE(filter_contains(u, a));
-    EXPECT_TRUE(filter_contains(u, b));
-    EXPECT_FALSE(filter_contains(b, a));
+    EXPECT_TRUE(filter_superset(u, a));
+    EXPECT_TRUE(filter_superset(u, b));
+    EXPECT_FALSE(filter_superset(b, a));
     // Adding keeps working on the union and never loses an item.
     const std::vector<std::uint64_t> more = random_hashes(3000, 41);
     for (std::uint64_t h : more) add(u, h);
@@ -668,7 +668,7 @@ TEST(BloomCombine, MismatchedParametersAreRefusedNamingBoth) {
         };
         check([&] { union_of(base, o.filter); });
         check([&] { intersection_of(base, o.filter); });
-        check([&] { filter_contains(base, o.filter); });
+        check([&] { filter_superset(base, o.filter); });
         check([&] { union_of(o.filter, base); });
     }
 }
@@ -979,7 +979,7 @@ TEST_F(BloomCorrupt, RandomDamageIsRejectedOrHarmless) {
         }
         try {
             bloom::Sketch s = bloom::parse(t.data(), t.size());
-            bloom::contains_hash(s, rng());
+            bloom::contains(s, rng());
             bloom::estimate(s);
             bloom::info(s);
             TestAllocator alloc;
@@ -1016,13 +1016,12 @@ uint8_t* c_allocate(void* ctx, size_t size) {
 
 TEST(BloomCApi, RoundTrip) {
     CHeap heap;
-    ProbAllocator alloc{c_allocate, &heap};
+    ProbAllocator alloc{c_allocate, &heap, nullptr};
     ProbError err;
-    size_t size = 0;
-    ASSERT_TRUE(prob_bloom_size(1000, 0.01, false, &size, &err));
-    EXPECT_EQ(err.kind, PROB_OK);
+    size_t size = bloom::empty_size(1000, 0.01, false);
     ProbBuffer f;
     ASSERT_TRUE(prob_bloom_empty(1000, 0.01, false, 3, &alloc, &f, &err));
+    EXPECT_EQ(err.kind, PROB_OK);
     EXPECT_EQ(f.size, size);
     EXPECT_TRUE(prob_bloom_validate(f.data, f.size, &err));
 
@@ -1034,7 +1033,7 @@ TEST(BloomCApi, RoundTrip) {
     }
     bool found = false;
     for (std::uint64_t h : hashes) {
-        ASSERT_TRUE(prob_bloom_contains_hash(f.data, f.size, h, &found, &err));
+        ASSERT_TRUE(prob_bloom_contains(f.data, f.size, h, &found, &err));
         ASSERT_TRUE(found);
     }
 
@@ -1045,16 +1044,17 @@ TEST(BloomCApi, RoundTrip) {
     ASSERT_TRUE(prob_bloom_union(f.data, f.size, g.data, g.size, false, &alloc, &u, &err));
     ASSERT_TRUE(prob_bloom_intersect(f.data, f.size, g.data, g.size, false, &alloc, &n, &err));
     bool contained = false;
-    ASSERT_TRUE(prob_bloom_contains(u.data, u.size, f.data, f.size, &contained, &err));
+    ASSERT_TRUE(prob_bloom_superset(u.data, u.size, f.data, f.size, &contained, &err));
     EXPECT_TRUE(contained);
-    ASSERT_TRUE(prob_bloom_contains(f.data, f.size, u.data, u.size, &contained, &err));
+    ASSERT_TRUE(prob_bloom_superset(f.data, f.size, u.data, u.size, &contained, &err));
     EXPECT_FALSE(contained);
-    ASSERT_TRUE(prob_bloom_contains(g.data, g.size, n.data, n.size, &contained, &err));
+    ASSERT_TRUE(prob_bloom_superset(g.data, g.size, n.data, n.size, &contained, &err));
     EXPECT_TRUE(contained);
 
-    double cardinality = 0, fpr = 0;
+    std::int64_t cardinality = 0;
+    double fpr = 0;
     ASSERT_TRUE(prob_bloom_cardinality(f.data, f.size, &cardinality, &err));
-    EXPECT_NEAR(cardinality, 500, 15);
+    EXPECT_NEAR(static_cast<double>(cardinality), 500, 15);
     ASSERT_TRUE(prob_bloom_fpr(f.data, f.size, &fpr, &err));
     EXPECT_GT(fpr, 0.0);
     EXPECT_LT(fpr, 0.01);
@@ -1078,13 +1078,13 @@ TEST(BloomCApi, RoundTrip) {
     EXPECT_EQ(info.layers[0].capacity, 1000u);
     EXPECT_EQ(info.bits_set, info.layers[0].bits_set);
     EXPECT_EQ(info.bytes, f.size);
-    EXPECT_EQ(info.estimated_items, cardinality);
+    EXPECT_EQ(std::llround(info.estimated_items), cardinality);  // bloom_cardinality rounds
     EXPECT_EQ(info.estimated_fpr, fpr);
 }
 
 TEST(BloomCApi, ScalableInfoListsEveryLayer) {
     CHeap heap;
-    ProbAllocator alloc{c_allocate, &heap};
+    ProbAllocator alloc{c_allocate, &heap, nullptr};
     ProbError err;
     ProbBuffer f;
     ASSERT_TRUE(prob_bloom_empty(50, 0.01, true, 0, &alloc, &f, &err));
@@ -1104,12 +1104,12 @@ TEST(BloomCApi, ScalableInfoListsEveryLayer) {
 
 TEST(BloomCApi, ErrorsBecomeKindsAndText) {
     CHeap heap;
-    ProbAllocator alloc{c_allocate, &heap};
+    ProbAllocator alloc{c_allocate, &heap, nullptr};
     ProbError err;
-    size_t size = 0;
-    EXPECT_FALSE(prob_bloom_size(0, 0.01, false, &size, &err));
+    ProbBuffer out;
+    EXPECT_FALSE(prob_bloom_empty(0, 0.01, false, 0, &alloc, &out, &err));
     EXPECT_EQ(err.kind, PROB_INVALID_PARAMETER);
-    EXPECT_FALSE(prob_bloom_size(1000000000000LL, 0.001, false, &size, &err));
+    EXPECT_FALSE(prob_bloom_empty(1000000000000LL, 0.001, false, 0, &alloc, &out, &err));
     EXPECT_EQ(err.kind, PROB_TOO_LARGE);
     EXPECT_NE(std::string(err.hint).find("scalable filter"), std::string::npos);
     EXPECT_TRUE(heap.blocks.empty());
@@ -1117,7 +1117,6 @@ TEST(BloomCApi, ErrorsBecomeKindsAndText) {
     ProbBuffer a, b;
     ASSERT_TRUE(prob_bloom_empty(100, 0.01, false, 0, &alloc, &a, &err));
     ASSERT_TRUE(prob_bloom_empty(100, 0.01, false, 1, &alloc, &b, &err));
-    ProbBuffer out;
     EXPECT_FALSE(prob_bloom_union(a.data, a.size, b.data, b.size, false, &alloc, &out, &err));
     EXPECT_EQ(err.kind, PROB_MISMATCH);
     EXPECT_NE(std::string(err.detail).find("seed 1"), std::string::npos) << err.detail;
@@ -1127,7 +1126,7 @@ TEST(BloomCApi, ErrorsBecomeKindsAndText) {
     EXPECT_EQ(err.kind, PROB_CORRUPT);
     EXPECT_EQ(std::string(err.message).rfind("invalid bloom filter: type tag", 0), 0u) << err.message;
     bool result;
-    EXPECT_FALSE(prob_bloom_contains_hash(b.data, b.size, 1, &result, &err));
+    EXPECT_FALSE(prob_bloom_contains(b.data, b.size, 1, &result, &err));
     EXPECT_EQ(err.kind, PROB_CORRUPT);
 
     heap.fail = true;
@@ -1171,14 +1170,22 @@ TEST(BloomDistinctState, RoundTripsAndRejectsEveryBadField) {
     bloom::write_distinct_state_header(huge.data(), 0.02, UINT64_C(1) << 61);  // count * 8 wraps
     EXPECT_TRUE(rejected(huge));
 
-    // Through the C face as well.
-    double fpr = 0;
-    std::uint64_t count = 0;
+    // Through the C face as well: deserializing validates first.
+    CHeap heap;
+    ProbAllocator alloc{c_allocate, &heap, nullptr};
     ProbError err{};
-    EXPECT_TRUE(prob_bloom_distinct_state_parse(st.data(), st.size(), &fpr, &count, &err));
-    EXPECT_EQ(count, 3u);
-    EXPECT_EQ(prob_bloom_distinct_state_hash(st.data(), 1), UINT64_C(0x0102030405060708) * 2);
-    EXPECT_FALSE(prob_bloom_distinct_state_parse(huge.data(), huge.size(), &fpr, &count, &err));
+    ProbBloomDistinct* state = nullptr;
+    ASSERT_TRUE(prob_bloom_distinct_deserialize(st.data(), st.size(), &alloc, &state, &err));
+    ProbBuffer out{};
+    ASSERT_TRUE(prob_bloom_distinct_serialize(state, &alloc, &out, &err));
+    ASSERT_EQ(out.size, st.size());
+    bloom::DistinctState back = bloom::parse_distinct_state(out.data, out.size);
+    EXPECT_EQ(back.fpr, 0.02);
+    std::set<std::uint64_t> hashes;
+    for (std::uint64_t i = 0; i < back.count; i++) hashes.insert(back.hash(i));
+    EXPECT_EQ(hashes, (std::set<std::uint64_t>{UINT64_C(0x0102030405060708), UINT64_C(0x0102030405060708) * 2,
+                                               UINT64_C(0x0102030405060708) * 3}));
+    EXPECT_FALSE(prob_bloom_distinct_deserialize(huge.data(), huge.size(), &alloc, &state, &err));
     EXPECT_EQ(err.kind, PROB_CORRUPT);
 }
 
@@ -1222,36 +1229,261 @@ TEST(BloomInterrupts, LongOperationsStopAndRepeatCleanly) {
         add(b, hash_int64(static_cast<std::int64_t>(i + 500), 0));
     }
     TestAllocator alloc;
-    Bytes want = to_bytes(bloom::merge_or(a.data(), a.size(), b.data(), b.size(), false, alloc));
+    Bytes want = to_bytes(bloom::union_of(a.data(), a.size(), b.data(), b.size(), false, alloc));
 
     interrupt_hook = stop_after_polls;
     polls_left = 1;  // the second poll stops it: half of the layer ORed in place
     Bytes left = a;
     try {
-        bloom::merge_or(left.data(), left.size(), b.data(), b.size(), true, alloc);
+        bloom::union_of(left.data(), left.size(), b.data(), b.size(), true, alloc);
         ADD_FAILURE() << "not interrupted";
     } catch (const Error& e) {
         EXPECT_EQ(e.kind(), ErrorKind::kInterrupted);
     }
     EXPECT_NE(left, a);  // partly done
     polls_left = 1000;
-    bloom::merge_or(left.data(), left.size(), b.data(), b.size(), true, alloc);
+    bloom::union_of(left.data(), left.size(), b.data(), b.size(), true, alloc);
     EXPECT_EQ(left, want);  // repeated: the same bytes and bits-set count
 
     polls_left = 0;
     EXPECT_THROW(bloom::parse(a.data(), a.size()), Error);
     ProbError err{};
     bool result = false;
-    EXPECT_FALSE(prob_bloom_contains(want.data(), want.size(), a.data(), a.size(), &result, &err));
+    EXPECT_FALSE(prob_bloom_superset(want.data(), want.size(), a.data(), a.size(), &result, &err));
     EXPECT_EQ(err.kind, PROB_INTERRUPTED);
     CHeap heap;
-    ProbAllocator c_alloc{c_allocate, &heap};
+    ProbAllocator c_alloc{c_allocate, &heap, nullptr};
     ProbBuffer out{};
     EXPECT_FALSE(prob_bloom_empty(40000000, 0.01, false, 0, &c_alloc, &out, &err));
     EXPECT_EQ(err.kind, PROB_INTERRUPTED);
 
     prob_set_interrupt_hook(nullptr);
-    EXPECT_TRUE(prob_bloom_contains(want.data(), want.size(), a.data(), a.size(), &result, &err));
+    EXPECT_TRUE(prob_bloom_superset(want.data(), want.size(), a.data(), a.size(), &result, &err));
     EXPECT_TRUE(result);
     EXPECT_NO_THROW(bloom::parse(a.data(), a.size()));
+}
+
+// The aggregates' rules live in the core, so install-core users get the server's answers.
+TEST(BloomAggregateRules, ParametersThatChangeBetweenRowsAreAMismatch) {
+    Bytes f = empty_filter(100, 0.01, false, bloom::kAggregateSeed);
+    EXPECT_NO_THROW(bloom::check_state_parameters(f.data(), f.size(), 100, 0.01));
+    auto detail = [&](long long capacity, double fpr) {
+        try {
+            bloom::check_state_parameters(f.data(), f.size(), capacity, fpr);
+        } catch (const Error& e) {
+            EXPECT_EQ(e.kind(), ErrorKind::kMismatch);
+            EXPECT_STREQ(e.what(), "bloom_agg parameters changed between rows of one aggregate");
+            EXPECT_EQ(e.hint(), "Pass the parameters as constants, as in bloom_agg(x, 1000000, 0.01).");
+            return e.detail();
+        }
+        return std::string("no error");
+    };
+    EXPECT_EQ(detail(200, 0.01), "The first row passed capacity 100, false positive rate 0.01, a later row 200, 0.01.");
+    EXPECT_EQ(detail(100, 0.02), "The first row passed capacity 100, false positive rate 0.01, a later row 100, 0.02.");
+    ProbError err{};
+    EXPECT_FALSE(prob_bloom_check_state_parameters(f.data(), f.size(), 100, 0.001, &err));
+    EXPECT_EQ(err.kind, PROB_MISMATCH);
+}
+
+TEST(BloomEstimates, CardinalityIsTheRoundedEstimate) {
+    for (std::size_t n : {0, 1, 7, 500, 3000}) {
+        Bytes f = filled(1000, 0.01, n > 1000, random_hashes(n, 81 + n));
+        bloom::Sketch s = bloom::parse(f.data(), f.size());
+        EXPECT_EQ(bloom::cardinality(s), std::llround(bloom::estimate(s))) << n;
+        ProbError err{};
+        std::int64_t c = -1;
+        ASSERT_TRUE(prob_bloom_cardinality(f.data(), f.size(), &c, &err));
+        EXPECT_EQ(c, bloom::cardinality(s));
+    }
+}
+
+TEST(BloomEstimates, AnEmptyFiltersRateIsPositiveZero) {
+    for (bool scalable : {false, true}) {
+        Bytes f = empty_filter(1000, 0.01, scalable);
+        double fpr = bloom::estimated_fpr(bloom::parse(f.data(), f.size()));
+        EXPECT_EQ(fpr, 0.0);
+        EXPECT_FALSE(std::signbit(fpr)) << "bloom_fpr would print -0";
+    }
+}
+
+// bloom_agg(x [, fpr])'s distinct-hash set.
+namespace {
+
+std::set<std::uint64_t> state_hashes(Buffer state) {
+    bloom::DistinctState st = bloom::parse_distinct_state(state.data, state.size);
+    std::set<std::uint64_t> out;
+    for (std::uint64_t i = 0; i < st.count; i++) out.insert(st.hash(i));
+    EXPECT_EQ(out.size(), st.count) << "a hash serialized twice";
+    return out;
+}
+
+// The final filter by definition: a fixed filter of that many items, every hash added.
+Bytes reference_filter(const std::set<std::uint64_t>& hashes, double fpr) {
+    Bytes f = empty_filter(std::max<long long>(1, static_cast<long long>(hashes.size())), fpr, false,
+                           bloom::kAggregateSeed);
+    for (std::uint64_t h : hashes) add(f, h);
+    return f;
+}
+
+}  // namespace
+
+TEST(BloomDistinct, HoldsEveryHashOnceAndBuildsTheFilterOfThem) {
+    TestAllocator alloc;
+    bloom::DistinctBuilder b(alloc, 0.02);
+    std::vector<std::uint64_t> hashes = random_hashes(5000, 91);
+    std::set<std::uint64_t> want(hashes.begin(), hashes.end());
+    for (std::uint64_t h : hashes) b.add(h);
+    for (std::size_t i = 0; i < 1000; i++) b.add(hashes[i * 3]);  // repeats
+    b.add(0);  // kept aside: 0 marks an empty slot
+    b.add(0);
+    want.insert(0);
+    EXPECT_EQ(b.size(), want.size());
+    EXPECT_EQ(b.fpr(), 0.02);
+    EXPECT_EQ(state_hashes(b.serialize(alloc)), want);
+    EXPECT_EQ(to_bytes(b.finish(alloc)), reference_filter(want, 0.02));
+    EXPECT_EQ(b.size(), want.size());  // finish leaves the set as it was
+
+    bloom::DistinctBuilder none(alloc, 0.01);
+    EXPECT_EQ(to_bytes(none.finish(alloc)), empty_filter(1, 0.01, false, bloom::kAggregateSeed));
+    EXPECT_EQ(state_hashes(none.serialize(alloc)), std::set<std::uint64_t>{});
+}
+
+TEST(BloomDistinct, SerializedStatesAndCombineKeepTheSet) {
+    TestAllocator alloc;
+    bloom::DistinctBuilder a(alloc, 0.01), b(alloc, 0.01);
+    std::vector<std::uint64_t> ha = random_hashes(3000, 92), hb = random_hashes(2000, 93);
+    for (std::uint64_t h : ha) a.add(h);
+    for (std::uint64_t h : hb) b.add(h);
+    b.add(ha[0]);
+    Buffer state = b.serialize(alloc);
+    bloom::DistinctBuilder back(alloc, bloom::parse_distinct_state(state.data, state.size));
+    EXPECT_EQ(back.size(), b.size());
+    EXPECT_EQ(to_bytes(back.finish(alloc)), to_bytes(b.finish(alloc)));
+
+    a.combine(back);
+    a.combine(a);  // with itself: unchanged
+    std::set<std::uint64_t> want(ha.begin(), ha.end());
+    want.insert(hb.begin(), hb.end());
+    EXPECT_EQ(a.size(), want.size());
+    EXPECT_EQ(state_hashes(a.serialize(alloc)), want);
+}
+
+TEST(BloomDistinct, RatesAreCheckedAtTheFirstRowAndEveryLaterOne) {
+    TestAllocator alloc;
+    for (double bad : {0.0, 1.0, -0.5, std::numeric_limits<double>::quiet_NaN()}) {
+        try {
+            bloom::DistinctBuilder b(alloc, bad);
+            ADD_FAILURE() << bad;
+        } catch (const Error& e) {
+            EXPECT_EQ(e.kind(), ErrorKind::kInvalidParameter) << bad;
+        }
+    }
+    bloom::DistinctBuilder b(alloc, 0.01);
+    EXPECT_NO_THROW(b.check_fpr(0.01));
+    try {
+        b.check_fpr(0.02);
+        ADD_FAILURE() << "no error";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::kMismatch);
+        EXPECT_STREQ(e.what(), "bloom_agg parameters changed between rows of one aggregate");
+        EXPECT_EQ(e.detail(), "The first row passed false positive rate 0.01, a later row 0.02.");
+    }
+}
+
+TEST(BloomDistinct, TheLimitIsRefusedBeforeAllocating) {
+    TestAllocator alloc;
+    // A state claiming one hash too many: refused before its hashes (absent here) are read.
+    bloom::DistinctState st{0.01, bloom::kDistinctLimit + 1, nullptr};
+    try {
+        bloom::DistinctBuilder b(alloc, st);
+        ADD_FAILURE() << "no error";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::kTooLarge);
+        EXPECT_STREQ(e.what(), "bloom_agg without a capacity cannot count more than 100000000 distinct values");
+        EXPECT_NE(e.hint().find("bloom_agg(x, capacity, fpr)"), std::string::npos) << e.hint();
+    }
+    EXPECT_EQ(alloc.allocations(), 0u);
+}
+
+// Growth, combine, serialize, deserialize and finish poll every 64k slots;
+// stopped, each leaves the set valid, and the same call repeated gives what
+// an uninterrupted one gives.
+TEST(BloomDistinct, InterruptedOperationsRepeatCleanly) {
+    TestAllocator alloc;
+    // 3/4 of 2^17 slots: the next new hash grows a table of 131072 slots, one poll.
+    std::vector<std::uint64_t> hashes = random_hashes(98305, 94);
+    std::set<std::uint64_t> want(hashes.begin(), hashes.end());
+    ASSERT_EQ(want.size(), hashes.size());
+    bloom::DistinctBuilder b(alloc, 0.01);
+    for (std::size_t i = 0; i + 1 < hashes.size(); i++) b.add(hashes[i]);
+
+    auto interrupted = [](auto&& call) {
+        polls_left = 0;
+        interrupt_hook = stop_after_polls;
+        bool stopped = false;
+        try {
+            call();
+        } catch (const Error& e) {
+            stopped = e.kind() == ErrorKind::kInterrupted;
+        }
+        interrupt_hook = nullptr;
+        return stopped;
+    };
+    EXPECT_TRUE(interrupted([&] { b.add(hashes.back()); }));
+    EXPECT_EQ(b.size(), hashes.size());  // the hash is in; the growth was not kept
+    EXPECT_EQ(state_hashes(b.serialize(alloc)), want);
+    b.add(hashes.back());  // repeated: grows now
+    EXPECT_EQ(b.size(), hashes.size());
+    EXPECT_EQ(state_hashes(b.serialize(alloc)), want);
+
+    Bytes filter = to_bytes(b.finish(alloc));
+    EXPECT_EQ(filter, reference_filter(want, 0.01));
+    EXPECT_TRUE(interrupted([&] { b.finish(alloc); }));
+    EXPECT_EQ(to_bytes(b.finish(alloc)), filter);
+
+    EXPECT_TRUE(interrupted([&] { b.serialize(alloc); }));
+    Buffer state = b.serialize(alloc);
+    EXPECT_TRUE(interrupted([&] { bloom::DistinctBuilder back(alloc, bloom::parse_distinct_state(state.data, state.size)); }));
+
+    bloom::DistinctBuilder c(alloc, 0.01);
+    c.add(1);
+    EXPECT_TRUE(interrupted([&] { c.combine(b); }));
+    c.combine(b);
+    want.insert(1);
+    EXPECT_EQ(c.size(), want.size());
+    EXPECT_EQ(state_hashes(c.serialize(alloc)), want);
+}
+
+// Through the C face: the state lives in memory from the allocator it was made with.
+TEST(BloomDistinct, TheCFaceKeepsItsAllocator) {
+    struct Counting {
+        CHeap heap;
+        int given_back = 0;
+    } memory;
+    ProbAllocator alloc{[](void* ctx, size_t size) { return c_allocate(&static_cast<Counting*>(ctx)->heap, size); },
+                        &memory, [](void* ctx, uint8_t*) { static_cast<Counting*>(ctx)->given_back++; }};
+    ProbError err{};
+    ProbBloomDistinct *a = nullptr, *b = nullptr;
+    EXPECT_FALSE(prob_bloom_distinct_new(1.5, &alloc, &a, &err));
+    EXPECT_EQ(err.kind, PROB_INVALID_PARAMETER);
+    ASSERT_TRUE(prob_bloom_distinct_new(0.01, &alloc, &a, &err));
+    std::vector<std::uint64_t> hashes = random_hashes(1000, 95);
+    for (std::uint64_t h : hashes) ASSERT_TRUE(prob_bloom_distinct_add(a, h, &err));
+    EXPECT_GT(memory.given_back, 0);  // the outgrown tables
+    EXPECT_TRUE(prob_bloom_distinct_check_fpr(a, 0.01, &err));
+    EXPECT_FALSE(prob_bloom_distinct_check_fpr(a, 0.02, &err));
+    EXPECT_EQ(err.kind, PROB_MISMATCH);
+
+    ASSERT_TRUE(prob_bloom_distinct_combine(&b, a, &alloc, &err));  // a NULL state is made first
+    ASSERT_NE(b, nullptr);
+    ProbBuffer fa{}, fb{};
+    ASSERT_TRUE(prob_bloom_distinct_finish(a, &alloc, &fa, &err));
+    ASSERT_TRUE(prob_bloom_distinct_finish(b, &alloc, &fb, &err));
+    EXPECT_EQ(Bytes(fa.data, fa.data + fa.size), Bytes(fb.data, fb.data + fb.size));
+    EXPECT_EQ(Bytes(fa.data, fa.data + fa.size),
+              reference_filter(std::set<std::uint64_t>(hashes.begin(), hashes.end()), 0.01));
+
+    memory.heap.fail = true;
+    EXPECT_FALSE(prob_bloom_distinct_new(0.01, &alloc, &a, &err));
+    EXPECT_EQ(err.kind, PROB_OUT_OF_MEMORY);
 }

@@ -338,9 +338,31 @@ TEST_F(HllCorrupt, DensePayload) {
     expect_corrupt(high, "register out of range");
 }
 
-TEST_F(HllCorrupt, ValidValuesParse) {
-    EXPECT_NO_THROW(hll::parse(sparse_.data(), sparse_.size()));
-    EXPECT_NO_THROW(hll::parse(dense_.data(), dense_.size()));
+// The controls of the tests above: each corruption there crosses a limit by
+// one; the same value just inside that limit parses (a parser off by one,
+// too strict, fails here).
+TEST_F(HllCorrupt, ValuesJustInsideEachLimitParse) {
+    for (unsigned rank : {1u, 39u}) {
+        auto v = sparse_;
+        v[16] = static_cast<std::uint8_t>((v[16] & 0xC0) | rank);
+        EXPECT_NO_THROW(hll::parse(v.data(), v.size())) << "sparse rank " << rank;
+    }
+    std::vector<std::uint8_t> at_limit(sparse_.begin(), sparse_.begin() + 16);
+    for (std::uint32_t i = 0; i < hll::sparse_limit(8); i++) {
+        std::uint8_t e[4];
+        store_le32(e, (i << 6) | 1);
+        at_limit.insert(at_limit.end(), e, e + 4);
+    }
+    try {
+        hll::Sketch s = hll::parse(at_limit.data(), at_limit.size());
+        EXPECT_TRUE(s.sparse());
+        EXPECT_EQ(s.sparse_count(), hll::sparse_limit(8));
+    } catch (const Error& e) {
+        ADD_FAILURE() << "rejected " << hll::sparse_limit(8) << " sparse entries: " << e.what();
+    }
+    auto high = dense_;
+    high[16] = static_cast<std::uint8_t>((high[16] & 0xC0) | 57);  // register 0 = 65 - 8
+    EXPECT_NO_THROW(hll::parse(high.data(), high.size())) << "register at the maximum";
 }
 
 TEST(HllBuilder, FinishedStateEqualsTheCanonicalSketch) {
