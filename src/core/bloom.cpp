@@ -202,6 +202,7 @@ std::string params_text(const Sketch& s) {
 // layer count: each layer is a function of the shared parameters.
 void check_compatible(const Sketch& a, const Sketch& b) {
     const Header &x = a.header, &y = b.header;
+    check_same_hash_id(x.hash_id, y.hash_id, "bloom filters");
     bool same = x.layout == y.layout && x.hash_id == y.hash_id && x.seed == y.seed && x.capacity == y.capacity &&
                 x.fpr == y.fpr && (a.scalable() || x.layer_count == y.layer_count);
     if (!same)
