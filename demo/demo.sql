@@ -167,4 +167,58 @@ SELECT what, clicks, pg_size_pretty(bytes) AS wal_written, pg_size_pretty(round(
 \echo '   Per row, the million clicks would write over a terabyte; per batch, the filter is written once a batch.'
 RESET jit;
 
+\echo
+\echo '== Set algebra on stored sketches: intersections, differences and similarity, each with bounds'
+\echo '   (joint maximum-likelihood estimate, doc/HLL_SET_ALGEBRA.md; "by hand" is |A| + |B| - |A ∪ B|)'
+\echo
+\echo '-- Day-1 -> day-7 retention: users of day 1 still active on day 7'
+SELECT hll_cardinality(d1.users) AS day1_users,
+       hll_intersection_cardinality(d1.users, d7.users) AS retained,
+       (o->'intersection'->>'lower') || ' .. ' || (o->'intersection'->>'upper') AS "95% bounds",
+       hll_cardinality(d1.users) + hll_cardinality(d7.users) - hll_cardinality(d1.users || d7.users) AS by_hand,
+       (SELECT count(*) FROM (SELECT user_id FROM visits WHERE day = date '2026-11-01'
+                              INTERSECT SELECT user_id FROM visits WHERE day = date '2026-11-07') s) AS exact,
+       round(100.0 * hll_intersection_cardinality(d1.users, d7.users) / hll_cardinality(d1.users), 1) AS "retention %"
+FROM daily_uniques d1, daily_uniques d7, LATERAL hll_overlap(d1.users, d7.users) o
+WHERE d1.day = date '2026-11-01' AND d7.day = date '2026-11-07';
+
+\echo
+\echo '-- Audience overlap of two campaigns: a broad one and a small one inside the same users'
+CREATE TABLE campaign_audience AS
+SELECT 'broad' AS campaign, hll_add_agg(user_id) AS users
+FROM visits WHERE day < date '2026-11-16' AND user_id % 3 = 0
+UNION ALL
+SELECT 'small', hll_add_agg(user_id)
+FROM visits WHERE day >= date '2026-11-10' AND user_id % 40 = 1;
+SELECT hll_cardinality(a.users) AS broad, hll_cardinality(b.users) AS small,
+       hll_intersection_cardinality(a.users, b.users) AS both_campaigns,
+       (o->'intersection'->>'lower') || ' .. ' || (o->'intersection'->>'upper') AS "95% bounds",
+       hll_cardinality(a.users) + hll_cardinality(b.users) - hll_cardinality(a.users || b.users) AS by_hand,
+       (SELECT count(*) FROM (SELECT user_id FROM visits WHERE day < date '2026-11-16' AND user_id % 3 = 0
+                              INTERSECT SELECT user_id FROM visits WHERE day >= date '2026-11-10' AND user_id % 40 = 1) s) AS exact,
+       round(hll_jaccard(a.users, b.users)::numeric, 4) AS jaccard
+FROM campaign_audience a, campaign_audience b, LATERAL hll_overlap(a.users, b.users) o
+WHERE a.campaign = 'broad' AND b.campaign = 'small';
+
+\echo
+\echo '-- Churn: last week''s users not seen this week (weekly sketches are unions of the daily ones)'
+WITH weeks AS (
+    SELECT hll_union_agg(users) FILTER (WHERE day BETWEEN date '2026-11-16' AND date '2026-11-22') AS last_week,
+           hll_union_agg(users) FILTER (WHERE day BETWEEN date '2026-11-23' AND date '2026-11-29') AS this_week
+    FROM daily_uniques)
+SELECT hll_cardinality(last_week) AS last_week_users,
+       hll_difference_cardinality(last_week, this_week) AS churned,
+       (o->'a_minus_b'->>'lower') || ' .. ' || (o->'a_minus_b'->>'upper') AS "95% bounds",
+       hll_cardinality(last_week || this_week) - hll_cardinality(this_week) AS by_hand,
+       (SELECT count(*) FROM (SELECT user_id FROM visits WHERE day BETWEEN date '2026-11-16' AND date '2026-11-22'
+                              EXCEPT SELECT user_id FROM visits WHERE day BETWEEN date '2026-11-23' AND date '2026-11-29') s) AS exact
+FROM weeks, LATERAL hll_overlap(last_week, this_week) o;
+
+\echo
+\echo '-- How sure is a count? Bounds and relative error of one sketch'
+SELECT d.day, b.lower, hll_cardinality(d.users) AS estimated, b.upper,
+       round(100 * hll_relative_error(d.users)::numeric, 2) AS "rel. error %"
+FROM daily_uniques d, hll_cardinality_bounds(d.users, 0.95) b
+ORDER BY d.day LIMIT 3;
+
 DROP SCHEMA demo CASCADE;

@@ -644,6 +644,437 @@ def llround(x):
     return int(-r if x < 0 else r)
 
 
+# ---------------------------------------------------------------- hll joint estimation (section 3.14)
+#
+# Every floating-point operation below is in the order doc/FORMAT.md section
+# 3.14 gives (and src/core/hll_joint.cpp performs): the results match the
+# server's to the last bit on the same platform (the same libm).
+
+_JOINT_MAX_ITERATIONS = 100
+_JOINT_MAX_DAMPINGS = 30
+_JOINT_MAX_STEP = 4.0
+_JOINT_STEP_TOLERANCE = 1e-10
+_JOINT_GAIN_TOLERANCE = 1e-14
+_JOINT_START_FLOOR = 1e-3
+
+
+def _rho(k, q):
+    return math.ldexp(1.0, -min(k, q))
+
+
+def _single_terms(lam, k, q):
+    """ln P(K = k) for a register of rate lam, and its first two derivatives in lam."""
+    if k == 0:
+        return -lam, -1.0, 0.0
+    rho = _rho(k, q)
+    t = lam * rho
+    e = math.exp(-t)
+    d = -math.expm1(-t)
+    r = e / d
+    l = math.log(d)
+    d1 = rho * r
+    d2 = -(rho * rho) * (r / d)
+    if k <= q:
+        l = l - t
+        d1 = d1 - rho
+    return l, d1, d2
+
+
+class _Eval:
+    __slots__ = ("ll", "g", "h")
+
+    def __init__(self):
+        self.ll = 0.0
+        self.g = [0.0, 0.0, 0.0]
+        self.h = [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
+
+
+def _add_single(ev, c, rate, k, q, which):
+    if c == 0:
+        return
+    lam = 0.0
+    for i in which:
+        lam = lam + rate[i]
+    l, d1, d2 = _single_terms(lam, k, q)
+    ev.ll = ev.ll + c * l
+    for i in which:
+        ev.g[i] = ev.g[i] + c * d1
+        for j in which:
+            ev.h[i][j] = ev.h[i][j] + c * d2
+
+
+def _add_equal(ev, c, rate, k, q):
+    if c == 0:
+        return
+    a, b, x = rate
+    s = (a + b) + x
+    if k == 0:
+        ev.ll = ev.ll - c * s
+        for i in range(3):
+            ev.g[i] = ev.g[i] - c
+        return
+    rho = _rho(k, q)
+    A = math.exp(-(a + x) * rho)
+    B = math.exp(-(b + x) * rho)
+    C = math.exp(-s * rho)
+    da = -math.expm1(-a * rho)
+    db = -math.expm1(-b * rho)
+    dx = -math.expm1(-x * rho)
+    dax = -math.expm1(-(a + x) * rho)
+    dbx = -math.expm1(-(b + x) * rho)
+    Q = dax * dbx + C * dx
+    q1 = [rho * (A * db), rho * (B * da), rho * (A + B * da)]
+    r2 = rho * rho
+    q2 = [[-(rho * q1[0]), r2 * C, -(rho * q1[0])],
+          [r2 * C, -(rho * q1[1]), -(rho * q1[1])],
+          [-(rho * q1[0]), -(rho * q1[1]), -(rho * q1[2])]]
+    gq = [q1[0] / Q, q1[1] / Q, q1[2] / Q]
+    ev.ll = ev.ll + c * math.log(Q)
+    for i in range(3):
+        ev.g[i] = ev.g[i] + c * gq[i]
+        for j in range(3):
+            ev.h[i][j] = ev.h[i][j] + c * (q2[i][j] / Q - gq[i] * gq[j])
+    if k <= q:
+        ev.ll = ev.ll - c * (s * rho)
+        for i in range(3):
+            ev.g[i] = ev.g[i] - c * rho
+
+
+def _joint_evaluate(cells, q, rate):
+    """Log-likelihood, gradient and Hessian in the rates (a, b, x); cells = (ax, b, a, bx, eq)."""
+    ax, cb, ca, bx, eq = cells
+    ev = _Eval()
+    for k in range(q + 2):
+        _add_single(ev, ax[k], rate, k, q, (0, 2))
+        _add_single(ev, cb[k], rate, k, q, (1,))
+        _add_single(ev, ca[k], rate, k, q, (0,))
+        _add_single(ev, bx[k], rate, k, q, (1, 2))
+        _add_equal(ev, eq[k], rate, k, q)
+    return ev
+
+
+def _cdf(lam, k, q):
+    if k < 0:
+        return 0.0
+    if k > q:
+        return 1.0
+    return math.exp(-lam * math.ldexp(1.0, -k))
+
+
+def _pmf(lam, k, q):
+    if k == 0:
+        return math.exp(-lam)
+    t = lam * _rho(k, q)
+    p = -math.expm1(-t)
+    return math.exp(-t) * p if k <= q else p
+
+
+def _expected_cells(q, m, rate):
+    a, b, x = rate
+    ax, cb, ca, bx, eq = [], [], [], [], []
+    for k in range(q + 2):
+        ax.append(m * (_pmf(a + x, k, q) * (1.0 - _cdf(b, k, q))))
+        cb.append(m * (_pmf(b, k, q) * _cdf(a + x, k - 1, q)))
+        ca.append(m * (_pmf(a, k, q) * _cdf(b + x, k - 1, q)))
+        bx.append(m * (_pmf(b + x, k, q) * (1.0 - _cdf(a, k, q))))
+        s = (a + b) + x
+        if k == 0:
+            pe = math.exp(-s)
+        else:
+            rho = _rho(k, q)
+            pq = -math.expm1(-(a + x) * rho) * -math.expm1(-(b + x) * rho) + \
+                math.exp(-s * rho) * -math.expm1(-x * rho)
+            pe = math.exp(-s * rho) * pq if k <= q else pq
+        eq.append(m * pe)
+    return ax, cb, ca, bx, eq
+
+
+def _cholesky_solve(mat, g):
+    l = [[0.0] * 3 for _ in range(3)]
+    for i in range(3):
+        for j in range(i + 1):
+            s = mat[i][j]
+            for k in range(j):
+                s = s - l[i][k] * l[j][k]
+            if i == j:
+                if not s > 0:
+                    return None
+                l[i][i] = math.sqrt(s)
+            else:
+                l[i][j] = s / l[j][j]
+    y = [0.0] * 3
+    for i in range(3):
+        s = g[i]
+        for k in range(i):
+            s = s - l[i][k] * y[k]
+        y[i] = s / l[i][i]
+    d = [0.0] * 3
+    for i in (2, 1, 0):
+        s = y[i]
+        for k in range(i + 1, 3):
+            s = s - l[k][i] * d[k]
+        d[i] = s / l[i][i]
+    return d
+
+
+def _invert3(m):
+    c00 = m[1][1] * m[2][2] - m[1][2] * m[2][1]
+    c01 = m[1][2] * m[2][0] - m[1][0] * m[2][2]
+    c02 = m[1][0] * m[2][1] - m[1][1] * m[2][0]
+    det = (m[0][0] * c00 + m[0][1] * c01) + m[0][2] * c02
+    if not det > 0 or not math.isfinite(det):
+        return None
+    c11 = m[0][0] * m[2][2] - m[0][2] * m[2][0]
+    c12 = m[0][2] * m[1][0] - m[0][0] * m[1][2]
+    c22 = m[0][0] * m[1][1] - m[0][1] * m[1][0]
+    c = [[c00, c01, c02], [c01, c11, c12], [c02, c12, c22]]
+    return [[c[i][j] / det for j in range(3)] for i in range(3)]
+
+
+def _sqrt_nonneg(v):
+    return math.sqrt(v) if v > 0 else 0.0
+
+
+def standard_error(q, m, estimate):
+    """The standard error of a single estimate from m registers (section 3.14)."""
+    if not estimate > 0:
+        return 0.0
+    lam = estimate / m
+    info = 0.0
+    for k in range(1, q + 2):
+        _, _, d2 = _single_terms(lam, k, q)
+        info = info - _pmf(lam, k, q) * d2
+    info = m * info
+    if not info > 0:
+        return math.inf
+    return _sqrt_nonneg((m * m) / info - estimate)
+
+
+def joint_estimate(pairs, q, m):
+    """The joint estimate from register pairs: pairs is an iterable of (k1, k2)
+    (only the nonzero ones are needed: pairs not given count as (0, 0)).
+    Returns a dict of (estimate, standard_error) per quantity."""
+    cells = [[0] * (q + 2) for _ in range(5)]
+    ax, cb, ca, bx, eq = cells
+    seen = 0
+    for k1, k2 in pairs:
+        k1, k2 = min(k1, q + 1), min(k2, q + 1)
+        seen += 1
+        if k1 < k2:
+            ax[k1] += 1
+            cb[k2] += 1
+        elif k1 > k2:
+            ca[k1] += 1
+            bx[k2] += 1
+        else:
+            eq[k1] += 1
+    eq[0] += int(m) - seen
+    c1 = [ax[k] + ca[k] + eq[k] for k in range(q + 2)]
+    c2 = [cb[k] + bx[k] + eq[k] for k in range(q + 2)]
+    cu = [cb[k] + ca[k] + eq[k] for k in range(q + 2)]
+    n1, n2 = ertl_estimate(c1, q, m), ertl_estimate(c2, q, m)
+    if n1 == 0 or n2 == 0:
+        e1 = (n1, standard_error(q, m, n1))
+        e2 = (n2, standard_error(q, m, n2))
+        zero = (0.0, 0.0)
+        return {"a": e1, "b": e2, "union": e2 if n1 == 0 else e1, "intersection": zero,
+                "a_minus_b": e1, "b_minus_a": e2, "jaccard": zero, "iterations": 0}
+    nu = ertl_estimate(cu, q, m)
+    lo = _JOINT_START_FLOOR * nu
+    x0 = min(max((n1 + n2) - nu, lo), min(n1, n2))
+    rate = [max(n1 - x0, lo) / m, max(n2 - x0, lo) / m, x0 / m]
+    fcells = [[float(v) for v in cell] for cell in cells]
+    ev = _joint_evaluate(fcells, q, rate)
+    it = 0
+    while it < _JOINT_MAX_ITERATIONS:
+        gt = [rate[i] * ev.g[i] for i in range(3)]
+        mt = [[-((rate[i] * ev.h[i][j]) * rate[j]) for j in range(3)] for i in range(3)]
+        for i in range(3):
+            mt[i][i] = mt[i][i] - gt[i]
+        tau = 1e-6 * ((abs(mt[0][0]) + abs(mt[1][1])) + abs(mt[2][2]))
+        if not tau > 0:
+            tau = 1e-6
+        mu = 0.0
+        accepted = False
+        step = gain = 0.0
+        for _ in range(_JOINT_MAX_DAMPINGS):
+            md = [[mt[i][j] + mu if i == j else mt[i][j] for j in range(3)] for i in range(3)]
+            mu = tau if mu == 0 else 10 * mu
+            d = _cholesky_solve(md, gt)
+            if d is None:
+                continue
+            step = max(max(abs(d[0]), abs(d[1])), abs(d[2]))
+            if step > _JOINT_MAX_STEP:
+                f = _JOINT_MAX_STEP / step
+                d = [di * f for di in d]
+                step = _JOINT_MAX_STEP
+            nxt = [rate[0] * math.exp(d[0]), rate[1] * math.exp(d[1]), rate[2] * math.exp(d[2])]
+            ne = _joint_evaluate(fcells, q, nxt)
+            if ne.ll >= ev.ll:
+                gain = ne.ll - ev.ll
+                rate = nxt
+                ev = ne
+                accepted = True
+                break
+        if not accepted:
+            break
+        if step <= _JOINT_STEP_TOLERANCE or gain <= _JOINT_GAIN_TOLERANCE * abs(ev.ll):
+            it += 1
+            break
+        it += 1
+    na, nb, nx = min(rate[0] * m, ESTIMATE_MAX), min(rate[1] * m, ESTIMATE_MAX), min(rate[2] * m, ESTIMATE_MAX)
+    fisher = _joint_evaluate(_expected_cells(q, m, rate), q, rate)
+    inv = _invert3([[-fisher.h[i][j] for j in range(3)] for i in range(3)])
+    if inv is not None:
+        cov = [[(m * m) * inv[i][j] for j in range(3)] for i in range(3)]
+    else:
+        cov = [[math.inf if i == j else 0.0 for j in range(3)] for i in range(3)]
+    cov[0][0] = cov[0][0] - na
+    cov[1][1] = cov[1][1] - nb
+    cov[2][2] = cov[2][2] - nx
+    nu_ml = (na + nb) + nx
+    u2 = nu_ml * nu_ml
+    w = [-nx / u2, -nx / u2, (na + nb) / u2]
+    vj = 0.0
+    for i in range(3):
+        for j in range(3):
+            vj = vj + (w[i] * cov[i][j]) * w[j]
+    return {
+        "a": (na + nx, _sqrt_nonneg((cov[0][0] + cov[2][2]) + 2 * cov[0][2])),
+        "b": (nb + nx, _sqrt_nonneg((cov[1][1] + cov[2][2]) + 2 * cov[1][2])),
+        "union": (nu_ml, _sqrt_nonneg(((cov[0][0] + cov[1][1]) + cov[2][2])
+                                      + 2 * ((cov[0][1] + cov[0][2]) + cov[1][2]))),
+        "intersection": (nx, _sqrt_nonneg(cov[2][2])),
+        "a_minus_b": (na, _sqrt_nonneg(cov[0][0])),
+        "b_minus_a": (nb, _sqrt_nonneg(cov[1][1])),
+        "jaccard": (nx / nu_ml, _sqrt_nonneg(vj)),
+        "iterations": it,
+    }
+
+
+def hll_overlap(left, right):
+    """hll_overlap's estimates and standard errors (without bounds): a dict
+    name -> (estimate, standard_error) for a, b, union, intersection,
+    a_minus_b, b_minus_a, jaccard."""
+    if left.seed != right.seed:
+        raise ParameterError("cannot combine hll values built with different hash seeds or functions")
+    if left.sparse and right.sparse:
+        keys = set(left.entries) | set(right.entries)
+        pairs = ((left.entries.get(i, 0), right.entries.get(i, 0)) for i in keys)
+        return joint_estimate(pairs, 64 - SPARSE_PRECISION, float(1 << SPARSE_PRECISION))
+    p = min(left.precision, right.precision)
+    ra, rb = _dense_registers(left, p), _dense_registers(right, p)
+    pairs = ((ra[i], rb[i]) for i in range(1 << p) if ra[i] or rb[i])
+    return joint_estimate(pairs, 64 - p, float(1 << p))
+
+
+def round_count(v):
+    """A count rounded as hll_cardinality rounds it."""
+    return _INT64_MAX if v >= 9223372036854775807.0 else llround(v)
+
+
+def hll_intersection_cardinality(left, right):
+    return round_count(hll_overlap(left, right)["intersection"][0])
+
+
+def hll_difference_cardinality(left, right):
+    return round_count(hll_overlap(left, right)["a_minus_b"][0])
+
+
+def hll_jaccard(left, right):
+    return hll_overlap(left, right)["jaccard"][0]
+
+
+def estimate_with_error(sketch):
+    c, q, m = sketch.histogram()
+    n = ertl_estimate(c, q, m)
+    return n, standard_error(q, m, n)
+
+
+def hll_relative_error(sketch):
+    n, se = estimate_with_error(sketch)
+    return se / n if n > 0 else 0.0
+
+
+def _horner(c, r):
+    s = c[7]
+    for i in range(6, -1, -1):
+        s = s * r + c[i]
+    return s
+
+
+# Wichura (1988), algorithm AS241 (PPND16), lowest degree first.
+_AS241_CENTRAL_NUM = (3.3871328727963666080e+0, 1.3314166789178437745e+2, 1.9715909503065514427e+3,
+                      1.3731693765509461125e+4, 4.5921953931549871457e+4, 6.7265770927008700853e+4,
+                      3.3430575583588128105e+4, 2.5090809287301226727e+3)
+_AS241_CENTRAL_DEN = (1.0, 4.2313330701600911252e+1, 6.8718700749205790830e+2, 5.3941960214247511077e+3,
+                      2.1213794301586595867e+4, 3.9307895800092710610e+4, 2.8729085735721942674e+4,
+                      5.2264952788528545610e+3)
+_AS241_NEAR_NUM = (1.42343711074968357734e+0, 4.63033784615654529590e+0, 5.76949722146069140550e+0,
+                   3.64784832476320460504e+0, 1.27045825245236838258e+0, 2.41780725177450611770e-1,
+                   2.27238449892691845833e-2, 7.74545014278341407640e-4)
+_AS241_NEAR_DEN = (1.0, 2.05319162663775882187e+0, 1.67638483018380384940e+0, 6.89767334985100004550e-1,
+                   1.48103976427480074590e-1, 1.51986665636164571966e-2, 5.47593808499534494600e-4,
+                   1.05075007164441684324e-9)
+_AS241_TAIL_NUM = (6.65790464350110377720e+0, 5.46378491116411436990e+0, 1.78482653991729133580e+0,
+                   2.96560571828504891230e-1, 2.65321895265761230930e-2, 1.24266094738807843860e-3,
+                   2.71155556874348757815e-5, 2.01033439929228813265e-7)
+_AS241_TAIL_DEN = (1.0, 5.99832206555887937690e-1, 1.36929880922735805310e-1, 1.48753612908506148525e-2,
+                   7.86869131145613259100e-4, 1.84631831751005468180e-5, 1.42151175831644588870e-7,
+                   2.04426310338993978564e-15)
+
+
+def normal_quantile(p):
+    q = p - 0.5
+    if abs(q) <= 0.425:
+        r = 0.180625 - q * q
+        return (_horner(_AS241_CENTRAL_NUM, r) * q) / _horner(_AS241_CENTRAL_DEN, r)
+    r = p if q <= 0.0 else 1.0 - p
+    r = math.sqrt(-math.log(r))
+    if r <= 5.0:
+        r = r - 1.6
+        x = _horner(_AS241_NEAR_NUM, r) / _horner(_AS241_NEAR_DEN, r)
+    else:
+        r = r - 5.0
+        x = _horner(_AS241_TAIL_NUM, r) / _horner(_AS241_TAIL_DEN, r)
+    return -x if q < 0.0 else x
+
+
+def _confidence_quantile(confidence):
+    if not 0 < confidence < 1:
+        raise ParameterError("confidence must be between 0 and 1 (exclusive), not %r" % confidence)
+    return normal_quantile(0.5 * (1.0 + confidence))
+
+
+def _c_round(x):
+    """C round(): halves away from zero, on a float."""
+    f = math.floor(abs(x))
+    r = f + 1.0 if abs(x) - f >= 0.5 else f
+    return -r if x < 0 else r
+
+
+def count_bounds(estimate, standard_error_, confidence=0.95):
+    """(lower, upper) as bigints: the integers within the estimate -/+ z standard
+    errors (at least 0), or the estimate rounded when the interval holds none."""
+    half = _confidence_quantile(confidence) * standard_error_
+    lo = max(estimate - half, 0.0)
+    hi = estimate + half
+    lower = float(math.ceil(lo)) if math.isfinite(lo) else lo
+    upper = float(math.floor(hi)) if math.isfinite(hi) else hi
+    if lower > upper:
+        lower = upper = _c_round(estimate)
+    return round_count(lower), round_count(upper)
+
+
+def ratio_bounds(estimate, standard_error_, confidence=0.95):
+    half = _confidence_quantile(confidence) * standard_error_
+    return max(estimate - half, 0.0), min(estimate + half, 1.0)
+
+
+def hll_cardinality_bounds(sketch, confidence=0.95):
+    return count_bounds(*estimate_with_error(sketch), confidence)
+
+
 # ---------------------------------------------------------------- bloom (section 4)
 
 BLOOM_TYPE_TAG = 0x42

@@ -643,6 +643,49 @@ BEGIN PERFORM b::hll; RETURN true; EXCEPTION WHEN invalid_binary_representation 
                 self.assertEqual(ours, server)
 
 
+    def test_joint_estimates_match_to_the_last_bit(self):
+        """hll_overlap, hll_intersection/difference_cardinality, hll_jaccard,
+        hll_cardinality_bounds and hll_relative_error on random sketches
+        (sparse, dense, mixed precisions, random overlaps and confidences)."""
+        rng = random.Random(self.seed + 3)
+        cases = []
+        for _ in range(12):
+            pa, pb = rng.choice([4, 8, 12, 14]), rng.choice([6, 10, 14])
+            na, nb = rng.choice([0, 1, 30, 800, 2500, 9000, 40000]), rng.choice([0, 5, 500, 3000, 20000])
+            common = rng.randint(0, min(na, nb))
+            a = [rng.getrandbits(64) for _ in range(na - common)]
+            b = [rng.getrandbits(64) for _ in range(nb - common)]
+            both = [rng.getrandbits(64) for _ in range(common)]
+            cases.append((pf.Hll.from_hashes(a + both, pa), pf.Hll.from_hashes(b + both, pb),
+                          rng.choice([0.5, 0.9, 0.95, 0.99, 0.999])))
+        queries = []
+        for left, right, conf in cases:
+            l, r = "'%s'::hll" % left.to_text(), "'%s'::hll" % right.to_text()
+            queries.append("SELECT hll_overlap(%s, %s, %r), hll_intersection_cardinality(%s, %s), "
+                           "hll_difference_cardinality(%s, %s), hll_jaccard(%s, %s)::text, "
+                           "(SELECT lower || ',' || upper FROM hll_cardinality_bounds(%s, %r)), "
+                           "hll_relative_error(%s)::text;"
+                           % (l, r, conf, l, r, l, r, l, r, l, conf, l))
+        out = psql("SET extra_float_digits = 3;\n" + "\n".join(queries) + "\n").splitlines()
+        self.assertEqual(len(out), len(cases))
+        names = ["a", "b", "union", "intersection", "a_minus_b", "b_minus_a", "jaccard"]
+        for (left, right, conf), line in zip(cases, out):
+            overlap, inter, diff, jac, bounds, rel = line.split("|")
+            with self.subTest(left=left, right=right, confidence=conf):
+                ours = pf.hll_overlap(left, right)
+                server = json.loads(overlap)
+                for name in names:
+                    e, se = ours[name]
+                    lo, hi = (pf.ratio_bounds if name == "jaccard" else pf.count_bounds)(e, se, conf)
+                    self.assertEqual(server[name], {"estimate": e, "standard_error": se, "lower": lo, "upper": hi},
+                                     name)
+                self.assertEqual(int(inter), pf.hll_intersection_cardinality(left, right))
+                self.assertEqual(int(diff), pf.hll_difference_cardinality(left, right))
+                self.assertEqual(float(jac), pf.hll_jaccard(left, right))
+                self.assertEqual(tuple(int(v) for v in bounds.split(",")), pf.hll_cardinality_bounds(left, conf))
+                self.assertEqual(float(rel), pf.hll_relative_error(left))
+
+
 # ---------------------------------------------------------------- bloom (doc/FORMAT.md section 4)
 
 def bloom_input(inp):

@@ -72,6 +72,31 @@ COMMENT ON AGGREGATE bloom_agg("char", double precision) IS
 -- (section kept for the hll estimation work; objects below this line)
 -- ===========================================================================
 
+CREATE FUNCTION hll_intersection_cardinality(hll, hll) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'hll_intersection_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_intersection_cardinality(hll, hll) IS 'estimated number of distinct values in both sketches (joint maximum-likelihood estimate)';
+
+CREATE FUNCTION hll_difference_cardinality(hll, hll) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'hll_difference_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_difference_cardinality(hll, hll) IS 'estimated number of distinct values in the first sketch and not in the second';
+
+CREATE FUNCTION hll_jaccard(hll, hll) RETURNS float8
+    AS 'MODULE_PATHNAME', 'hll_jaccard' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_jaccard(hll, hll) IS 'estimated Jaccard index: size of the intersection over size of the union';
+
+CREATE FUNCTION hll_overlap(hll, hll, confidence float8 DEFAULT 0.95) RETURNS jsonb
+    AS 'MODULE_PATHNAME', 'hll_overlap' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_overlap(hll, hll, float8) IS 'every joint estimate of two sketches with its standard error and bounds at the given confidence';
+
+CREATE FUNCTION hll_cardinality_bounds(hll, confidence float8 DEFAULT 0.95, OUT lower bigint, OUT upper bigint)
+    RETURNS record
+    AS 'MODULE_PATHNAME', 'hll_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_cardinality_bounds(hll, float8) IS 'lower and upper bound of the distinct count at the given confidence';
+
+CREATE FUNCTION hll_relative_error(hll) RETURNS float8
+    AS 'MODULE_PATHNAME', 'hll_relative_error' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_relative_error(hll) IS 'relative standard error of this sketch''s distinct count estimate';
+
 
 -- ===========================================================================
 -- cuckoo: a filter that can forget.

@@ -1,0 +1,50 @@
+/* The C face of the joint estimates of two hll values (hll_joint.hpp). */
+#ifndef PROBABILISTIC_HLL_JOINT_CAPI_H
+#define PROBABILISTIC_HLL_JOINT_CAPI_H
+
+#include "capi.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ProbHllEstimate
+{
+	double		value;
+	double		standard_error;
+} ProbHllEstimate;
+
+/* |A|, |B|, |A ∪ B|, |A ∩ B|, |A \ B|, |B \ A| and the Jaccard index. */
+typedef struct ProbHllOverlap
+{
+	ProbHllEstimate a;
+	ProbHllEstimate b;
+	ProbHllEstimate union_;
+	ProbHllEstimate intersection;
+	ProbHllEstimate a_only;
+	ProbHllEstimate b_only;
+	ProbHllEstimate jaccard;
+} ProbHllOverlap;
+
+/* Joint estimates of two values; PROB_MISMATCH for different seeds or hash functions. */
+bool		prob_hll_overlap(const uint8_t *a, size_t a_size, const uint8_t *b, size_t b_size,
+							 ProbHllOverlap *out, ProbError *err);
+/* One value's estimate and its standard error. */
+bool		prob_hll_estimate_with_error(const uint8_t *data, size_t size, ProbHllEstimate *out,
+										 ProbError *err);
+/*
+ * Bounds at a confidence in (0, 1) (else PROB_INVALID_PARAMETER): counts are
+ * widened to integers and rounded as hll_cardinality; a ratio stays in [0, 1].
+ */
+bool		prob_hll_count_bounds(ProbHllEstimate e, double confidence, int64_t *lower, int64_t *upper,
+								  ProbError *err);
+bool		prob_hll_ratio_bounds(ProbHllEstimate e, double confidence, double *lower, double *upper,
+								  ProbError *err);
+/* A count rounded as hll_cardinality rounds it. */
+int64_t		prob_hll_round_count(double value);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif							/* PROBABILISTIC_HLL_JOINT_CAPI_H */

@@ -1,0 +1,527 @@
+#include "hll_joint.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <memory>
+
+namespace probabilistic::hll {
+namespace {
+
+// The order of every floating-point operation below is part of the format
+// (doc/FORMAT.md, "Joint estimation"): python/probabilistic_format.py repeats
+// it step by step.
+
+// Log-likelihood, gradient and Hessian in the rates (a, b, x) = (0, 1, 2).
+struct Eval {
+    double ll = 0;
+    double g[3] = {0, 0, 0};
+    double h[3][3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+};
+
+double rho_of(int k, int q) { return std::ldexp(1.0, -std::min(k, q)); }
+
+// ln P(K = k) for one register of rate lam and its first two derivatives.
+void single_terms(double lam, int k, int q, double& l, double& d1, double& d2) {
+    if (k == 0) {
+        l = -lam;
+        d1 = -1.0;
+        d2 = 0.0;
+        return;
+    }
+    double rho = rho_of(k, q);
+    double t = lam * rho;
+    double e = std::exp(-t);
+    double d = -std::expm1(-t);
+    double r = e / d;
+    l = std::log(d);
+    d1 = rho * r;
+    d2 = -(rho * rho) * (r / d);
+    if (k <= q) {
+        l = l - t;
+        d1 = d1 - rho;
+    }
+}
+
+// c registers of value k whose rate is the sum of the rates in `which`.
+void add_single(Eval& ev, double c, const double* rate, int k, int q, std::initializer_list<int> which) {
+    if (c == 0) return;
+    double lam = 0;
+    for (int i : which) lam = lam + rate[i];
+    double l, d1, d2;
+    single_terms(lam, k, q, l, d1, d2);
+    ev.ll = ev.ll + c * l;
+    for (int i : which) {
+        ev.g[i] = ev.g[i] + c * d1;
+        for (int j : which) ev.h[i][j] = ev.h[i][j] + c * d2;
+    }
+}
+
+// c register pairs with K1 = K2 = k.
+void add_equal(Eval& ev, double c, const double* rate, int k, int q) {
+    if (c == 0) return;
+    double a = rate[0], b = rate[1], x = rate[2];
+    double s = (a + b) + x;
+    if (k == 0) {
+        ev.ll = ev.ll - c * s;
+        for (int i = 0; i < 3; i++) ev.g[i] = ev.g[i] - c;
+        return;
+    }
+    // P = exp(-s rho) Q for k <= q, P = Q for k = q + 1, where
+    // Q = 1 - A - B + C = Dax Dbx + C Dx, without cancellation.
+    double rho = rho_of(k, q);
+    double A = std::exp(-(a + x) * rho), B = std::exp(-(b + x) * rho), C = std::exp(-s * rho);
+    double da = -std::expm1(-a * rho), db = -std::expm1(-b * rho), dx = -std::expm1(-x * rho);
+    double dax = -std::expm1(-(a + x) * rho), dbx = -std::expm1(-(b + x) * rho);
+    double Q = dax * dbx + C * dx;
+    double q1[3] = {rho * (A * db), rho * (B * da), rho * (A + B * da)};
+    double r2 = rho * rho;
+    double q2[3][3] = {{-(rho * q1[0]), r2 * C, -(rho * q1[0])},
+                       {r2 * C, -(rho * q1[1]), -(rho * q1[1])},
+                       {-(rho * q1[0]), -(rho * q1[1]), -(rho * q1[2])}};
+    double gq[3] = {q1[0] / Q, q1[1] / Q, q1[2] / Q};
+    ev.ll = ev.ll + c * std::log(Q);
+    for (int i = 0; i < 3; i++) {
+        ev.g[i] = ev.g[i] + c * gq[i];
+        for (int j = 0; j < 3; j++) ev.h[i][j] = ev.h[i][j] + c * (q2[i][j] / Q - gq[i] * gq[j]);
+    }
+    if (k <= q) {
+        ev.ll = ev.ll - c * (s * rho);
+        for (int i = 0; i < 3; i++) ev.g[i] = ev.g[i] - c * rho;
+    }
+}
+
+// The five histograms as floating-point counts: observed, or expected under given rates.
+struct Cells {
+    int q;
+    std::vector<double> ax, b, a, bx, eq;
+};
+
+Cells cells_of(const JointHistogram& h) {
+    Cells c{h.q, {}, {}, {}, {}, {}};
+    for (int k = 0; k <= h.q + 1; k++) {
+        c.ax.push_back(static_cast<double>(h.ax[k]));
+        c.b.push_back(static_cast<double>(h.b[k]));
+        c.a.push_back(static_cast<double>(h.a[k]));
+        c.bx.push_back(static_cast<double>(h.bx[k]));
+        c.eq.push_back(static_cast<double>(h.eq[k]));
+    }
+    return c;
+}
+
+Eval evaluate(const Cells& cells, const double* rate) {
+    Eval ev;
+    int q = cells.q;
+    for (int k = 0; k <= q + 1; k++) {
+        add_single(ev, cells.ax[k], rate, k, q, {0, 2});
+        add_single(ev, cells.b[k], rate, k, q, {1});
+        add_single(ev, cells.a[k], rate, k, q, {0});
+        add_single(ev, cells.bx[k], rate, k, q, {1, 2});
+        add_equal(ev, cells.eq[k], rate, k, q);
+    }
+    return ev;
+}
+
+// P(K <= k) for a register of rate lam: 0 for k = -1, 1 for k = q + 1.
+double cdf(double lam, int k, int q) {
+    if (k < 0) return 0.0;
+    if (k > q) return 1.0;
+    return std::exp(-lam * std::ldexp(1.0, -k));
+}
+
+// P(K = k) for a register of rate lam.
+double pmf(double lam, int k, int q) {
+    if (k == 0) return std::exp(-lam);
+    double t = lam * rho_of(k, q);
+    double p = -std::expm1(-t);
+    return k <= q ? std::exp(-t) * p : p;
+}
+
+// The histograms' expected counts, m times each cell's probability.
+Cells expected_cells(int q, double m, const double* rate) {
+    double a = rate[0], b = rate[1], x = rate[2];
+    Cells c{q, {}, {}, {}, {}, {}};
+    for (int k = 0; k <= q + 1; k++) {
+        c.ax.push_back(m * (pmf(a + x, k, q) * (1.0 - cdf(b, k, q))));
+        c.b.push_back(m * (pmf(b, k, q) * cdf(a + x, k - 1, q)));
+        c.a.push_back(m * (pmf(a, k, q) * cdf(b + x, k - 1, q)));
+        c.bx.push_back(m * (pmf(b + x, k, q) * (1.0 - cdf(a, k, q))));
+        double s = (a + b) + x;
+        double pe;
+        if (k == 0) {
+            pe = std::exp(-s);
+        } else {
+            double rho = rho_of(k, q);
+            double pq = -std::expm1(-(a + x) * rho) * -std::expm1(-(b + x) * rho) +
+                        std::exp(-s * rho) * -std::expm1(-x * rho);
+            pe = k <= q ? std::exp(-s * rho) * pq : pq;
+        }
+        c.eq.push_back(m * pe);
+    }
+    return c;
+}
+
+// Solves M d = g for a symmetric 3x3 M by Cholesky; false if M is not positive definite.
+bool cholesky_solve(const double m[3][3], const double* g, double* d) {
+    double l[3][3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j <= i; j++) {
+            double s = m[i][j];
+            for (int k = 0; k < j; k++) s = s - l[i][k] * l[j][k];
+            if (i == j) {
+                if (!(s > 0)) return false;
+                l[i][i] = std::sqrt(s);
+            } else {
+                l[i][j] = s / l[j][j];
+            }
+        }
+    }
+    double y[3];
+    for (int i = 0; i < 3; i++) {
+        double s = g[i];
+        for (int k = 0; k < i; k++) s = s - l[i][k] * y[k];
+        y[i] = s / l[i][i];
+    }
+    for (int i = 2; i >= 0; i--) {
+        double s = y[i];
+        for (int k = i + 1; k < 3; k++) s = s - l[k][i] * d[k];
+        d[i] = s / l[i][i];
+    }
+    return true;
+}
+
+// The inverse of a symmetric 3x3 matrix by cofactors; false if singular.
+bool invert3(const double m[3][3], double inv[3][3]) {
+    double c00 = m[1][1] * m[2][2] - m[1][2] * m[2][1];
+    double c01 = m[1][2] * m[2][0] - m[1][0] * m[2][2];
+    double c02 = m[1][0] * m[2][1] - m[1][1] * m[2][0];
+    double det = (m[0][0] * c00 + m[0][1] * c01) + m[0][2] * c02;
+    if (!(det > 0) || !std::isfinite(det)) return false;
+    double c11 = m[0][0] * m[2][2] - m[0][2] * m[2][0];
+    double c12 = m[0][2] * m[1][0] - m[0][0] * m[1][2];
+    double c22 = m[0][0] * m[1][1] - m[0][1] * m[1][0];
+    double c[3][3] = {{c00, c01, c02}, {c01, c11, c12}, {c02, c12, c22}};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) inv[i][j] = c[i][j] / det;
+    return true;
+}
+
+constexpr int kMaxIterations = 100;
+constexpr int kMaxDampings = 30;
+constexpr double kMaxStep = 4.0;
+constexpr double kStepTolerance = 1e-10;
+constexpr double kGainTolerance = 1e-14;
+constexpr double kStartFloor = 1e-3;
+
+double sqrt_nonneg(double v) { return v > 0 ? std::sqrt(v) : 0.0; }
+
+class VectorAllocator final : public Allocator {
+public:
+    std::uint8_t* allocate(std::size_t size) override {
+        blocks_.emplace_back(new std::uint8_t[size == 0 ? 1 : size]);
+        return blocks_.back().get();
+    }
+
+private:
+    std::vector<std::unique_ptr<std::uint8_t[]>> blocks_;
+};
+
+std::string params_of(const Header& h) {
+    return "precision " + std::to_string(h.precision) + ", seed " +
+           std::to_string(static_cast<std::int64_t>(h.seed)) + ", hash id " + std::to_string(h.hash_id);
+}
+
+void histogram_of(const Sketch& s, std::vector<std::uint64_t>& c, int& q, double& m) {
+    if (s.sparse()) {
+        q = 64 - kSparsePrecision;
+        m = static_cast<double>(register_count(kSparsePrecision));
+        c.assign(q + 2, 0);
+        std::size_t n = s.sparse_count();
+        c[0] = register_count(kSparsePrecision) - n;
+        for (std::size_t i = 0; i < n; i++) c[std::min<unsigned>(s.entry(i) & 63u, q + 1)]++;
+        return;
+    }
+    int p = s.precision();
+    q = 64 - p;
+    m = static_cast<double>(register_count(p));
+    c.assign(q + 2, 0);
+    for (std::size_t i = 0, r = register_count(p); i < r; i++) c[std::min<unsigned>(get_reg(s.payload, i), q + 1)]++;
+}
+
+}  // namespace
+
+JointHistogram::JointHistogram(int q_, double m_)
+    : q(q_), m(m_), ax(q_ + 2, 0), b(q_ + 2, 0), a(q_ + 2, 0), bx(q_ + 2, 0), eq(q_ + 2, 0) {}
+
+void JointHistogram::add(unsigned k1, unsigned k2) {
+    unsigned top = static_cast<unsigned>(q + 1);
+    k1 = std::min(k1, top);
+    k2 = std::min(k2, top);
+    if (k1 < k2) {
+        ax[k1]++;
+        b[k2]++;
+    } else if (k1 > k2) {
+        a[k1]++;
+        bx[k2]++;
+    } else {
+        eq[k1]++;
+    }
+}
+
+double standard_error(int q, double m, double estimate) {
+    if (!(estimate > 0)) return 0.0;
+    double lam = estimate / m;
+    // Expected Fisher information of m registers about lam: m sum P(K = k) (-d2).
+    double info = 0;
+    for (int k = 1; k <= q + 1; k++) {
+        double l, d1, d2;
+        single_terms(lam, k, q, l, d1, d2);
+        info = info - pmf(lam, k, q) * d2;
+    }
+    info = m * info;
+    if (!(info > 0)) return std::numeric_limits<double>::infinity();
+    // Poissonized variance minus the Poisson variance of the count itself
+    // (doc/FORMAT.md): the variance for the fixed set the sketch holds.
+    return sqrt_nonneg((m * m) / info - estimate);
+}
+
+Overlap joint_estimate(const JointHistogram& h) {
+    int q = h.q;
+    double m = h.m;
+    std::vector<std::uint64_t> c1(q + 2), c2(q + 2), cu(q + 2);
+    for (int k = 0; k <= q + 1; k++) {
+        c1[k] = h.ax[k] + h.a[k] + h.eq[k];
+        c2[k] = h.b[k] + h.bx[k] + h.eq[k];
+        cu[k] = h.b[k] + h.a[k] + h.eq[k];
+    }
+    double n1 = ertl_estimate(c1.data(), q, m), n2 = ertl_estimate(c2.data(), q, m);
+    Overlap o;
+    if (n1 == 0 || n2 == 0) {
+        // One side empty: nothing in common, the other side is its own estimate.
+        Estimate e1{n1, standard_error(q, m, n1)}, e2{n2, standard_error(q, m, n2)};
+        o.a = o.a_only = e1;
+        o.b = o.b_only = e2;
+        o.union_ = n1 == 0 ? e2 : e1;
+        return o;
+    }
+    double nu = ertl_estimate(cu.data(), q, m);
+    double lo = kStartFloor * nu;
+    double x0 = std::min(std::max((n1 + n2) - nu, lo), std::min(n1, n2));
+    double rate[3] = {std::max(n1 - x0, lo) / m, std::max(n2 - x0, lo) / m, x0 / m};
+
+    Cells cells = cells_of(h);
+    Eval ev = evaluate(cells, rate);
+    int it = 0;
+    for (; it < kMaxIterations; it++) {
+        // Newton in theta = ln(rate): gradient r g, Hessian r H r + diag(r g).
+        double gt[3], mt[3][3];
+        for (int i = 0; i < 3; i++) gt[i] = rate[i] * ev.g[i];
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) mt[i][j] = -((rate[i] * ev.h[i][j]) * rate[j]);
+        for (int i = 0; i < 3; i++) mt[i][i] = mt[i][i] - gt[i];
+        double tau = 1e-6 * ((std::fabs(mt[0][0]) + std::fabs(mt[1][1])) + std::fabs(mt[2][2]));
+        if (!(tau > 0)) tau = 1e-6;
+        double mu = 0;
+        bool accepted = false;
+        double step = 0, gain = 0;
+        for (int t = 0; t < kMaxDampings && !accepted; t++) {
+            double md[3][3], d[3];
+            for (int i = 0; i < 3; i++)
+                for (int j = 0; j < 3; j++) md[i][j] = i == j ? mt[i][j] + mu : mt[i][j];
+            mu = mu == 0 ? tau : 10 * mu;
+            if (!cholesky_solve(md, gt, d)) continue;
+            step = std::max(std::max(std::fabs(d[0]), std::fabs(d[1])), std::fabs(d[2]));
+            if (step > kMaxStep) {
+                double f = kMaxStep / step;
+                for (double& di : d) di = di * f;
+                step = kMaxStep;
+            }
+            double next[3] = {rate[0] * std::exp(d[0]), rate[1] * std::exp(d[1]), rate[2] * std::exp(d[2])};
+            Eval ne = evaluate(cells, next);
+            if (ne.ll >= ev.ll) {
+                gain = ne.ll - ev.ll;
+                std::copy(next, next + 3, rate);
+                ev = ne;
+                accepted = true;
+            }
+        }
+        if (!accepted) break;
+        if (step <= kStepTolerance || gain <= kGainTolerance * std::fabs(ev.ll)) {
+            it++;
+            break;
+        }
+    }
+    o.iterations = it;
+
+    // Capped as the single estimate is (doc/FORMAT.md section 3.10).
+    double na = std::min(rate[0] * m, 0x1p64), nb = std::min(rate[1] * m, 0x1p64), nx = std::min(rate[2] * m, 0x1p64);
+    // Covariance of the counts: m^2 I^-1 with I the expected Fisher
+    // information at the estimate (Poissonized), minus the Poisson variance of
+    // each part's own count (doc/FORMAT.md).
+    Eval fisher = evaluate(expected_cells(q, m, rate), rate);
+    double neg[3][3], cov[3][3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) neg[i][j] = -fisher.h[i][j];
+    double inv[3][3];
+    double inf = std::numeric_limits<double>::infinity();
+    if (invert3(neg, inv)) {
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) cov[i][j] = (m * m) * inv[i][j];
+    } else {
+        for (int i = 0; i < 3; i++) cov[i][i] = inf;
+    }
+    cov[0][0] = cov[0][0] - na;
+    cov[1][1] = cov[1][1] - nb;
+    cov[2][2] = cov[2][2] - nx;
+    double nu_ml = (na + nb) + nx;
+    o.a_only = {na, sqrt_nonneg(cov[0][0])};
+    o.b_only = {nb, sqrt_nonneg(cov[1][1])};
+    o.intersection = {nx, sqrt_nonneg(cov[2][2])};
+    o.a = {na + nx, sqrt_nonneg((cov[0][0] + cov[2][2]) + 2 * cov[0][2])};
+    o.b = {nb + nx, sqrt_nonneg((cov[1][1] + cov[2][2]) + 2 * cov[1][2])};
+    o.union_ = {nu_ml, sqrt_nonneg(((cov[0][0] + cov[1][1]) + cov[2][2]) +
+                                   2 * ((cov[0][1] + cov[0][2]) + cov[1][2]))};
+    // Jaccard x / (a + b + x), by the delta method.
+    double u2 = nu_ml * nu_ml;
+    double w[3] = {-nx / u2, -nx / u2, (na + nb) / u2};
+    double vj = 0;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) vj = vj + (w[i] * cov[i][j]) * w[j];
+    o.jaccard = {nx / nu_ml, sqrt_nonneg(vj)};
+    return o;
+}
+
+Overlap overlap(const std::uint8_t* a_data, std::size_t a_size, const std::uint8_t* b_data, std::size_t b_size) {
+    Sketch sa = parse_trusted(a_data, a_size), sb = parse_trusted(b_data, b_size);
+    if (sa.header.seed != sb.header.seed || sa.header.hash_id != sb.header.hash_id)
+        throw Error(ErrorKind::kMismatch, "cannot combine hll values built with different hash seeds or functions",
+                    "One has " + params_of(sa.header) + "; the other has " + params_of(sb.header) + ".",
+                    "Build both sketches with the same seed.");
+    if (sa.sparse() && sb.sparse()) {
+        // Entry by entry at precision 26: near exact for small sets.
+        JointHistogram h(64 - kSparsePrecision, static_cast<double>(register_count(kSparsePrecision)));
+        std::size_t i = 0, j = 0, na = sa.sparse_count(), nb = sb.sparse_count(), used = 0;
+        while (i < na || j < nb) {
+            std::uint32_t ea = i < na ? sa.entry(i) : 0, eb = j < nb ? sb.entry(j) : 0;
+            if (j >= nb || (i < na && (ea >> 6) < (eb >> 6))) {
+                h.add(ea & 63u, 0);
+                i++;
+            } else if (i >= na || (eb >> 6) < (ea >> 6)) {
+                h.add(0, eb & 63u);
+                j++;
+            } else {
+                h.add(ea & 63u, eb & 63u);
+                i++;
+                j++;
+            }
+            used++;
+        }
+        h.add_zero_pairs(register_count(kSparsePrecision) - used);
+        return joint_estimate(h);
+    }
+    int p = std::min(sa.precision(), sb.precision());
+    VectorAllocator alloc;
+    Buffer fa = fold(a_data, a_size, p, alloc), fb = fold(b_data, b_size, p, alloc);
+    std::vector<std::uint8_t> ra = registers(parse_trusted(fa.data, fa.size));
+    std::vector<std::uint8_t> rb = registers(parse_trusted(fb.data, fb.size));
+    JointHistogram h(64 - p, static_cast<double>(register_count(p)));
+    for (std::size_t k = 0; k < ra.size(); k++) h.add(ra[k], rb[k]);
+    return joint_estimate(h);
+}
+
+Estimate estimate_with_error(const Sketch& s) {
+    std::vector<std::uint64_t> c;
+    int q;
+    double m;
+    histogram_of(s, c, q, m);
+    double n = ertl_estimate(c.data(), q, m);
+    return Estimate{n, standard_error(q, m, n)};
+}
+
+double relative_error(const Sketch& s) {
+    Estimate e = estimate_with_error(s);
+    return e.value > 0 ? e.standard_error / e.value : 0.0;
+}
+
+namespace {
+// c[7] r^7 + ... + c[0] by Horner's rule, highest coefficient first.
+double horner(const double (&c)[8], double r) {
+    double s = c[7];
+    for (int i = 6; i >= 0; i--) s = s * r + c[i];
+    return s;
+}
+
+// AS241's coefficients, lowest degree first.
+constexpr double kCentralNum[8] = {3.3871328727963666080e+0, 1.3314166789178437745e+2, 1.9715909503065514427e+3,
+                                   1.3731693765509461125e+4, 4.5921953931549871457e+4, 6.7265770927008700853e+4,
+                                   3.3430575583588128105e+4, 2.5090809287301226727e+3};
+constexpr double kCentralDen[8] = {1.0, 4.2313330701600911252e+1, 6.8718700749205790830e+2,
+                                   5.3941960214247511077e+3, 2.1213794301586595867e+4, 3.9307895800092710610e+4,
+                                   2.8729085735721942674e+4, 5.2264952788528545610e+3};
+constexpr double kNearNum[8] = {1.42343711074968357734e+0, 4.63033784615654529590e+0, 5.76949722146069140550e+0,
+                                3.64784832476320460504e+0, 1.27045825245236838258e+0, 2.41780725177450611770e-1,
+                                2.27238449892691845833e-2, 7.74545014278341407640e-4};
+constexpr double kNearDen[8] = {1.0, 2.05319162663775882187e+0, 1.67638483018380384940e+0,
+                                6.89767334985100004550e-1, 1.48103976427480074590e-1, 1.51986665636164571966e-2,
+                                5.47593808499534494600e-4, 1.05075007164441684324e-9};
+constexpr double kTailNum[8] = {6.65790464350110377720e+0, 5.46378491116411436990e+0, 1.78482653991729133580e+0,
+                                2.96560571828504891230e-1, 2.65321895265761230930e-2, 1.24266094738807843860e-3,
+                                2.71155556874348757815e-5, 2.01033439929228813265e-7};
+constexpr double kTailDen[8] = {1.0, 5.99832206555887937690e-1, 1.36929880922735805310e-1,
+                                1.48753612908506148525e-2, 7.86869131145613259100e-4, 1.84631831751005468180e-5,
+                                1.42151175831644588870e-7, 2.04426310338993978564e-15};
+}  // namespace
+
+double normal_quantile(double p) {
+    double q = p - 0.5;
+    if (std::fabs(q) <= 0.425) {
+        double r = 0.180625 - q * q;
+        return (horner(kCentralNum, r) * q) / horner(kCentralDen, r);
+    }
+    double r = q <= 0.0 ? p : 1.0 - p;
+    r = std::sqrt(-std::log(r));
+    double x;
+    if (r <= 5.0) {
+        r = r - 1.6;
+        x = horner(kNearNum, r) / horner(kNearDen, r);
+    } else {
+        r = r - 5.0;
+        x = horner(kTailNum, r) / horner(kTailDen, r);
+    }
+    return q < 0.0 ? -x : x;
+}
+
+namespace {
+double quantile_of_confidence(double confidence) {
+    if (!(confidence > 0 && confidence < 1)) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%g", confidence);
+        throw Error(ErrorKind::kInvalidParameter,
+                    std::string("confidence must be between 0 and 1 (exclusive), not ") + text);
+    }
+    return normal_quantile(0.5 * (1.0 + confidence));
+}
+}  // namespace
+
+Bounds count_bounds(const Estimate& e, double confidence) {
+    double z = quantile_of_confidence(confidence);
+    double half = z * e.standard_error;
+    // The integers inside the interval (the truth is an integer); when the
+    // interval is narrower than the gap between two, the nearest one.
+    double lower = std::ceil(std::max(e.value - half, 0.0)), upper = std::floor(e.value + half);
+    if (lower > upper) lower = upper = std::round(e.value);
+    return Bounds{lower, upper};
+}
+
+Bounds ratio_bounds(const Estimate& e, double confidence) {
+    double z = quantile_of_confidence(confidence);
+    double half = z * e.standard_error;
+    return Bounds{std::max(e.value - half, 0.0), std::min(e.value + half, 1.0)};
+}
+
+std::int64_t round_count(double v) {
+    return v >= 9223372036854775807.0 ? INT64_MAX : static_cast<std::int64_t>(std::llround(v));
+}
+
+}  // namespace probabilistic::hll

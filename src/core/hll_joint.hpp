@@ -1,0 +1,86 @@
+// Joint estimates of two HyperLogLog sketches (|A \ B|, |B \ A|, |A ∩ B| and
+// what follows from them), standard errors and confidence bounds.
+//
+// The estimator is the joint maximum-likelihood estimator of Ertl (2017),
+// "New cardinality estimation algorithms for HyperLogLog sketches", section
+// "Joint estimation": under Poissonization the three disjoint parts are
+// independent, and a pair of registers (K1, K2) at the same index has a
+// likelihood in the three rates a = |A \ B| / m, b = |B \ A| / m and
+// x = |A ∩ B| / m. The log-likelihood depends on the registers only through
+// five histograms (JointHistogram); it is maximised by a fixed, deterministic
+// Newton iteration in the logarithms of the rates. doc/FORMAT.md ("Joint
+// estimation") specifies every step so that another implementation
+// reproduces the results to the last bit.
+#pragma once
+
+#include <vector>
+
+#include "hll.hpp"
+
+namespace probabilistic::hll {
+
+// The registers of two sketches at one precision, reduced to what the
+// likelihood needs. Every index counts in exactly one place:
+//   k1 < k2:  ax[k1] and b[k2]   (K1 = max of A\B and A∩B, K2 from B\A alone)
+//   k1 > k2:  a[k1]  and bx[k2]
+//   k1 == k2: eq[k1]
+// Register values above q + 1 count as q + 1 (as the single estimate does).
+struct JointHistogram {
+    int q = 0;
+    double m = 0;
+    std::vector<std::uint64_t> ax, b, a, bx, eq;
+
+    JointHistogram(int q_, double m_);
+    void add(unsigned k1, unsigned k2);
+    // Adds n pairs (0, 0) (indices where neither sketch has an entry).
+    void add_zero_pairs(std::uint64_t n) { eq[0] += n; }
+};
+
+// A value with its standard error.
+struct Estimate {
+    double value = 0;
+    double standard_error = 0;
+};
+
+// Everything hll_overlap reports. Counts are numbers of distinct values.
+struct Overlap {
+    Estimate a, b, union_, intersection, a_only, b_only, jaccard;
+    int iterations = 0;  // Newton iterations taken (0: no iteration was needed)
+};
+
+// The joint estimate from a histogram (the registers at precision p =
+// 64 - q, or the sparse entries at precision 26).
+Overlap joint_estimate(const JointHistogram& h);
+
+// The joint estimate of two hll values (validated on their way in). Values of
+// different precisions are compared at the smaller one; two sparse values are
+// compared entry by entry at precision 26, so small sets come out near exact.
+// Different seeds or hash functions: kMismatch.
+Overlap overlap(const std::uint8_t* a, std::size_t a_size, const std::uint8_t* b, std::size_t b_size);
+
+// The single-sketch estimate (the same value as estimate()) and its standard
+// error, from the expected Fisher information of m registers at that estimate.
+Estimate estimate_with_error(const Sketch& s);
+// The standard error of an estimate from m registers of q + 2 values.
+double standard_error(int q, double m, double estimate);
+// standard_error / estimate (0 for an empty sketch).
+double relative_error(const Sketch& s);
+
+// Two-sided bounds at the given confidence (0 < confidence < 1, else
+// kInvalidParameter): value ∓ z·standard_error, z the standard normal
+// quantile of (1 + confidence) / 2, clamped at 0. Counts: the integers
+// inside that interval (ceil, floor), or the estimate rounded when none is.
+struct Bounds {
+    double lower, upper;
+};
+Bounds count_bounds(const Estimate& e, double confidence);
+// The same for a ratio in [0, 1], not rounded.
+Bounds ratio_bounds(const Estimate& e, double confidence);
+
+// The standard normal quantile (Wichura 1988, algorithm AS241, PPND16).
+double normal_quantile(double p);
+
+// A count rounded as hll_cardinality rounds (INT64_MAX beyond it).
+std::int64_t round_count(double v);
+
+}  // namespace probabilistic::hll

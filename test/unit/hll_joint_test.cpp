@@ -1,0 +1,186 @@
+// Joint estimates of two hll sketches, standard errors and bounds (hll_joint.hpp).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "hash.hpp"
+#include "hll.hpp"
+#include "hll_joint.hpp"
+#include "capi/hll_joint_capi.h"
+#include "test_alloc.hpp"
+
+using namespace probabilistic;
+using probabilistic::testing::TestAllocator;
+
+namespace {
+
+struct Sketch {
+    TestAllocator alloc;
+    Buffer buf;
+
+    explicit Sketch(int p, std::uint64_t seed = 0) { buf = hll::make_empty(alloc, p, seed); }
+    // Adds the integers [from, to) hashed with seed 0.
+    Sketch& add_range(std::int64_t from, std::int64_t to) {
+        for (std::int64_t i = from; i < to; i++)
+            buf = hll::add_hash(buf.data, buf.size, hash_int64(i, 0), /*in_place=*/true, alloc);
+        return *this;
+    }
+    hll::Sketch parsed() const { return hll::parse(buf.data, buf.size); }
+};
+
+hll::Overlap overlap(const Sketch& a, const Sketch& b) {
+    return hll::overlap(a.buf.data, a.buf.size, b.buf.data, b.buf.size);
+}
+
+}  // namespace
+
+TEST(HllJoint, NormalQuantileIsAs241) {
+    // Values of Python's statistics.NormalDist().inv_cdf, which is AS241 too.
+    EXPECT_EQ(hll::normal_quantile(0.975), 1.9599639845400536);
+    EXPECT_EQ(hll::normal_quantile(0.5), 0.0);
+    EXPECT_EQ(hll::normal_quantile(0.995), 2.5758293035489);
+    EXPECT_EQ(hll::normal_quantile(0.9995), 3.2905267314919255);
+    EXPECT_EQ(hll::normal_quantile(0.02), -2.0537489106318225);
+    EXPECT_EQ(hll::normal_quantile(1e-10), -6.361340902404056);
+    EXPECT_EQ(hll::normal_quantile(0.3), -0.5244005127080407);
+}
+
+TEST(HllJoint, BothSparseAnswerNearExactly) {
+    Sketch a(14), b(14);
+    a.add_range(0, 1000);
+    b.add_range(600, 2000);
+    ASSERT_TRUE(a.parsed().sparse() && b.parsed().sparse());
+    hll::Overlap o = overlap(a, b);
+    EXPECT_EQ(hll::round_count(o.intersection.value), 400);
+    EXPECT_EQ(hll::round_count(o.a_only.value), 600);
+    EXPECT_EQ(hll::round_count(o.b_only.value), 1000);
+    EXPECT_EQ(hll::round_count(o.union_.value), 2000);
+    EXPECT_NEAR(o.jaccard.value, 0.2, 1e-3);
+    EXPECT_LT(o.intersection.standard_error, 1.0);
+    hll::Bounds bounds = hll::count_bounds(o.intersection, 0.95);
+    EXPECT_LE(bounds.lower, 400);
+    EXPECT_GE(bounds.upper, 400);
+    EXPECT_LE(bounds.upper - bounds.lower, 2);
+}
+
+TEST(HllJoint, DenseEstimatesAreCloseAndConsistent) {
+    Sketch a(12), b(12);
+    a.add_range(0, 60000);
+    b.add_range(50000, 110000);
+    ASSERT_FALSE(a.parsed().sparse());
+    hll::Overlap o = overlap(a, b);
+    // 1.04 / sqrt(4096) = 1.6% for a single count; the intersection's error is larger.
+    EXPECT_NEAR(o.a.value, 60000, 0.05 * 60000);
+    EXPECT_NEAR(o.union_.value, 110000, 0.05 * 110000);
+    EXPECT_NEAR(o.intersection.value, 10000, 4 * o.intersection.standard_error);
+    EXPECT_GT(o.intersection.standard_error, 0.0);
+    EXPECT_DOUBLE_EQ(o.a.value, o.a_only.value + o.intersection.value);
+    EXPECT_DOUBLE_EQ(o.union_.value, (o.a_only.value + o.b_only.value) + o.intersection.value);
+    EXPECT_DOUBLE_EQ(o.jaccard.value, o.intersection.value / o.union_.value);
+    EXPECT_GT(o.iterations, 0);
+    // Deterministic, and the same answer with the roles swapped.
+    hll::Overlap again = overlap(a, b), swapped = overlap(b, a);
+    EXPECT_EQ(again.intersection.value, o.intersection.value);
+    EXPECT_NEAR(swapped.a_only.value, o.b_only.value, 1e-6 * o.b_only.value);
+    EXPECT_NEAR(swapped.intersection.value, o.intersection.value, 1e-6 * o.intersection.value);
+}
+
+TEST(HllJoint, IdenticalAndDisjointSets) {
+    Sketch a(14), b(14), c(14);
+    a.add_range(0, 50000);
+    b.add_range(0, 50000);
+    c.add_range(1000000, 1050000);
+    hll::Overlap same = overlap(a, b);
+    EXPECT_NEAR(same.intersection.value, same.union_.value, 1e-6 * same.union_.value);
+    EXPECT_LT(same.a_only.value, 1.0);
+    EXPECT_NEAR(same.jaccard.value, 1.0, 1e-6);
+    hll::Overlap apart = overlap(a, c);
+    EXPECT_LT(apart.intersection.value, 3 * apart.intersection.standard_error + 1);
+    EXPECT_LT(apart.jaccard.value, 0.02);
+}
+
+TEST(HllJoint, EmptySides) {
+    Sketch e(14), f(14), a(14);
+    a.add_range(0, 5000);
+    hll::Overlap none = overlap(e, f);
+    EXPECT_EQ(none.union_.value, 0.0);
+    EXPECT_EQ(none.jaccard.value, 0.0);
+    hll::Overlap one = overlap(e, a);
+    EXPECT_EQ(one.intersection.value, 0.0);
+    EXPECT_EQ(one.a.value, 0.0);
+    EXPECT_EQ(one.b_only.value, hll::estimate(a.parsed()));
+    EXPECT_EQ(one.union_.value, hll::estimate(a.parsed()));
+}
+
+TEST(HllJoint, DifferentPrecisionsFoldToTheSmaller) {
+    Sketch a(14), b(10), a10(10);
+    a.add_range(0, 40000);
+    a10.add_range(0, 40000);
+    b.add_range(20000, 60000);
+    hll::Overlap mixed = overlap(a, b), folded = overlap(a10, b);
+    EXPECT_EQ(mixed.intersection.value, folded.intersection.value);
+    EXPECT_EQ(mixed.a_only.standard_error, folded.a_only.standard_error);
+}
+
+TEST(HllJoint, SparseAgainstDense) {
+    Sketch a(14), b(14);
+    a.add_range(0, 100);
+    b.add_range(0, 100000);
+    ASSERT_TRUE(a.parsed().sparse());
+    hll::Overlap o = overlap(a, b);
+    EXPECT_NEAR(o.a.value, 100, 5);
+    EXPECT_NEAR(o.intersection.value, 100, 4 * o.intersection.standard_error + 5);
+}
+
+TEST(HllJoint, DifferentSeedsAreAMismatch) {
+    Sketch a(14, 1), b(14, 2);
+    try {
+        overlap(a, b);
+        FAIL() << "no error";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::kMismatch);
+    }
+    ProbHllOverlap out;
+    ProbError err;
+    EXPECT_FALSE(prob_hll_overlap(a.buf.data, a.buf.size, b.buf.data, b.buf.size, &out, &err));
+    EXPECT_EQ(err.kind, PROB_MISMATCH);
+}
+
+TEST(HllJoint, BoundsAndConfidence) {
+    hll::Estimate e{100.4, 10};
+    hll::Bounds b = hll::count_bounds(e, 0.95);
+    EXPECT_EQ(b.lower, std::ceil(100.4 - 1.9599639845400536 * 10));
+    EXPECT_EQ(b.upper, std::floor(100.4 + 1.9599639845400536 * 10));
+    EXPECT_EQ(hll::count_bounds(hll::Estimate{3, 10}, 0.99).lower, 0.0);
+    // An interval with no integer inside gives the estimate rounded.
+    EXPECT_EQ(hll::count_bounds(hll::Estimate{7.5, 0}, 0.5).lower, 8.0);
+    EXPECT_EQ(hll::count_bounds(hll::Estimate{7.5, 0}, 0.5).upper, 8.0);
+    EXPECT_EQ(hll::count_bounds(hll::Estimate{0.99999, 0.0001}, 0.95).lower, 1.0);
+    EXPECT_EQ(hll::count_bounds(hll::Estimate{0.99999, 0.0001}, 0.95).upper, 1.0);
+    hll::Bounds unbounded = hll::count_bounds(hll::Estimate{5, std::numeric_limits<double>::infinity()}, 0.95);
+    EXPECT_EQ(unbounded.lower, 0.0);
+    EXPECT_EQ(hll::round_count(unbounded.upper), INT64_MAX);
+    hll::Bounds r = hll::ratio_bounds(hll::Estimate{0.9, 0.2}, 0.95);
+    EXPECT_EQ(r.upper, 1.0);
+    for (double bad : {0.0, 1.0, -0.5, 2.0, std::nan("")}) {
+        EXPECT_THROW(hll::count_bounds(e, bad), Error);
+        ProbError err;
+        std::int64_t lo, hi;
+        EXPECT_FALSE(prob_hll_count_bounds(ProbHllEstimate{1, 1}, bad, &lo, &hi, &err));
+        EXPECT_EQ(err.kind, PROB_INVALID_PARAMETER);
+    }
+}
+
+TEST(HllJoint, RelativeErrorDependsOnTheSketch) {
+    Sketch empty(14), small(14), large(14);
+    small.add_range(0, 500);
+    large.add_range(0, 300000);
+    EXPECT_EQ(hll::relative_error(empty.parsed()), 0.0);
+    double rs = hll::relative_error(small.parsed()), rl = hll::relative_error(large.parsed());
+    EXPECT_LT(rs, 1e-3);  // sparse: near exact
+    EXPECT_NEAR(rl, 1.04 / std::sqrt(16384.0), 0.15 * 1.04 / std::sqrt(16384.0));
+    hll::Estimate e = hll::estimate_with_error(large.parsed());
+    EXPECT_EQ(e.value, hll::estimate(large.parsed()));
+}
