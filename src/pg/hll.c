@@ -347,6 +347,20 @@ hll_hash_extended(PG_FUNCTION_ARGS)
  * The state to update: the aggregate's own copy, or (when it had to be
  * detoasted) a fresh copy; either way ours to modify.
  */
+/*
+ * hll_add_trans and hll_add_hash_trans build a working state (representation
+ * 3, no valid value): only an aggregate that ends it with our final function
+ * may use them. (hll_union_trans returns valid values: any aggregate may.)
+ */
+static void
+hll_require_finishing_aggregate(FunctionCallInfo fcinfo)
+{
+	static const char *const finals[] = {"hll_agg_final", "hll_agg_cardinality", NULL};
+
+	prob_require_finishing_aggregate(fcinfo, finals,
+									 "Use hll_add_agg or hll_add_hash_agg, or give the aggregate FINALFUNC = hll_agg_final.");
+}
+
 static struct varlena *
 hll_trans_state(FunctionCallInfo fcinfo, int precision_arg)
 {
@@ -371,18 +385,10 @@ hll_trans_state(FunctionCallInfo fcinfo, int precision_arg)
 													precision, PROB_ERR));
 		return state;
 	}
+	/* A new working state (representation 3): only our final functions may end it. */
+	hll_require_finishing_aggregate(fcinfo);
 	PROB_TRY(prob_hll_builder(precision, HLL_DEFAULT_SEED, &prob_palloc_allocator, &out, PROB_ERR));
 	return prob_varlena_of(out);
-}
-
-/* The aggregate's state is a working form (representation 3): only our final functions may end it. */
-static void
-hll_require_finishing_aggregate(FunctionCallInfo fcinfo)
-{
-	static const char *const finals[] = {"hll_agg_final", "hll_agg_cardinality", NULL};
-
-	prob_require_finishing_aggregate(fcinfo, finals,
-									 "Use hll_add_agg, hll_add_hash_agg or hll_union_agg, or give the aggregate FINALFUNC = hll_agg_final.");
 }
 
 static Datum
@@ -428,7 +434,6 @@ hll_add_trans(PG_FUNCTION_ARGS)
 	int64		integer;
 
 	(void) prob_require_aggregate(fcinfo, "hll_add_trans");
-	hll_require_finishing_aggregate(fcinfo);
 	state = hll_trans_state(fcinfo, 2);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
@@ -458,7 +463,6 @@ hll_add_hash_trans(PG_FUNCTION_ARGS)
 	struct varlena *state;
 
 	(void) prob_require_aggregate(fcinfo, "hll_add_hash_trans");
-	hll_require_finishing_aggregate(fcinfo);
 	state = hll_trans_state(fcinfo, 2);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
@@ -475,7 +479,6 @@ hll_union_trans(PG_FUNCTION_ARGS)
 	ProbBuffer	out;
 
 	(void) prob_require_aggregate(fcinfo, "hll_union_trans");
-	hll_require_finishing_aggregate(fcinfo);
 	state = hll_finished(PG_DETOAST_DATUM(PG_GETARG_DATUM(0)));
 	other = hll_finished(PG_GETARG_VARLENA_PP(1));
 	/*
