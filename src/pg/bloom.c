@@ -119,6 +119,7 @@ Datum
 bloom_add(PG_FUNCTION_ARGS)
 {
 	struct varlena *v;
+	const ProbHashType *type;
 	uint64		hash;
 	ProbBuffer	out;
 
@@ -127,7 +128,9 @@ bloom_add(PG_FUNCTION_ARGS)
 	v = PG_GETARG_VARLENA_PP(0);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(v);
-	hash = prob_hash_datum_for(prob_arg_hash_type_cached(fcinfo, 1), PG_GETARG_DATUM(1), bloom_seed_of(v), v);
+	type = prob_arg_hash_type_cached(fcinfo, 1);
+	prob_hash_check_sketch(type, v);
+	hash = prob_hash_datum(type, PG_GETARG_DATUM(1), bloom_seed_of(v));
 	PROB_TRY(prob_bloom_add_hash((uint8_t *) VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), hash, false,
 								 &prob_palloc_allocator, &out, PROB_ERR));
 	PG_RETURN_DATUM(prob_result(v, out));
@@ -197,8 +200,8 @@ bloom_member(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 		fcinfo->flinfo->fn_extra = cache =
 			MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(BloomProbeCache));
 	filter = bloom_probe_filter(fcinfo, cache, filter_arg, &seed);
-	hash = prob_hash_datum_for(prob_arg_hash_type(fcinfo, value_arg, &cache->type),
-							   PG_GETARG_DATUM(value_arg), seed, filter);
+	prob_hash_check_sketch(prob_arg_hash_type(fcinfo, value_arg, &cache->type), filter);
+	hash = prob_hash_datum(&cache->type, PG_GETARG_DATUM(value_arg), seed);
 	PROB_TRY(prob_bloom_contains(PROB_BYTES(filter), hash, &result, PROB_ERR));
 	return result;
 }

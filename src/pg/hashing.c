@@ -389,8 +389,8 @@ prob_hash_datum(const ProbHashType *type, Datum value, uint64 seed)
 	pg_unreachable();
 }
 
-uint64
-prob_hash_datum_for(const ProbHashType *type, Datum value, uint64 seed, const struct varlena *sketch)
+void
+prob_hash_check_sketch(const ProbHashType *type, const struct varlena *sketch)
 {
 	int			hash_id = ((const uint8 *) VARDATA_ANY(sketch))[2];
 
@@ -401,7 +401,6 @@ prob_hash_datum_for(const ProbHashType *type, Datum value, uint64 seed, const st
 						hash_id, format_type_be(type->typid)),
 				 errdetail("Adding or probing it now would hash the value by other rules and could miss values it holds."),
 				 errhint("Rebuild the sketch from its values with this version (see the README, \"Upgrading\").")));
-	return prob_hash_datum(type, value, seed);
 }
 
 /* The type of expr before implicit binary-compatible casts (a citext column passed as text). */

@@ -57,12 +57,11 @@ extern void prob_hash_type_init(ProbHashType *type, Oid typid, Oid collation,
 extern uint64 prob_hash_datum(const ProbHashType *type, Datum value, uint64 seed);
 
 /*
- * The hash of value for an existing sketch (an hll or a bloom value, whose
- * byte 2 is the hash id it was built with): the current rules, or an error
- * with a hint to rebuild where the sketch's rules hashed this type otherwise.
+ * Before adding value to or probing an existing sketch (an hll or a bloom
+ * value, whose byte 2 is the hash id it was built with): an error, with a
+ * hint to rebuild, when the sketch's rules hashed this type otherwise.
  */
-extern uint64 prob_hash_datum_for(const ProbHashType *type, Datum value, uint64 seed,
-								  const struct varlena *sketch);
+extern void prob_hash_check_sketch(const ProbHashType *type, const struct varlena *sketch);
 
 /*
  * The canonical integer of integer-like kinds (integers, date, timestamps,

@@ -196,8 +196,9 @@ hll_add(PG_FUNCTION_ARGS)
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(v);
 	PROB_TRY(prob_hll_params(PROB_BYTES(v), &precision, &seed, PROB_ERR));
-	return hll_add_hash_value(v, prob_hash_datum_for(prob_arg_hash_type_cached(fcinfo, 1),
-													 PG_GETARG_DATUM(1), seed, v));
+	prob_hash_check_sketch(prob_arg_hash_type_cached(fcinfo, 1), v);
+	return hll_add_hash_value(v, prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1),
+												 PG_GETARG_DATUM(1), seed));
 }
 
 PG_FUNCTION_INFO_V1(hll_add_hash);
