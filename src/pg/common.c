@@ -294,7 +294,13 @@ check_finishing(void *arg, Oid aggfnoid, List *args)
 	Oid			finalfn;
 	bool		ok = false;
 
-	(void) aggregate_transfn(aggfnoid, &finalfn);
+	/*
+	 * An aggregate whose own transition function is another one calls this
+	 * one from inside (Citus's worker_partial_agg, with the state going to
+	 * its own combine step): not a user's aggregate over this function.
+	 */
+	if (aggregate_transfn(aggfnoid, &finalfn) != check->fcinfo->flinfo->fn_oid)
+		return;
 	if (OidIsValid(finalfn))
 	{
 		HeapTuple	final_tup = SearchSysCache1(PROCOID, ObjectIdGetDatum(finalfn));
