@@ -48,10 +48,10 @@ extern bool prob_aggregate_const_arg(FunctionCallInfo fcinfo, int argno, Oid typ
 									 const char *what, Datum *value);
 
 /*
- * The aggregate calls that may be running transition function fcinfo: its
- * Aggref, or in a window, whose transition functions see no Aggref, every
- * aggregate WindowFunc of the node with this transition function. visit gets
- * each one's aggregate and argument expressions; returns how many it got.
+ * The aggregate calls that may be running fcinfo, a transition or final
+ * function: its Aggref, or in a window, whose functions see no Aggref, every
+ * aggregate WindowFunc of the node with this transition or final function.
+ * visit gets each one's aggregate and argument expressions; returns how many.
  */
 typedef void (*ProbAggregateCallVisitor) (void *arg, Oid aggfnoid, List *args);
 extern int	prob_visit_aggregate_calls(FunctionCallInfo fcinfo, ProbAggregateCallVisitor visit,
