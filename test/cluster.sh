@@ -3,7 +3,10 @@
 # Source it; it defines functions and changes nothing by itself.
 
 PG_MAJOR=${PG_MAJOR:-15}
-PG_BIN=/usr/lib/postgresql/$PG_MAJOR/bin
+# PROB_PG_BIN: another server's bin directory, e.g. a private copy of Debian's
+# (PostgreSQL finds its lib and share directories relative to its binaries), so
+# that builds installed from other checkouts do not meet this one's tests.
+PG_BIN=${PROB_PG_BIN:-/usr/lib/postgresql/$PG_MAJOR/bin}
 export PATH="$PG_BIN:$PATH"
 
 log() { printf '\n== %s\n' "$*" >&2; }

@@ -10,6 +10,7 @@
 #include "fuzz_common.hpp"
 #include "hash.hpp"
 #include "bloom.hpp"
+#include "cuckoo.hpp"
 #include "hll.hpp"
 
 using namespace probabilistic;
@@ -161,6 +162,21 @@ void build_seeds(const std::string& dir) {
     }
 }
 
+// cuckoo_parse_fuzz.cpp's inputs: a mode byte (0: a value follows; 1: a program).
+void cuckoo_seeds(const std::string& dir) {
+    HeapAllocator alloc;
+    for (long long capacity : {1LL, 2LL, 30LL}) {
+        Buffer b = cuckoo::make_empty(alloc, capacity, capacity == 2 ? 0.1 : 0.01, 0);
+        for (long long i = 0; i < capacity; i++) b = cuckoo::add_hash(b.data, b.size, hash_int64(i, 0), false, alloc);
+        std::vector<std::uint8_t> v{0};
+        v.insert(v.end(), b.data, b.data + b.size);
+        write_file(dir + "/value-" + std::to_string(capacity), v);
+    }
+    std::vector<std::uint8_t> program{1, 20, 0, 0};
+    for (std::uint8_t i = 0; i < 60; i++) program.push_back(i % 3 == 2 ? static_cast<std::uint8_t>(0x80 | (i / 3)) : i);
+    write_file(dir + "/program", program);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -174,5 +190,7 @@ int main(int argc, char** argv) {
     make_dir(root + "/hll_build");
     parse_seeds(root + "/parse");
     build_seeds(root + "/hll_build");
+    make_dir(root + "/cuckoo_parse");
+    cuckoo_seeds(root + "/cuckoo_parse");
     return 0;
 }

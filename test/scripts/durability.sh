@@ -318,7 +318,7 @@ echo "# 1. crash safety under a concurrent insert and update load ($CLIENTS clie
 
 # Every representation; the bloom of row 10 is about 4.8 MB, out of line.
 SOURCE_TABLE=$(cat <<'SQL'
-CREATE TABLE sketches (id integer PRIMARY KEY, what text NOT NULL, h hll, h10 hll(10), b bloom);
+CREATE TABLE sketches (id integer PRIMARY KEY, what text NOT NULL, h hll, h10 hll(10), b bloom, c cuckoo);
 INSERT INTO sketches (id, what, h, b) VALUES
  (1, 'hll empty p=14; bloom empty fixed', hll_empty(), bloom_empty(1000)),
  (2, 'hll empty p=4 seed 42; bloom empty scalable seed 7', hll_empty(4, 42), bloom_empty(100, 0.001, true, 7)),
@@ -343,6 +343,11 @@ INSERT INTO sketches (id, what, h, b) VALUES
  (13, 'hll NULL; bloom empty capacity 1', NULL, bloom_empty(1)),
  (14, 'hll NULL; bloom NULL', NULL, NULL);
 UPDATE sketches SET h10 = h WHERE hll_precision(h) >= 10;  -- folds to p = 10
+-- cuckoo: empty, at capacity (about 27 kB), seeded with removes, NULL.
+UPDATE sketches SET c = CASE id % 4
+    WHEN 0 THEN cuckoo_empty(1000)
+    WHEN 1 THEN (SELECT cuckoo_agg(x, 20000, 0.001) FROM generate_series(1, 20000) x)
+    WHEN 2 THEN cuckoo_remove(cuckoo_add(cuckoo_add(cuckoo_empty(10, 0.1, 7), 1), 2::bigint), 1) END;
 SQL
 )
 COVERAGE="SELECT string_agg(DISTINCT (hll_info(h) ->> 'representation') || ' ' || hll_precision(h), ', '),
@@ -358,7 +363,7 @@ COVERAGE="SELECT string_agg(DISTINCT (hll_info(h) ->> 'representation') || ' ' |
 values_to() { # table file
 	printf '%s\n' "RESET search_path;" "\\o $2.types" \
 		"SELECT attname || ' ' || format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = '$1'::regclass AND attnum > 0 ORDER BY attnum;" \
-		"\\o" "\\copy (SELECT id, what, h::bytea, h10::bytea, b::bytea FROM $1 ORDER BY id) TO '$2' (FORMAT binary)"
+		"\\o" "\\copy (SELECT id, what, h::bytea, h10::bytea, b::bytea, c::bytea FROM $1 ORDER BY id) TO '$2' (FORMAT binary)"
 }
 same_values() { # what file1 file2, as written by values_to
 	same_file "$1 (column types)" "$2.types" "$3.types"
@@ -385,7 +390,7 @@ pg_restore --exit-on-error -d prob_durability_custom "$WORK/dump.custom"
 sql -d prob_durability_custom -f <(values_to sketches "$WORK/custom")
 same_values "pg_dump -Fp, restored with psql" "$WORK/source" "$WORK/plain"
 same_values "pg_dump -Fc, restored with pg_restore" "$WORK/source" "$WORK/custom"
-ok "pg_dump -Fp | psql and pg_dump -Fc | pg_restore: all $SOURCE_ROWS rows byte for byte, column types hll, hll(10), bloom kept ($(du -k "$WORK/dump.sql" | cut -f1) kB plain dump)"
+ok "pg_dump -Fp | psql and pg_dump -Fc | pg_restore: all $SOURCE_ROWS rows byte for byte, column types hll, hll(10), bloom, cuckoo kept ($(du -k "$WORK/dump.sql" | cut -f1) kB plain dump)"
 
 # The extension in a schema of its own, used by a default, a check, indexes,
 # a view and a materialized view that pg_restore refreshes with an empty

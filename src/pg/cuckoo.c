@@ -1,0 +1,355 @@
+/*
+ * The cuckoo type: I/O, functions, operators and aggregates.
+ * Every SQL name here is the C symbol of the same name; equality and hashing
+ * are bytea's own functions, declared in the SQL script.
+ */
+#include "common.h"
+#include "hashing.h"
+
+#include "access/detoast.h"
+#include "catalog/pg_type.h"
+#include "lib/stringinfo.h"
+#include "libpq/pqformat.h"
+#include "utils/builtins.h"
+#include "utils/float.h"
+#include "utils/fmgrprotos.h"
+#include "utils/memutils.h"
+
+#include "capi/cuckoo_capi.h"
+
+/* The aggregate takes no seed argument; cuckoo_empty's default is the same. */
+#define CUCKOO_AGG_SEED 0
+
+/* Validates outside bytes field by field and returns them as a cuckoo varlena. */
+static struct varlena *
+cuckoo_from_bytes(const char *bytes, size_t size)
+{
+	struct varlena *v = palloc(size + VARHDRSZ);
+
+	SET_VARSIZE(v, size + VARHDRSZ);
+	memcpy(VARDATA(v), bytes, size);
+	PROB_TRY(prob_cuckoo_validate(PROB_BYTES(v), PROB_ERR));
+	return v;
+}
+
+PG_FUNCTION_INFO_V1(cuckoo_in);
+Datum
+cuckoo_in(PG_FUNCTION_ARGS)
+{
+	size_t		size;
+	char	   *bytes = prob_text_to_bytes(PG_GETARG_CSTRING(0), "cuckoo", &size);
+
+	PG_RETURN_POINTER(cuckoo_from_bytes(bytes, size));
+}
+
+PG_FUNCTION_INFO_V1(cuckoo_out);
+Datum
+cuckoo_out(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+
+	PG_RETURN_CSTRING(prob_bytes_to_text(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), "cuckoo"));
+}
+
+PG_FUNCTION_INFO_V1(cuckoo_recv);
+Datum
+cuckoo_recv(PG_FUNCTION_ARGS)
+{
+	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
+	int			size = buf->len - buf->cursor;
+
+	PG_RETURN_POINTER(cuckoo_from_bytes(pq_getmsgbytes(buf, size), size));
+}
+
+PG_FUNCTION_INFO_V1(cuckoo_send);
+Datum
+cuckoo_send(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	StringInfoData buf;
+
+	pq_begintypsend(&buf);
+	pq_sendbytes(&buf, VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v));
+	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+}
+
+PG_FUNCTION_INFO_V1(cuckoo_from_bytea);
+Datum
+cuckoo_from_bytea(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+
+	PROB_TRY(prob_cuckoo_validate(PROB_BYTES(v), PROB_ERR));
+	PG_RETURN_POINTER(v);
+}
+
+static struct varlena *
+cuckoo_new_empty(int64 capacity, double fpr, uint64 seed)
+{
+	ProbBuffer	out;
+
+	PROB_TRY(prob_cuckoo_empty(capacity, fpr, seed, &prob_palloc_allocator, &out, PROB_ERR));
+	return prob_varlena_of(out);
+}
+
+PG_FUNCTION_INFO_V1(cuckoo_empty);
+Datum
+cuckoo_empty(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(cuckoo_new_empty(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1), (uint64) PG_GETARG_INT64(2)));
+}
+
+static uint64
+cuckoo_seed_of(struct varlena *v)
+{
+	ProbCuckooParams params;
+
+	PROB_TRY(prob_cuckoo_params(PROB_BYTES(v), &params, PROB_ERR));
+	return params.seed;
+}
+
+typedef bool (*CuckooUpdateFn) (uint8_t *data, size_t size, uint64_t hash, bool in_place,
+								const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
+
+/* cuckoo_add and cuckoo_remove: a NULL filter gives NULL, a NULL value the filter unchanged. */
+static Datum
+cuckoo_update(FunctionCallInfo fcinfo, CuckooUpdateFn update)
+{
+	struct varlena *v;
+	uint64		hash;
+	ProbBuffer	out;
+
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	v = PG_GETARG_VARLENA_PP(0);
+	if (PG_ARGISNULL(1))
+		PG_RETURN_POINTER(v);
+	hash = prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1), PG_GETARG_DATUM(1), cuckoo_seed_of(v));
+	PROB_TRY(update((uint8_t *) VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), hash, false, &prob_palloc_allocator,
+					&out, PROB_ERR));
+	return prob_result(v, out);
+}
+
+PG_FUNCTION_INFO_V1(cuckoo_add);
+Datum
+cuckoo_add(PG_FUNCTION_ARGS)
+{
+	return cuckoo_update(fcinfo, prob_cuckoo_add_hash);
+}
+
+PG_FUNCTION_INFO_V1(cuckoo_remove);
+Datum
+cuckoo_remove(PG_FUNCTION_ARGS)
+{
+	return cuckoo_update(fcinfo, prob_cuckoo_remove_hash);
+}
+
+/*
+ * fn_extra of the membership functions: the detoasted filter, kept for as
+ * long as the calling expression lives and keyed by its TOAST pointer, so
+ * `FROM t, filters f WHERE f.c @> t.id` detoasts the filter once rather than
+ * once per row (the same cache as bloom.c's, which explains it).
+ */
+typedef struct CuckooProbeCache
+{
+	ProbHashType type;			/* of the value argument */
+	struct varatt_external pointer;
+	struct varlena *filter;		/* detoasted, in fn_mcxt; NULL until one is cached */
+	uint64		seed;			/* the cached filter's */
+} CuckooProbeCache;
+
+static struct varlena *
+cuckoo_probe_filter(FunctionCallInfo fcinfo, CuckooProbeCache *cache, int argno, uint64 *seed)
+{
+	struct varlena *arg = PG_GETARG_RAW_VARLENA_P(argno);
+	struct varatt_external pointer;
+	struct varlena *filter;
+	uint64		filter_seed;
+	MemoryContext old;
+
+	if (!VARATT_IS_EXTERNAL_ONDISK(arg))
+	{
+		filter = PG_DETOAST_DATUM_PACKED(PointerGetDatum(arg));
+		*seed = cuckoo_seed_of(filter);
+		return filter;
+	}
+	VARATT_EXTERNAL_GET_POINTER(pointer, arg);
+	if (cache->filter == NULL || memcmp(&pointer, &cache->pointer, sizeof(pointer)) != 0)
+	{
+		old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
+		filter = detoast_attr(arg);
+		MemoryContextSwitchTo(old);
+		filter_seed = cuckoo_seed_of(filter);
+		if (cache->filter != NULL)
+			pfree(cache->filter);
+		cache->filter = filter;
+		cache->pointer = pointer;
+		cache->seed = filter_seed;
+	}
+	*seed = cache->seed;
+	return cache->filter;
+}
+
+/* Copies of the value's fingerprint in the filter. */
+static int
+cuckoo_copies(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
+{
+	CuckooProbeCache *cache = (CuckooProbeCache *) fcinfo->flinfo->fn_extra;
+	struct varlena *filter;
+	uint64		seed;
+	uint64		hash;
+	int			count;
+
+	if (cache == NULL)
+		fcinfo->flinfo->fn_extra = cache =
+			MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(CuckooProbeCache));
+	filter = cuckoo_probe_filter(fcinfo, cache, filter_arg, &seed);
+	hash = prob_hash_datum(prob_arg_hash_type(fcinfo, value_arg, &cache->type),
+						   PG_GETARG_DATUM(value_arg), seed);
+	PROB_TRY(prob_cuckoo_count_hash(PROB_BYTES(filter), hash, &count, PROB_ERR));
+	return count;
+}
+
+PG_FUNCTION_INFO_V1(cuckoo_contains);
+Datum
+cuckoo_contains(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(cuckoo_copies(fcinfo, 0, 1) > 0);
+}
+
+PG_FUNCTION_INFO_V1(cuckoo_contained);
+Datum
+cuckoo_contained(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(cuckoo_copies(fcinfo, 1, 0) > 0);
+}
+
+PG_FUNCTION_INFO_V1(cuckoo_count);
+Datum
+cuckoo_count(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(cuckoo_copies(fcinfo, 0, 1));
+}
+
+static struct varlena *
+cuckoo_merge(struct varlena *a, struct varlena *b)
+{
+	ProbBuffer	out;
+
+	PROB_TRY(prob_cuckoo_union(PROB_BYTES(a), PROB_BYTES(b), &prob_palloc_allocator, &out, PROB_ERR));
+	return prob_varlena_of(out);
+}
+
+PG_FUNCTION_INFO_V1(cuckoo_union);
+Datum
+cuckoo_union(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(cuckoo_merge(PG_GETARG_VARLENA_PP(0), PG_GETARG_VARLENA_PP(1)));
+}
+
+PG_FUNCTION_INFO_V1(cuckoo_cardinality);
+Datum
+cuckoo_cardinality(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	ProbCuckooParams params;
+
+	PROB_TRY(prob_cuckoo_params(PROB_BYTES(v), &params, PROB_ERR));
+	PG_RETURN_INT64((int64) params.items);
+}
+
+/* Exact inputs are printed exactly; estimates, which depend on the C library's logarithms, are rounded. */
+PG_FUNCTION_INFO_V1(cuckoo_info);
+Datum
+cuckoo_info(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	ProbCuckooInfo info;
+	char	   *json;
+
+	PROB_TRY(prob_cuckoo_info(PROB_BYTES(v), &info, PROB_ERR));
+	json = psprintf("{\"format_version\": %d, \"hash_id\": %d, \"hash\": \"xxh3-64\", \"seed\": " INT64_FORMAT ", "
+					"\"layout\": \"single\", \"subfilter_count\": 1, \"capacity\": " UINT64_FORMAT ", \"fpr\": %s, "
+					"\"fingerprint_bits\": %d, \"bucket_size\": %d, \"bucket_count\": " UINT64_FORMAT ", "
+					"\"items\": " UINT64_FORMAT ", \"load\": %.6g, \"estimated_fpr\": %.6g, "
+					"\"bits_per_item\": %.4g, \"bytes\": %zu}",
+					info.format_version, info.hash_id, (int64) info.seed, info.capacity,
+					float8out_internal(info.fpr), info.fingerprint_bits, info.bucket_size, info.bucket_count,
+					info.items, info.load, info.estimated_fpr + 0.0, info.bits_per_item,
+					VARSIZE_ANY_EXHDR(v) + VARHDRSZ);
+	PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+}
+
+/*
+ * Aggregates. cuckoo_agg(x, capacity, fpr) and cuckoo_union_agg keep the
+ * cuckoo type itself as their state; the transition function updates it in
+ * place, the combine function is the multiset union. Final functions never
+ * modify the state and return a copy.
+ */
+PG_FUNCTION_INFO_V1(cuckoo_add_trans);
+Datum
+cuckoo_add_trans(PG_FUNCTION_ARGS)
+{
+	struct varlena *state;
+	uint64		hash;
+	ProbBuffer	out;
+
+	(void) prob_require_aggregate(fcinfo, "cuckoo_add_trans");
+	prob_require_not_null(PG_ARGISNULL(2), "cuckoo_agg capacity");
+	prob_require_not_null(PG_ARGISNULL(3), "cuckoo_agg false positive rate");
+	if (PG_ARGISNULL(0))
+		state = cuckoo_new_empty(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), CUCKOO_AGG_SEED);
+	else
+		state = prob_detoast(PG_GETARG_DATUM(0));
+	if (!PG_ARGISNULL(0) &&
+		!(get_fn_expr_arg_stable(fcinfo->flinfo, 2) && get_fn_expr_arg_stable(fcinfo->flinfo, 3)))
+	{
+		ProbCuckooParams params;
+
+		PROB_TRY(prob_cuckoo_params((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, &params, PROB_ERR));
+		if (params.capacity != (uint64) PG_GETARG_INT64(2) || params.fpr != PG_GETARG_FLOAT8(3))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("cuckoo_agg parameters changed between rows of one aggregate"),
+					 errdetail("The first row passed capacity " UINT64_FORMAT ", false positive rate %s; "
+							   "a later row " INT64_FORMAT ", %s.",
+							   params.capacity, float8out_internal(params.fpr), PG_GETARG_INT64(2),
+							   float8out_internal(PG_GETARG_FLOAT8(3))),
+					 errhint("Pass the parameters as constants, as in cuckoo_agg(x, 1000000, 0.01).")));
+	}
+	if (PG_ARGISNULL(1))
+		PG_RETURN_POINTER(state);
+	hash = prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1), PG_GETARG_DATUM(1), CUCKOO_AGG_SEED);
+	PROB_TRY(prob_cuckoo_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, true,
+								  &prob_palloc_allocator, &out, PROB_ERR));
+	PG_RETURN_POINTER(state);
+}
+
+/* Strict: the aggregate machinery starts the state from a copy of the first non-NULL input. */
+PG_FUNCTION_INFO_V1(cuckoo_union_trans);
+Datum
+cuckoo_union_trans(PG_FUNCTION_ARGS)
+{
+	(void) prob_require_aggregate(fcinfo, "cuckoo_union_trans");
+	PG_RETURN_POINTER(cuckoo_merge(PG_GETARG_VARLENA_PP(0), PG_GETARG_VARLENA_PP(1)));
+}
+
+/*
+ * Final function of cuckoo_agg(x, capacity, fpr) and cuckoo_union_agg. Zero
+ * rows: cuckoo_agg gives an empty filter of its capacity and rate when both
+ * are constants, else NULL; cuckoo_union_agg NULL.
+ */
+PG_FUNCTION_INFO_V1(cuckoo_agg_final);
+Datum
+cuckoo_agg_final(PG_FUNCTION_ARGS)
+{
+	Datum		capacity;
+	Datum		fpr;
+
+	if (!PG_ARGISNULL(0))
+		PG_RETURN_POINTER(PG_DETOAST_DATUM_COPY(PG_GETARG_DATUM(0)));
+	if (prob_aggregate_const_arg(fcinfo, 1, INT8OID, "cuckoo_agg capacity", &capacity) &&
+		prob_aggregate_const_arg(fcinfo, 2, FLOAT8OID, "cuckoo_agg false positive rate", &fpr))
+		PG_RETURN_POINTER(cuckoo_new_empty(DatumGetInt64(capacity), DatumGetFloat8(fpr), CUCKOO_AGG_SEED));
+	PG_RETURN_NULL();
+}
