@@ -19,7 +19,8 @@ FROM information_schema.tables, (SELECT bloom_agg(table_name) f FROM information
 SELECT count(*) FILTER (WHERE NOT bloom_contains(f, relkind)) AS char_misses,
        bool_and(hll_add(hll_empty(), relkind) = hll_add(hll_empty(), relkind::text)) AS char_is_text
 FROM pg_class, (SELECT bloom_agg(relkind) f, hll_add_agg(relkind) h, hll_count_distinct(relkind) c,
-                       bloom_agg(relkind, 0.001) f2, bloom_agg(relkind, 10, 0.01) f3 FROM pg_class) s;
+                       bloom_agg(relkind, 0.001) f2, bloom_agg(relkind, 10, 0.01) f3,
+                       cuckoo_agg(relkind, 1000, 0.01) c FROM pg_class) s;
 SELECT sketch_hash('x'::"char") = sketch_hash('x'::text) AS ascii_char,
        sketch_hash(''::"char") = sketch_hash(''::text) AS zero_char,
        sketch_hash('\351'::"char") = sketch_hash('\351'::"char"::text) AS high_char;

@@ -55,6 +55,8 @@ INSERT INTO hp_pairs VALUES
     ('int4multirange', '{[1,3),[3,5)}', '{[1,5)}'), ('datemultirange', '{}', '{}'),
     ('hp_row', '(1,a,1.0)', '(01,a,1.00)'), ('hp_row', '(2,,)', '(2,,)'),
     ('hll', '\x480102010e1a00000000000000000000', '\x480102010E1A00000000000000000000'),
+    ('cuckoo', (SELECT cuckoo_add(cuckoo_empty(10), 42)::text),
+               (SELECT '\x' || upper(substr(cuckoo_add(cuckoo_empty(10), 42)::text, 3)))),
     ('bloom', '\x420102010100000000000000000000000a000000000000007b14ae47e17a843f60000000000000000a0000000000000000000000000000000700000000000000000000000000000000000000',
               '\x420102010100000000000000000000000A000000000000007B14AE47E17A843F60000000000000000A0000000000000000000000000000000700000000000000000000000000000000000000');
 
@@ -88,7 +90,7 @@ END $$ LANGUAGE plpgsql;
 SELECT typ, a, b, equal, same_hash FROM hp_pairs, pg_temp.hp_check(typ, a, b) WHERE NOT (equal AND same_hash);
 
 -- A column of each type: bloom_agg finds every row through bloom_contains and
--- @>, and hll_add_agg equals hll_add one row at a time and hll_add_hash_agg
+-- @> (cuckoo_agg through cuckoo_contains), and hll_add_agg equals hll_add one row at a time and hll_add_hash_agg
 -- of sketch_hash (the aggregates pick their own overloads, e.g. text for
 -- name; the functions go through anyelement: they must agree).
 CREATE AGGREGATE pg_temp.hp_add_each(anyelement) (SFUNC = hll_add, STYPE = hll, INITCOND = '\x480102010e1a00000000000000000000');
@@ -98,8 +100,9 @@ BEGIN
     EXECUTE format('CREATE TEMP TABLE hp_col AS SELECT v::%s AS x FROM hp_pairs, LATERAL (VALUES (a), (b)) s(v) WHERE typ = %L', typ, typ);
     SELECT count(*) INTO rows_ FROM hp_col;
     -- (Between two filters @> means superset: a column of filters is probed with bloom_contains only.)
-    EXECUTE format('SELECT bool_and(bloom_contains(f, x) AND %s AND bloom_contains(g, x))
-                    FROM hp_col, (SELECT bloom_agg(x) AS f, bloom_agg(x, 100, 0.01) AS g FROM hp_col) s',
+    EXECUTE format('SELECT bool_and(bloom_contains(f, x) AND %s AND bloom_contains(g, x) AND cuckoo_contains(c, x))
+                    FROM hp_col, (SELECT bloom_agg(x) AS f, bloom_agg(x, 100, 0.01) AS g,
+                                         cuckoo_agg(x, 100, 0.01) AS c FROM hp_col) s',
                    CASE WHEN typ = 'bloom' THEN 'true' ELSE 'f @> x' END) INTO bloom_finds_all;
     SELECT hll_add_agg(x) = pg_temp.hp_add_each(x), hll_add_agg(x) = hll_add_hash_agg(sketch_hash(x))
         INTO hll_agg_is_hll_add, hll_agg_is_hash_agg FROM hp_col;

@@ -364,3 +364,18 @@ CREATE AGGREGATE cuckoo_agg(anyelement, bigint, double precision) (
 );
 COMMENT ON AGGREGATE cuckoo_agg(anyelement, bigint, double precision) IS
     'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';
+
+-- ===========================================================================
+-- Hashing, continued: the "char" overload of cuckoo_agg, which needs the
+-- cuckoo type above (see the Hashing section for why "char" has its own).
+-- ===========================================================================
+CREATE FUNCTION cuckoo_add_trans(cuckoo, "char", bigint, double precision) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_add_trans(cuckoo, "char", bigint, double precision) IS
+    'transition function of cuckoo_agg(x, capacity, fpr)';
+CREATE AGGREGATE cuckoo_agg("char", bigint, double precision) (
+    SFUNC = cuckoo_add_trans, STYPE = cuckoo, FINALFUNC = cuckoo_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE cuckoo_agg("char", bigint, double precision) IS
+    'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';
