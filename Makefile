@@ -44,3 +44,14 @@ override BITCODE_CXXFLAGS += -std=c++17 -ffp-contract=off
 $(OBJS): $(wildcard src/*/*.h src/*/*.hpp)
 
 include mk/core.mk mk/fuzz.mk
+
+# ---- PGXN distribution ----
+#   make dist [DIST_OUT=...]   probabilistic-<version>.zip of the committed tree (git archive
+#                              of HEAD); it builds and installs on its own (test/stages/package.sh)
+DIST_VERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
+DIST_OUT ?= $(EXTENSION)-$(DIST_VERSION).zip
+
+dist:
+	git archive --format=zip --prefix=$(EXTENSION)-$(DIST_VERSION)/ -o $(DIST_OUT) HEAD
+
+.PHONY: dist

@@ -31,7 +31,8 @@ FROM good;
 CREATE FUNCTION pg_temp.put(b bytea, off int, len int, v numeric) RETURNS bytea LANGUAGE plpgsql AS $$
 BEGIN
     FOR i IN 0..len - 1 LOOP
-        b := set_byte(b, off + i, mod(floor(v / 256::numeric ^ i), 256)::int);
+        -- div(), not floor(v / ...): numeric division rounds (2^64 - 1 would become 2^64).
+        b := set_byte(b, off + i, mod(div(v, 256::numeric ^ i), 256)::int);
     END LOOP;
     RETURN b;
 END $$;
