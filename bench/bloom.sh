@@ -22,7 +22,7 @@ OUT_DIR=bench/results
 RAW_FILE=$OUT_DIR/bloom-latest-raw.tsv
 mkdir -p "$OUT_DIR"
 
-# As bench/run.sh: one core per query, no JIT, every table in shared_buffers,
+# As bench/hll.sh: one core per query, no JIT, every table in shared_buffers,
 # and work_mem large enough that the exact semi-join's hash table stays in
 # memory (a smaller one would spill to disk and flatter the filter).
 SERVER_SETTINGS=(

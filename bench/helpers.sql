@@ -1,4 +1,4 @@
--- Measuring helpers, installed in each benchmark database by bench/run.sh.
+-- Measuring helpers, installed in each benchmark database by bench/hll.sh.
 -- They measure inside the server, so the client, the socket and psql's
 -- formatting are never part of a number.
 

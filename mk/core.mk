@@ -5,7 +5,7 @@
 #                              libprobabilistic-core.a, its headers
 #                              (#include <probabilistic/bloom.hpp>) and probabilistic-core.pc
 
-CORE_HEADERS = $(wildcard src/core/*.hpp src/capi/*.h src/capi/*.hpp)
+CORE_HEADERS = $(wildcard src/core/*.hpp src/core/*.h src/capi/*.h src/capi/*.hpp)
 
 # ---- tests; the unit tests also reach the C face (src/capi) ----
 TEST_CXX ?= g++
@@ -51,7 +51,7 @@ CORE_INCLUDEDIR ?= $(PREFIX)/include
 CORE_CXX ?= g++
 CORE_CXXFLAGS ?= -O2
 CORE_LIB_OBJS = $(patsubst src/core/%.cpp,build/core/%.o,$(CORE_SOURCES))
-CORE_PUBLIC_HEADERS = $(wildcard src/core/*.hpp)
+CORE_PUBLIC_HEADERS = $(wildcard src/core/*.hpp src/core/*.h)
 CORE_VERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
 
 build/core/%.o: src/core/%.cpp $(CORE_PUBLIC_HEADERS)

@@ -22,8 +22,8 @@ import os
 import re
 import struct
 
-import make_vectors
-from make_vectors import ROOT, literal, psql, quote, series, typed, values
+import make_hll_vectors
+from make_hll_vectors import ROOT, literal, psql, quote, series, typed, values
 
 VECTORS = os.path.join(ROOT, "test", "vectors", "bloom.json")
 REGRESS_SQL = os.path.join(ROOT, "sql", "format_vectors_bloom.sql")
@@ -551,7 +551,7 @@ def main():
                   lambda mo: "[" + re.sub(r",\n\s*", ", ", mo.group(1)) + "]", text)
     with open(VECTORS, "w") as f:
         f.write(text + "\n")
-    make_vectors.write_regression(regression_sql(main_, operands, unions, intersections, invalid, accepted),
+    make_hll_vectors.write_regression(regression_sql(main_, operands, unions, intersections, invalid, accepted),
                                   REGRESS_SQL, REGRESS_OUT, "format_vectors_bloom_gen")
     print("wrote %s, %s, %s" % (VECTORS, REGRESS_SQL, REGRESS_OUT))
 

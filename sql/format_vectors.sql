@@ -1,6 +1,6 @@
 -- The binary format as a contract (doc/FORMAT.md): the extension must keep
 -- producing exactly these bytes, so the format cannot drift silently.
--- Generated with test/vectors/hll.json by python/make_vectors.py; the same
+-- Generated with test/vectors/hll.json by python/make_hll_vectors.py; the same
 -- vectors are checked against an independent implementation in python/.
 -- A changed byte here needs a new format version or hash id, not a new file.
 

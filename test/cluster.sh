@@ -1,4 +1,4 @@
-# Shared by ./run.sh (the main job), test/run_tests.sh and bench/run.sh:
+# Shared by ./run.sh (the main job), test/run_tests.sh and bench/hll.sh:
 # Debian packages, build and install, and a throwaway PostgreSQL cluster.
 # Source it; it defines functions and changes nothing by itself.
 

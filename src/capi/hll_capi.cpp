@@ -1,14 +1,9 @@
 #include "hll_capi.h"
 
 #include "capi_guard.hpp"
-#include "core/hash.hpp"
 #include "core/hll.hpp"
 
 using namespace probabilistic;
-
-static_assert(PROB_HLL_MIN_PRECISION == hll::kMinPrecision && PROB_HLL_MAX_PRECISION == hll::kMaxPrecision &&
-                  PROB_HLL_DEFAULT_PRECISION == hll::kDefaultPrecision,
-              "C face and core disagree on precision bounds");
 
 extern "C" {
 
@@ -16,12 +11,12 @@ bool prob_hll_validate(const uint8_t* data, size_t size, ProbError* err) {
     return guarded(err, [&] { hll::parse(data, size); });
 }
 
-bool prob_hll_params(const uint8_t* data, size_t size, int* precision, uint64_t* seed, ProbError* err) {
-    return guarded(err, [&] {
-        hll::Sketch s = hll::parse_trusted(data, size);
-        *precision = s.precision();
-        *seed = s.header.seed;
-    });
+bool prob_hll_precision(const uint8_t* data, size_t size, int* precision, ProbError* err) {
+    return guarded(err, [&] { *precision = hll::parse_trusted(data, size).precision(); });
+}
+
+bool prob_hll_seed(const uint8_t* data, size_t size, uint64_t* seed, ProbError* err) {
+    return guarded(err, [&] { *seed = hll::parse_trusted(data, size).header.seed; });
 }
 
 bool prob_hll_check_state_precision(const uint8_t* data, size_t size, long long precision, ProbError* err) {
@@ -35,14 +30,14 @@ bool prob_hll_check_precision(long long precision, ProbError* err) {
 bool prob_hll_empty(int precision, uint64_t seed, const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {
         CAllocator a(alloc);
-        *out = to_c(hll::make_empty(a, precision, seed));
+        *out = to_c(hll::empty(a, precision, seed));
     });
 }
 
 bool prob_hll_builder(int precision, uint64_t seed, const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {
         CAllocator a(alloc);
-        *out = to_c(hll::make_builder(a, precision, seed));
+        *out = to_c(hll::builder(a, precision, seed));
     });
 }
 
@@ -53,57 +48,19 @@ bool prob_hll_finish(const uint8_t* data, size_t size, const ProbAllocator* allo
     });
 }
 
-bool prob_hll_add_hash(uint8_t* data, size_t size, uint64_t hash, bool in_place, const ProbAllocator* alloc,
-                       ProbBuffer* out, ProbError* err) {
-    if (in_place && hll::add_hash_dense_in_place(data, size, hash)) {
-        *out = ProbBuffer{data, size};
-        return true;
-    }
+bool prob_hll_add_hash_guarded(uint8_t* data, size_t size, uint64_t hash, bool in_place,
+                               const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {
         CAllocator a(alloc);
         *out = to_c(hll::add_hash(data, size, hash, in_place, a));
     });
 }
 
-bool prob_hll_dense_add_int64(uint8_t* data, size_t size, int64_t value, uint64_t seed) {
-    return hll::add_hash_dense_in_place(data, size, hash_int64(value, seed));
-}
-
-bool prob_hll_dense_add_bytes(uint8_t* data, size_t size, const void* bytes, size_t len, uint64_t seed) {
-    return hll::add_hash_dense_in_place(data, size, hash_bytes(bytes, len, seed));
-}
-
-bool prob_hll_add_int64(uint8_t* data, size_t size, int64_t value, uint64_t seed, bool in_place,
-                        const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
-    std::uint64_t hash = hash_int64(value, seed);
-    if (in_place && hll::add_hash_dense_in_place(data, size, hash)) {
-        *out = ProbBuffer{data, size};
-        return true;
-    }
-    return guarded(err, [&] {
-        CAllocator a(alloc);
-        *out = to_c(hll::add_hash(data, size, hash, in_place, a));
-    });
-}
-
-bool prob_hll_add_bytes(uint8_t* data, size_t size, const void* bytes, size_t len, uint64_t seed, bool in_place,
-                        const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
-    std::uint64_t hash = hash_bytes(bytes, len, seed);
-    if (in_place && hll::add_hash_dense_in_place(data, size, hash)) {
-        *out = ProbBuffer{data, size};
-        return true;
-    }
-    return guarded(err, [&] {
-        CAllocator a(alloc);
-        *out = to_c(hll::add_hash(data, size, hash, in_place, a));
-    });
-}
-
-bool prob_hll_merge(uint8_t* left, size_t left_size, const uint8_t* right, size_t right_size, bool in_place,
+bool prob_hll_union(uint8_t* left, size_t left_size, const uint8_t* right, size_t right_size, bool in_place,
                     const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {
         CAllocator a(alloc);
-        *out = to_c(hll::merge(left, left_size, right, right_size, in_place, a));
+        *out = to_c(hll::union_of(left, left_size, right, right_size, in_place, a));
     });
 }
 

@@ -3,14 +3,11 @@
 #define PROBABILISTIC_HLL_CAPI_H
 
 #include "capi.h"
+#include "core/hll_dense.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-#define PROB_HLL_MIN_PRECISION 4
-#define PROB_HLL_MAX_PRECISION 18
-#define PROB_HLL_DEFAULT_PRECISION 14
 
 typedef struct ProbHllInfo
 {
@@ -26,9 +23,9 @@ typedef struct ProbHllInfo
 
 /* Full field-by-field validation, for bytes from outside. */
 bool		prob_hll_validate(const uint8_t *data, size_t size, ProbError *err);
-/* Header checks only: precision and seed of a stored value. */
-bool		prob_hll_params(const uint8_t *data, size_t size, int *precision, uint64_t *seed,
-							ProbError *err);
+/* Header checks only: the precision and the hash seed of a stored value. */
+bool		prob_hll_precision(const uint8_t *data, size_t size, int *precision, ProbError *err);
+bool		prob_hll_seed(const uint8_t *data, size_t size, uint64_t *seed, ProbError *err);
 bool		prob_hll_check_precision(long long precision, ProbError *err);
 /* An aggregate's state (building or not) has this precision; PROB_MISMATCH if not. */
 bool		prob_hll_check_state_precision(const uint8_t *data, size_t size, long long precision,
@@ -40,22 +37,31 @@ bool		prob_hll_builder(int precision, uint64_t seed, const ProbAllocator *alloc,
 							 ProbBuffer *out, ProbError *err);
 bool		prob_hll_finish(const uint8_t *data, size_t size, const ProbAllocator *alloc,
 							ProbBuffer *out, ProbError *err);
-bool		prob_hll_add_hash(uint8_t *data, size_t size, uint64_t hash, bool in_place,
-							  const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
-/*
- * The per-row fast path: hash and add into a dense value in place. Cannot
- * fail; returns false when the value is not dense (use the calls below).
- */
-bool		prob_hll_dense_add_int64(uint8_t *data, size_t size, int64_t value, uint64_t seed);
-bool		prob_hll_dense_add_bytes(uint8_t *data, size_t size, const void *bytes, size_t len,
-									 uint64_t seed);
+/* prob_hll_add_hash's guarded part: every state that is not dense and in place. */
+bool		prob_hll_add_hash_guarded(uint8_t *data, size_t size, uint64_t hash, bool in_place,
+									  const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
 
-/* Hash (canonical integer or bytes, with seed) and add in one call. */
-bool		prob_hll_add_int64(uint8_t *data, size_t size, int64_t value, uint64_t seed, bool in_place,
-							   const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
-bool		prob_hll_add_bytes(uint8_t *data, size_t size, const void *bytes, size_t len, uint64_t seed,
-							   bool in_place, const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
-bool		prob_hll_merge(uint8_t *left, size_t left_size, const uint8_t *right,
+/*
+ * Adds one 64-bit hash (sketch_hash's): the one add path of every hll
+ * function and aggregate. With in_place, a dense value is updated where it
+ * lies, inline and outside the guard, as that cannot fail or throw
+ * (hll_dense.h); any other state (sparse, an aggregate's building state, or
+ * a copy) takes the guarded core call, which may allocate *out.
+ */
+static inline bool
+prob_hll_add_hash(uint8_t *data, size_t size, uint64_t hash, bool in_place,
+				  const ProbAllocator *alloc, ProbBuffer *out, ProbError *err)
+{
+	if (in_place && prob_hll_add_hash_dense(data, size, hash))
+	{
+		out->data = data;
+		out->size = size;
+		return true;
+	}
+	return prob_hll_add_hash_guarded(data, size, hash, in_place, alloc, out, err);
+}
+
+bool		prob_hll_union(uint8_t *left, size_t left_size, const uint8_t *right,
 						   size_t right_size, bool in_place, const ProbAllocator *alloc,
 						   ProbBuffer *out, ProbError *err);
 bool		prob_hll_fold(const uint8_t *data, size_t size, int precision,

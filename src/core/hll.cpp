@@ -284,7 +284,7 @@ void check_state_precision(const std::uint8_t* data, std::size_t size, long long
                     "", "Pass the precision as a constant, as in hll_add_agg(x, 12).");
 }
 
-Buffer make_builder(Allocator& alloc, int precision, std::uint64_t seed) {
+Buffer builder(Allocator& alloc, int precision, std::uint64_t seed) {
     check_precision(precision);
     return new_builder(alloc, Header{kReprBuilding, static_cast<std::uint8_t>(precision), kHashId, seed}, 4);
 }
@@ -324,7 +324,7 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
     return s;
 }
 
-Buffer make_empty(Allocator& alloc, int precision, std::uint64_t seed) {
+Buffer empty(Allocator& alloc, int precision, std::uint64_t seed) {
     check_precision(precision);
     std::uint8_t* out = allocate_or_throw(alloc, kHeaderSize);
     write_header(out, kReprSparse, precision, kHashId, seed);
@@ -339,7 +339,6 @@ Buffer copy(Allocator& alloc, const std::uint8_t* data, std::size_t size) {
 
 Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place,
                 Allocator& alloc) {
-    if (in_place && add_hash_dense_in_place(data, size, hash)) return {data, size};
     Sketch s = parse_state(data, size);
     if (s.building()) {
         if (!in_place) throw std::logic_error("a building hll state is only updated in place");
@@ -381,8 +380,8 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool i
     return {out, size + 4};
 }
 
-Buffer merge(std::uint8_t* left, std::size_t left_size, const std::uint8_t* right,
-             std::size_t right_size, bool in_place, Allocator& alloc) {
+Buffer union_of(std::uint8_t* left, std::size_t left_size, const std::uint8_t* right,
+                std::size_t right_size, bool in_place, Allocator& alloc) {
     Sketch a = parse_trusted(left, left_size);
     Sketch b = parse_trusted(right, right_size);
     check_compatible(a.header, b.header);
@@ -416,9 +415,9 @@ Buffer fold(const std::uint8_t* data, std::size_t size, int precision, Allocator
     check_precision(precision);
     if (precision > s.precision())
         throw Error(ErrorKind::kInvalidParameter,
-                    "cannot raise an hll's precision from " + std::to_string(s.precision()) + " to " +
+                    "hll precision " + std::to_string(s.precision()) + " is lower than the requested precision " +
                         std::to_string(precision),
-                    "", "Folding only lowers precision: the finer registers were never recorded.");
+                    "", "A sketch can be folded down to a lower precision, never up: the finer registers were never recorded.");
     if (precision == s.precision()) return {const_cast<std::uint8_t*>(data), size};
     if (s.sparse() && s.sparse_count() <= sparse_limit(precision)) {
         Buffer out = copy(alloc, data, size);

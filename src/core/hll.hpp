@@ -12,13 +12,14 @@
 #include <vector>
 
 #include "core.hpp"
+#include "hll_dense.h"
 
 namespace probabilistic::hll {
 
-constexpr std::uint8_t kTypeTag = 'H';
+constexpr std::uint8_t kTypeTag = PROB_HLL_TYPE_TAG;
 constexpr std::uint8_t kFormatVersion = 1;
 constexpr std::uint8_t kReprSparse = 1;
-constexpr std::uint8_t kReprDense = 2;
+constexpr std::uint8_t kReprDense = PROB_HLL_REPR_DENSE;
 // An aggregate's working state, never stored: header, u32 sorted count, u32
 // pending count, then entry slots (sorted entries, unsorted pending ones, free
 // room). Appending is O(1) and the room doubles, so building a sparse sketch
@@ -26,22 +27,22 @@ constexpr std::uint8_t kReprDense = 2;
 // canonical value; parse() rejects it.
 constexpr std::uint8_t kReprBuilding = 3;
 constexpr std::size_t kBuildingPrefix = 16 + 8;
-constexpr int kMinPrecision = 4;
-constexpr int kMaxPrecision = 18;
-constexpr int kDefaultPrecision = 14;
+constexpr int kMinPrecision = PROB_HLL_MIN_PRECISION;
+constexpr int kMaxPrecision = PROB_HLL_MAX_PRECISION;
+constexpr int kDefaultPrecision = PROB_HLL_DEFAULT_PRECISION;
 constexpr int kSparsePrecision = 26;
-constexpr std::size_t kHeaderSize = 16;
+constexpr std::size_t kHeaderSize = PROB_HLL_HEADER_SIZE;
 // Past this many entries a sparse value costs more to update than it saves.
 constexpr std::size_t kMaxSparseEntries = 4096;
 
 inline std::size_t register_count(int p) { return std::size_t(1) << p; }
-inline std::size_t dense_payload_size(int p) { return (std::size_t(6) << p) / 8; }
+inline std::size_t dense_payload_size(int p) { return prob_hll_dense_payload_size(p); }
 inline std::size_t sparse_limit(int p) {
     std::size_t by_size = dense_payload_size(p) / 4;
     return by_size < kMaxSparseEntries ? by_size : kMaxSparseEntries;
 }
 // Largest register value at precision p: 64 - p hash bits, plus one for all-zero.
-inline unsigned max_rank(int p) { return static_cast<unsigned>(65 - p); }
+inline unsigned max_rank(int p) { return prob_hll_max_rank(p); }
 
 struct Header {
     std::uint8_t repr;
@@ -75,11 +76,11 @@ Sketch parse_state(const std::uint8_t* data, std::size_t size);
 // An aggregate's state (building or not) has this precision; kMismatch if a later row passed another.
 void check_state_precision(const std::uint8_t* data, std::size_t size, long long precision);
 
-Buffer make_empty(Allocator& alloc, int precision, std::uint64_t seed);
+Buffer empty(Allocator& alloc, int precision, std::uint64_t seed);
 Buffer copy(Allocator& alloc, const std::uint8_t* data, std::size_t size);
 
 // An empty building state for an aggregate (see kReprBuilding).
-Buffer make_builder(Allocator& alloc, int precision, std::uint64_t seed);
+Buffer builder(Allocator& alloc, int precision, std::uint64_t seed);
 // The canonical value of a state; a canonical input is returned as it is.
 // Never modifies its input (final functions may run more than once).
 Buffer finish(const std::uint8_t* data, std::size_t size, Allocator& alloc);
@@ -87,14 +88,16 @@ Buffer finish(const std::uint8_t* data, std::size_t size, Allocator& alloc);
 // Adds one hashed value. With in_place, an update that keeps the size is
 // written into data and {data, size} is returned; otherwise a new buffer is
 // allocated when anything changes. Unchanged input returns {data, size}.
-// Accepts building states (in_place only).
+// Accepts building states (in_place only). Per-row callers try
+// add_hash_dense_in_place first; this function does not repeat it.
 Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place,
                 Allocator& alloc);
 
-// Union; the result has the smaller precision. With in_place, a dense left
-// side of that precision absorbs the right side without allocating.
-Buffer merge(std::uint8_t* left, std::size_t left_size, const std::uint8_t* right,
-             std::size_t right_size, bool in_place, Allocator& alloc);
+// hll_union (C++ reserves `union`); the result has the smaller precision. With
+// in_place, a dense left side of that precision absorbs the right side
+// without allocating.
+Buffer union_of(std::uint8_t* left, std::size_t left_size, const std::uint8_t* right,
+                std::size_t right_size, bool in_place, Allocator& alloc);
 
 // Lowers the precision (folding registers); equal precision returns the input.
 Buffer fold(const std::uint8_t* data, std::size_t size, int precision, Allocator& alloc);
@@ -121,43 +124,21 @@ Info info(const Sketch& s);
 std::vector<std::uint8_t> registers(const Sketch& s);
 
 // Split a hash as the dense and sparse representations do.
-inline std::uint32_t dense_index(std::uint64_t hash, int p) {
-    return static_cast<std::uint32_t>(hash >> (64 - p));
-}
-inline unsigned dense_rank(std::uint64_t hash, int p) {
-    std::uint64_t w = hash << p;
-    return w == 0 ? max_rank(p) : static_cast<unsigned>(__builtin_clzll(w)) + 1;
-}
+inline std::uint32_t dense_index(std::uint64_t hash, int p) { return prob_hll_dense_index(hash, p); }
+inline unsigned dense_rank(std::uint64_t hash, int p) { return prob_hll_dense_rank(hash, p); }
 std::uint32_t sparse_entry_of_hash(std::uint64_t hash);
 
-// Four 6-bit registers live in three bytes, least significant bits first.
-inline unsigned get_reg(const std::uint8_t* regs, std::size_t i) {
-    const std::uint8_t* g = regs + (i >> 2) * 3;
-    std::uint32_t w = g[0] | (std::uint32_t(g[1]) << 8) | (std::uint32_t(g[2]) << 16);
-    return (w >> ((i & 3) * 6)) & 63u;
-}
-inline void set_reg(std::uint8_t* regs, std::size_t i, unsigned v) {
-    std::uint8_t* g = regs + (i >> 2) * 3;
-    std::uint32_t w = g[0] | (std::uint32_t(g[1]) << 8) | (std::uint32_t(g[2]) << 16);
-    unsigned shift = static_cast<unsigned>(i & 3) * 6;
-    w = (w & ~(63u << shift)) | (std::uint32_t(v & 63u) << shift);
-    g[0] = static_cast<std::uint8_t>(w);
-    g[1] = static_cast<std::uint8_t>(w >> 8);
-    g[2] = static_cast<std::uint8_t>(w >> 16);
-}
+// The packed dense registers (hll_dense.h).
+inline unsigned get_reg(const std::uint8_t* regs, std::size_t i) { return prob_hll_get_reg(regs, i); }
+inline void set_reg(std::uint8_t* regs, std::size_t i, unsigned v) { prob_hll_set_reg(regs, i, v); }
 inline void raise_reg(std::uint8_t* regs, std::size_t i, unsigned v) {
     if (get_reg(regs, i) < v) set_reg(regs, i, v);
 }
 
-// The aggregates' per-row path: a dense value updated in place, inline and
-// with only the checks that keep the write inside the buffer. False means
+// The aggregates' per-row path: a dense value updated in place. False means
 // "not a dense value": use add_hash.
 inline bool add_hash_dense_in_place(std::uint8_t* data, std::size_t size, std::uint64_t hash) {
-    if (size <= kHeaderSize || data[3] != kReprDense || data[0] != kTypeTag) return false;
-    int p = data[4];
-    if (p < kMinPrecision || p > kMaxPrecision || size != kHeaderSize + dense_payload_size(p)) return false;
-    raise_reg(data + kHeaderSize, dense_index(hash, p), dense_rank(hash, p));
-    return true;
+    return prob_hll_add_hash_dense(data, size, hash);
 }
 
 // Ertl (2017), "New cardinality estimation algorithms for HyperLogLog sketches",

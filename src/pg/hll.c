@@ -43,22 +43,14 @@ hll_finished(struct varlena *v)
 	return (struct varlena *) DatumGetPointer(prob_result(v, out));
 }
 
-/* Applies a column's typmod: folds a finer sketch down, refuses a coarser one. */
+/* Applies a column's typmod: folds a finer sketch down (the core refuses a coarser one). */
 static struct varlena *
 hll_apply_typmod(struct varlena *v, int32 typmod)
 {
-	int			precision;
-	uint64		seed;
 	ProbBuffer	out;
 
 	if (typmod < 0)
 		return v;
-	PROB_TRY(prob_hll_params(PROB_BYTES(v), &precision, &seed, PROB_ERR));
-	if (precision < typmod)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("hll precision %d is lower than the column's precision %d", precision, typmod),
-				 errhint("A sketch can be folded down to a lower precision, never up.")));
 	PROB_TRY(prob_hll_fold(PROB_BYTES(v), typmod, &prob_palloc_allocator, &out, PROB_ERR));
 	return (struct varlena *) DatumGetPointer(prob_result(v, out));
 }
@@ -125,15 +117,13 @@ hll_typmod_in(PG_FUNCTION_ARGS)
 	ArrayType  *arr = PG_GETARG_ARRAYTYPE_P(0);
 	int32	   *mods;
 	int			n;
-	ProbError	err;
 
 	mods = ArrayGetIntegerTypmods(arr, &n);
 	if (n != 1)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("hll takes one type modifier, its precision")));
-	if (!prob_hll_check_precision(mods[0], &err))
-		prob_raise(&err);
+	PROB_TRY(prob_hll_check_precision(mods[0], PROB_ERR));
 	PG_RETURN_INT32(mods[0]);
 }
 
@@ -171,13 +161,37 @@ hll_empty(PG_FUNCTION_ARGS)
 	PG_RETURN_POINTER(hll_new_empty(PG_GETARG_INT32(0), (uint64) PG_GETARG_INT64(1)));
 }
 
+/*
+ * The hash of argument argno by the canonical rule (hashing.h), with the
+ * common aggregate inputs, integers and text or bytea held inline, hashed
+ * without the general dispatch or a detoasting call.
+ */
+static inline uint64
+hll_hash_arg(FunctionCallInfo fcinfo, int argno, uint64 seed)
+{
+	const ProbHashType *type = prob_arg_hash_type_cached(fcinfo, argno);
+	Datum		value = PG_GETARG_DATUM(argno);
+	int64		integer;
+
+	if (prob_datum_as_int64(type, value, &integer))
+		return prob_hash_int64(integer, seed);
+	if (type->kind == PROB_HASH_TEXT || type->kind == PROB_HASH_BYTEA)
+	{
+		struct varlena *v = (struct varlena *) DatumGetPointer(value);
+
+		if (!VARATT_IS_EXTERNAL(v) && !VARATT_IS_COMPRESSED(v))
+			return prob_hash_bytes(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), seed);
+	}
+	return prob_hash_datum(type, value, seed);
+}
+
+/* The sketch v with one more hash: v itself when that changes nothing, else a new value. */
 static Datum
-hll_add_hash_value(struct varlena *v, uint64 hash)
+hll_add_hash_to(struct varlena *v, uint64 hash)
 {
 	ProbBuffer	out;
 
-	PROB_TRY(prob_hll_add_hash((uint8_t *) VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), hash, false,
-							   &prob_palloc_allocator, &out, PROB_ERR));
+	PROB_TRY(prob_hll_add_hash(PROB_BYTES(v), hash, false, &prob_palloc_allocator, &out, PROB_ERR));
 	return prob_result(v, out);
 }
 
@@ -187,7 +201,6 @@ Datum
 hll_add(PG_FUNCTION_ARGS)
 {
 	struct varlena *v;
-	int			precision;
 	uint64		seed;
 
 	if (PG_ARGISNULL(0))
@@ -195,10 +208,9 @@ hll_add(PG_FUNCTION_ARGS)
 	v = PG_GETARG_VARLENA_PP(0);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(v);
-	PROB_TRY(prob_hll_params(PROB_BYTES(v), &precision, &seed, PROB_ERR));
+	PROB_TRY(prob_hll_seed(PROB_BYTES(v), &seed, PROB_ERR));
 	prob_hash_check_sketch(prob_arg_hash_type_cached(fcinfo, 1), v);
-	return hll_add_hash_value(v, prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1),
-												 PG_GETARG_DATUM(1), seed));
+	return hll_add_hash_to(v, hll_hash_arg(fcinfo, 1, seed));
 }
 
 PG_FUNCTION_INFO_V1(hll_add_hash);
@@ -209,7 +221,7 @@ hll_add_hash(PG_FUNCTION_ARGS)
 		PG_RETURN_NULL();
 	if (PG_ARGISNULL(1))
 		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-	return hll_add_hash_value(PG_GETARG_VARLENA_PP(0), (uint64) PG_GETARG_INT64(1));
+	return hll_add_hash_to(PG_GETARG_VARLENA_PP(0), (uint64) PG_GETARG_INT64(1));
 }
 
 PG_FUNCTION_INFO_V1(hll_union);
@@ -220,7 +232,7 @@ hll_union(PG_FUNCTION_ARGS)
 	struct varlena *b = PG_GETARG_VARLENA_PP(1);
 	ProbBuffer	out;
 
-	PROB_TRY(prob_hll_merge(PROB_BYTES(a), PROB_BYTES(b), false, &prob_palloc_allocator, &out, PROB_ERR));
+	PROB_TRY(prob_hll_union(PROB_BYTES(a), PROB_BYTES(b), false, &prob_palloc_allocator, &out, PROB_ERR));
 	PG_RETURN_DATUM(prob_result(a, out));
 }
 
@@ -247,9 +259,8 @@ hll_precision(PG_FUNCTION_ARGS)
 {
 	struct varlena *v = PG_GETARG_VARLENA_PP(0);
 	int			precision;
-	uint64		seed;
 
-	PROB_TRY(prob_hll_params(PROB_BYTES(v), &precision, &seed, PROB_ERR));
+	PROB_TRY(prob_hll_precision(PROB_BYTES(v), &precision, PROB_ERR));
 	PG_RETURN_INT32(precision);
 }
 
@@ -345,10 +356,6 @@ hll_hash_extended(PG_FUNCTION_ARGS)
  */
 
 /*
- * The state to update: the aggregate's own copy, or (when it had to be
- * detoasted) a fresh copy; either way ours to modify.
- */
-/*
  * hll_add_trans and hll_add_hash_trans build a working state (representation
  * 3, no valid value): only an aggregate that ends it with our final function
  * may use them. (hll_union_trans returns valid values: any aggregate may.)
@@ -362,8 +369,12 @@ hll_require_finishing_aggregate(FunctionCallInfo fcinfo)
 									 "Use hll_add_agg or hll_add_hash_agg, or give the aggregate FINALFUNC = hll_agg_final.");
 }
 
-static struct varlena *
-hll_trans_state(FunctionCallInfo fcinfo, int precision_arg)
+/*
+ * hll_trans_state's rarer cases: the first row (a new building state) and a
+ * precision argument that may change between rows.
+ */
+static pg_noinline struct varlena *
+hll_trans_state_slow(FunctionCallInfo fcinfo, int precision_arg)
 {
 	int			precision = PROB_HLL_DEFAULT_PRECISION;
 	ProbBuffer	out;
@@ -377,13 +388,8 @@ hll_trans_state(FunctionCallInfo fcinfo, int precision_arg)
 	{
 		struct varlena *state = prob_detoast(PG_GETARG_DATUM(0));
 
-		/*
-		 * Every row passes the precision: one that differs from the first is
-		 * an error. A constant (the usual case) cannot differ: no core call per row.
-		 */
-		if (PG_NARGS() > precision_arg && !get_fn_expr_arg_stable(fcinfo->flinfo, precision_arg))
-			PROB_TRY(prob_hll_check_state_precision((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
-													precision, PROB_ERR));
+		PROB_TRY(prob_hll_check_state_precision((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
+												precision, PROB_ERR));
 		return state;
 	}
 	/* A new working state (representation 3): only our final functions may end it. */
@@ -392,37 +398,42 @@ hll_trans_state(FunctionCallInfo fcinfo, int precision_arg)
 	return prob_varlena_of(out);
 }
 
-static Datum
+/*
+ * The state to update: the aggregate's own copy, or (when it had to be
+ * detoasted) a fresh copy; either way ours to modify, with a 4-byte header.
+ * Also makes sure the caller is an aggregate (the state is updated in place);
+ * a plain aggregate passes that check without a call.
+ */
+static inline struct varlena *
+hll_trans_state(FunctionCallInfo fcinfo, const char *name, int precision_arg)
+{
+	bool		has_precision = PG_NARGS() > precision_arg;
+
+	if (unlikely(fcinfo->context == NULL || !IsA(fcinfo->context, AggState)))
+		(void) prob_require_aggregate(fcinfo, name);
+	/*
+	 * Every row passes the precision: one that differs from the first is an
+	 * error. A constant (the usual case) cannot differ: no core call per row.
+	 */
+	if (likely(!PG_ARGISNULL(0)) &&
+		likely(!has_precision || get_fn_expr_arg_stable(fcinfo->flinfo, precision_arg)))
+		return prob_detoast(PG_GETARG_DATUM(0));
+	return hll_trans_state_slow(fcinfo, precision_arg);
+}
+
+/*
+ * Adds a hash to an aggregate's state: in place when it is dense (without a
+ * call), else through the core's guarded path, which may return a new state.
+ */
+static inline Datum
 hll_trans_add(struct varlena *state, uint64 hash)
 {
 	ProbBuffer	out;
 
 	PROB_TRY(prob_hll_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, true,
 							   &prob_palloc_allocator, &out, PROB_ERR));
-	return prob_result(state, out);
-}
-
-/* Adds a value to a state that is not dense (yet): may allocate a new state. */
-static pg_noinline Datum
-hll_trans_add_slow(struct varlena *state, const ProbHashType *type, Datum value)
-{
-	int64		integer;
-	ProbBuffer	out;
-
-	if (prob_datum_as_int64(type, value, &integer))
-		PROB_TRY(prob_hll_add_int64((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, integer,
-									HLL_DEFAULT_SEED, true, &prob_palloc_allocator, &out, PROB_ERR));
-	else if (type->kind == PROB_HASH_TEXT || type->kind == PROB_HASH_BYTEA)
-	{
-		struct varlena *v = PG_DETOAST_DATUM_PACKED(value);
-
-		PROB_TRY(prob_hll_add_bytes((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
-									VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), HLL_DEFAULT_SEED, true,
-									&prob_palloc_allocator, &out, PROB_ERR));
-	}
-	else
-		return hll_trans_add(state, prob_hash_datum(type, value, HLL_DEFAULT_SEED));
-	return prob_result(state, out);
+	return out.data == (uint8_t *) VARDATA(state) ? PointerGetDatum(state) :
+		PointerGetDatum(prob_varlena_of(out));
 }
 
 /* hll_add_trans(hll, value [, precision]): every hll_add_agg overload's transition function. */
@@ -430,41 +441,19 @@ PG_FUNCTION_INFO_V1(hll_add_trans);
 Datum
 hll_add_trans(PG_FUNCTION_ARGS)
 {
-	struct varlena *state;
-	const ProbHashType *type;
-	int64		integer;
+	struct varlena *state = hll_trans_state(fcinfo, "hll_add_trans", 2);
 
-	(void) prob_require_aggregate(fcinfo, "hll_add_trans");
-	state = hll_trans_state(fcinfo, 2);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
-	type = prob_arg_hash_type_cached(fcinfo, 1);
-	/* A dense state is updated in place with one core call that cannot fail. */
-	if (prob_datum_as_int64(type, PG_GETARG_DATUM(1), &integer))
-	{
-		if (prob_hll_dense_add_int64((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, integer,
-									 HLL_DEFAULT_SEED))
-			PG_RETURN_POINTER(state);
-	}
-	else if (type->kind == PROB_HASH_TEXT || type->kind == PROB_HASH_BYTEA)
-	{
-		struct varlena *v = PG_GETARG_VARLENA_PP(1);
-
-		if (prob_hll_dense_add_bytes((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
-									 VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), HLL_DEFAULT_SEED))
-			PG_RETURN_POINTER(state);
-	}
-	return hll_trans_add_slow(state, type, PG_GETARG_DATUM(1));
+	return hll_trans_add(state, hll_hash_arg(fcinfo, 1, HLL_DEFAULT_SEED));
 }
 
 PG_FUNCTION_INFO_V1(hll_add_hash_trans);
 Datum
 hll_add_hash_trans(PG_FUNCTION_ARGS)
 {
-	struct varlena *state;
+	struct varlena *state = hll_trans_state(fcinfo, "hll_add_hash_trans", 2);
 
-	(void) prob_require_aggregate(fcinfo, "hll_add_hash_trans");
-	state = hll_trans_state(fcinfo, 2);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
 	return hll_trans_add(state, (uint64) PG_GETARG_INT64(1));
@@ -490,13 +479,12 @@ hll_union_trans(PG_FUNCTION_ARGS)
 	if (prob_combining_for_another_transfn(fcinfo))
 	{
 		int			precision;
-		uint64		seed;
 
-		PROB_TRY(prob_hll_params(PROB_BYTES(other), &precision, &seed, PROB_ERR));
+		PROB_TRY(prob_hll_precision(PROB_BYTES(other), &precision, PROB_ERR));
 		PROB_TRY(prob_hll_check_state_precision((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
 												precision, PROB_ERR));
 	}
-	PROB_TRY(prob_hll_merge((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, PROB_BYTES(other),
+	PROB_TRY(prob_hll_union((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, PROB_BYTES(other),
 							true, &prob_palloc_allocator, &out, PROB_ERR));
 	PG_RETURN_DATUM(prob_result(state, out));
 }
@@ -511,7 +499,6 @@ static int
 hll_agg_precision(FunctionCallInfo fcinfo)
 {
 	Datum		precision;
-	ProbError	err;
 
 	if (prob_aggregate_nargs(fcinfo) == 1)
 		return PROB_HLL_DEFAULT_PRECISION;
@@ -522,8 +509,7 @@ hll_agg_precision(FunctionCallInfo fcinfo)
 			return -1;
 		return PROB_HLL_DEFAULT_PRECISION;
 	}
-	if (!prob_hll_check_precision(DatumGetInt32(precision), &err))
-		prob_raise(&err);
+	PROB_TRY(prob_hll_check_precision(DatumGetInt32(precision), PROB_ERR));
 	return DatumGetInt32(precision);
 }
 

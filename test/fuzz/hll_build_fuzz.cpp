@@ -1,5 +1,5 @@
-// libFuzzer target: an aggregate's building state (hll::make_builder, then
-// add_hash in place, then finish) against the canonical sketch, make_empty
+// libFuzzer target: an aggregate's building state (hll::builder, then
+// add_hash in place, then finish) against the canonical sketch, empty
 // plus add_hash, for fuzz-chosen hashes. They must be byte-identical at every
 // checkpoint, and so must the union of two partial states (what a parallel
 // aggregate's combine step does). The canonical sketch is updated in place or
@@ -33,17 +33,17 @@ struct Run {
     int precision;
     Buffer builder;       // one aggregate's state
     Buffer partial[2];    // two partial states, as parallel workers hold them
-    Buffer canonical;     // make_empty + add_hash, in place or copying as the input says
+    Buffer canonical;     // empty + add_hash, in place or copying as the input says
     std::vector<std::uint64_t> hashes;
     // Whether checkpoints also expand all 2^p registers (see parse_fuzz.cpp).
     bool thorough;
     bool had_long_burst = false;
 
     Run(int p, std::uint64_t seed, bool thorough_checks) : precision(p), thorough(thorough_checks) {
-        builder = hll::make_builder(alloc, p, seed);
-        partial[0] = hll::make_builder(alloc, p, seed);
-        partial[1] = hll::make_builder(alloc, p, seed);
-        canonical = hll::make_empty(alloc, p, seed);
+        builder = hll::builder(alloc, p, seed);
+        partial[0] = hll::builder(alloc, p, seed);
+        partial[1] = hll::builder(alloc, p, seed);
+        canonical = hll::empty(alloc, p, seed);
     }
 
     // Replaces a buffer by an update's result, freeing the old one.
@@ -82,8 +82,8 @@ struct Run {
         Buffer a = hll::finish(partial[0].data, partial[0].size, alloc);
         Buffer b = hll::finish(partial[1].data, partial[1].size, alloc);
         Buffer left = alloc.hold(a.data, a.size);
-        FUZZ_CHECK(same_bytes(hll::merge(left.data, left.size, b.data, b.size, true, alloc), canonical));
-        FUZZ_CHECK(same_bytes(hll::merge(b.data, b.size, a.data, a.size, false, alloc), canonical));
+        FUZZ_CHECK(same_bytes(hll::union_of(left.data, left.size, b.data, b.size, true, alloc), canonical));
+        FUZZ_CHECK(same_bytes(hll::union_of(b.data, b.size, a.data, a.size, false, alloc), canonical));
         if (!last) return;
 
         hll::Sketch c = hll::parse(canonical.data, canonical.size);

@@ -38,7 +38,7 @@ void write_file(const std::string& path, const std::vector<std::uint8_t>& bytes)
 
 // A canonical hll value of n distinct values.
 Buffer hll_of(HeapAllocator& alloc, int p, std::uint64_t seed, std::size_t n, std::uint64_t salt = 0) {
-    Buffer b = hll::make_empty(alloc, p, seed);
+    Buffer b = hll::empty(alloc, p, seed);
     for (std::size_t i = 0; i < n; i++) {
         Buffer next = hll::add_hash(b.data, b.size, hash_int64(static_cast<std::int64_t>(i + salt), seed), true, alloc);
         if (next.data != b.data) alloc.release(b.data);
@@ -54,7 +54,7 @@ void parse_seeds(const std::string& dir) {
         std::string at = "hll-p" + std::to_string(p);
         std::size_t limit = hll::sparse_limit(p);
         std::uint64_t seed = p % 3 == 0 ? 0 : p % 3 == 1 ? UINT64_C(0xFEEDFACECAFEBEEF) : 42;
-        put(at + "-empty", hll::make_empty(alloc, p, seed));
+        put(at + "-empty", hll::empty(alloc, p, seed));
         put(at + "-sparse-1", hll_of(alloc, p, seed, 1));
         put(at + "-sparse-half", hll_of(alloc, p, seed, limit / 2 + 1));
         put(at + "-sparse-full", hll_of(alloc, p, seed, limit));
@@ -86,7 +86,7 @@ void parse_seeds(const std::string& dir) {
         write_file(dir + "/bloom-agg-state-" + std::to_string(count), st);
     }
     for (int p : {4, 10, 18}) {
-        Buffer b = hll::make_empty(alloc, p, 0);
+        Buffer b = hll::empty(alloc, p, 0);
         for (std::uint64_t i = 0; i < 64; i++)
             b = hll::add_hash(b.data, b.size, (i << 58) | (std::uint64_t(1) << (i % 8)), false, alloc);
         put("hll-p" + std::to_string(p) + "-high-ranks", b);
@@ -108,7 +108,7 @@ void parse_seeds(const std::string& dir) {
     bad.assign(d.data, d.data + d.size);
     bad[16] = 0xFF;
     write_file(dir + "/hll-bad-register", bad);
-    Buffer state = hll::make_builder(alloc, 8, 0);
+    Buffer state = hll::builder(alloc, 8, 0);
     for (std::int64_t i = 0; i < 5; i++) state = hll::add_hash(state.data, state.size, hash_int64(i, 0), true, alloc);
     put("hll-building-state", state);
 }

@@ -8,7 +8,7 @@
 //     and through an aggregate's building state) it is the same bytes, so a
 //     value has exactly one encoding and re-serialises byte for byte;
 //   - the estimate is finite and >= 0, info() agrees with registers();
-//   - merge with itself or with an empty sketch gives the same bytes;
+//   - union with itself or with an empty sketch gives the same bytes;
 //   - folding to each lower precision gives a valid value whose registers
 //     are the reference fold of the original's, equal whether folded in one
 //     step or one precision at a time, and both contain each other.
@@ -83,10 +83,10 @@ void check_folded_against(Buffer value, const hll::Sketch& s, const std::vector<
     hll::Sketch f = hll::parse(folded.data, folded.size);
     FUZZ_CHECK(hll::contains(s, f) && hll::contains(f, s));
     // Folding loses nothing the union needs: either side absorbs the other.
-    Buffer m = hll::merge(value.data, value.size, folded.data, folded.size, false, alloc);
+    Buffer m = hll::union_of(value.data, value.size, folded.data, folded.size, false, alloc);
     FUZZ_CHECK(same_bytes(m, folded));
     alloc.release(m.data);
-    m = hll::merge(folded.data, folded.size, value.data, value.size, false, alloc);
+    m = hll::union_of(folded.data, folded.size, value.data, value.size, false, alloc);
     FUZZ_CHECK(same_bytes(m, folded));
     if (m.data != folded.data) alloc.release(m.data);
 }
@@ -108,13 +108,13 @@ void check_valid_hll(Buffer value, HeapAllocator& alloc) {
 
     // Re-serialised from its content, a value is the same bytes.
     if (s.sparse()) {
-        Buffer builder = hll::make_builder(alloc, p, s.header.seed);
+        Buffer builder = hll::builder(alloc, p, s.header.seed);
         for (std::size_t i = s.sparse_count(); i-- > 0;)
             builder = hll::add_hash(builder.data, builder.size, hash_of_entry(s.entry(i)), true, alloc);
         FUZZ_CHECK(same_bytes(hll::finish(builder.data, builder.size, alloc), value));
         // One add at a time copies the value each time: only for small ones.
         if (s.sparse_count() <= 256) {
-            Buffer rebuilt = hll::make_empty(alloc, p, s.header.seed);
+            Buffer rebuilt = hll::empty(alloc, p, s.header.seed);
             for (std::size_t i = s.sparse_count(); i-- > 0;) {
                 Buffer next = hll::add_hash(rebuilt.data, rebuilt.size, hash_of_entry(s.entry(i)), i % 2 == 0, alloc);
                 if (next.data != rebuilt.data) alloc.release(rebuilt.data);
@@ -134,14 +134,14 @@ void check_valid_hll(Buffer value, HeapAllocator& alloc) {
     }
 
     // Union with itself or with an empty sketch changes nothing.
-    FUZZ_CHECK(same_bytes(hll::merge(value.data, value.size, value.data, value.size, false, alloc), value));
+    FUZZ_CHECK(same_bytes(hll::union_of(value.data, value.size, value.data, value.size, false, alloc), value));
     Buffer left = alloc.hold(value.data, value.size);
-    Buffer merged = hll::merge(left.data, left.size, value.data, value.size, true, alloc);
+    Buffer merged = hll::union_of(left.data, left.size, value.data, value.size, true, alloc);
     FUZZ_CHECK(same_bytes(merged.data, merged.size, value.data, value.size));
     if (!s.sparse()) FUZZ_CHECK(merged.data == left.data);  // a dense left side absorbs in place
-    Buffer empty = hll::make_empty(alloc, p, s.header.seed);
-    FUZZ_CHECK(same_bytes(hll::merge(value.data, value.size, empty.data, empty.size, false, alloc), value));
-    FUZZ_CHECK(same_bytes(hll::merge(empty.data, empty.size, value.data, value.size, false, alloc), value));
+    Buffer empty = hll::empty(alloc, p, s.header.seed);
+    FUZZ_CHECK(same_bytes(hll::union_of(value.data, value.size, empty.data, empty.size, false, alloc), value));
+    FUZZ_CHECK(same_bytes(hll::union_of(empty.data, empty.size, value.data, value.size, false, alloc), value));
 
     // One more value (hashed from the input) gives another valid value.
     Buffer added = hll::add_hash(value.data, value.size, input_hash, false, alloc);
@@ -211,7 +211,7 @@ void exercise_header_only_hll(Buffer value, HeapAllocator& alloc) {
             hll::info(s);
             hll::contains(s, s);
         }
-        hll::merge(value.data, value.size, value.data, value.size, false, alloc);
+        hll::union_of(value.data, value.size, value.data, value.size, false, alloc);
         hll::fold(value.data, value.size, hll::kMinPrecision, alloc);
         hll::add_hash(value.data, value.size, hash_bytes(value.data, value.size, 0), false, alloc);
     } catch (const Error&) {

@@ -32,8 +32,8 @@ drop_database
 # ---- install, and build the example from the install alone ----
 make -s -j2 install-core PREFIX="$TMP/prefix" PG_CONFIG="$PG_BIN/pg_config"
 make -s install-core PREFIX=/usr DESTDIR="$TMP/stage" PG_CONFIG="$PG_BIN/pg_config"
-# Every header of the core is public; the C face (src/capi) is not installed.
-headers=$(cd src/core && ls ./*.hpp | sed 's|^\./||' | sort)
+# Every header of the core is public (hll_dense.h, in C, too); the C face (src/capi) is not installed.
+headers=$(cd src/core && ls ./*.hpp ./*.h | sed 's|^\./||' | sort)
 check "install-core installs the library, the core's $(echo "$headers" | wc -l) headers and a pkg-config file" \
 	"$(cd "$TMP/prefix" && find . -type f | sort | tr '\n' ' ')" \
 	"$(printf './include/probabilistic/%s ' $headers)./lib/libprobabilistic-core.a ./lib/pkgconfig/probabilistic-core.pc "
@@ -51,12 +51,21 @@ for header in core hash bloom hll; do
 		fail "installed $header.hpp compiles on its own" "$(cat "$TMP/err")"
 	fi
 done
+# hll_dense.h is also the C face's: it compiles as C on its own too.
+for lang in c c++; do
+	if echo "#include <probabilistic/hll_dense.h>" |
+		c++ -x "$lang" -Wall -Wextra -Werror -fsyntax-only - $(pkg-config --cflags probabilistic-core) 2>"$TMP/err"; then
+		pass "installed hll_dense.h compiles on its own as $lang"
+	else
+		fail "installed hll_dense.h compiles on its own as $lang" "$(cat "$TMP/err")"
+	fi
+done
 
 # examples/README.md's build line, recording which headers it read.
 c++ "${CXXFLAGS[@]}" -MD -MF "$TMP/bloom_check.d" examples/bloom_check.cpp -o "$TMP/bloom_check" \
 	$(pkg-config --cflags --libs probabilistic-core libpq)
 check "the example reads the core's headers from the install, none from src/" \
-	"$(grep -o "$TMP/prefix/include/probabilistic/[a-z]*.hpp" "$TMP/bloom_check.d" | sort -u | wc -l)|$(grep -c 'src/core' "$TMP/bloom_check.d" || true)" "4|0"
+	"$(grep -oE "$TMP/prefix/include/probabilistic/[a-z_]*\.(hpp|h)" "$TMP/bloom_check.d" | sort -u | wc -l)|$(grep -c 'src/core' "$TMP/bloom_check.d" || true)" "5|0"
 bloom_check() { "$TMP/bloom_check" -d "dbname=$DB" "$@"; }
 
 # ---- filters built in SQL ----

@@ -46,7 +46,7 @@ void report_and_check(const char* how, double n, const std::vector<double>& rel_
 double real_sketch_estimate(std::size_t n, std::uint64_t seed) {
     probabilistic::testing::TestAllocator alloc;
     // The aggregate's path: a building state, then its canonical value.
-    Buffer b = hll::make_builder(alloc, kP, seed);
+    Buffer b = hll::builder(alloc, kP, seed);
     for (std::size_t i = 0; i < n; i++)
         b = hll::add_hash(b.data, b.size, hash_int64(static_cast<std::int64_t>(i), seed), true, alloc);
     b = hll::finish(b.data, b.size, alloc);
@@ -71,6 +71,34 @@ TEST(HllAccuracy, SmallSetsAreNearExact) {
     for (std::size_t n = 1; n <= 1000; n += 37) {
         double e = real_sketch_estimate(n, n);
         EXPECT_LE(std::fabs(e / n - 1.0), 0.001) << "n=" << n;
+    }
+}
+
+// The README's claim about small sets: a sparse sketch counts a random set of n
+// exactly unless two values share one of the 2^26 sparse entries (probability
+// about n^2 / 2^27), and is then one short. The measured share of sets that come
+// out one short must match that probability within 4 binomial standard errors.
+TEST(HllAccuracy, SmallRandomSetsAreOneShortOnlyWhenTwoValuesCollide) {
+    std::mt19937_64 rng(20261201);
+    for (int n : {300, 1000}) {
+        const int trials = 10000;
+        int exact = 0, one_short = 0;
+        for (int t = 0; t < trials; t++) {
+            probabilistic::testing::TestAllocator alloc;
+            Buffer b = hll::builder(alloc, kP, 0);
+            for (int i = 0; i < n; i++)
+                b = hll::add_hash(b.data, b.size, hash_int64(static_cast<std::int64_t>(rng()), 0), true, alloc);
+            b = hll::finish(b.data, b.size, alloc);
+            std::int64_t c = hll::cardinality(hll::parse(b.data, b.size));
+            exact += c == n;
+            one_short += c == n - 1;
+        }
+        double expected = static_cast<double>(n) * n / 134217728.0;
+        double measured = static_cast<double>(one_short) / trials;
+        std::printf("  n=%d: %.3f%% exact, %.3f%% one short (n^2/2^27 = %.3f%%)\n", n, 100.0 * exact / trials,
+                    100.0 * measured, 100.0 * expected);
+        EXPECT_GE(exact + one_short, trials - 2) << "n=" << n;
+        EXPECT_NEAR(measured, expected, 4 * std::sqrt(expected * (1 - expected) / trials)) << "n=" << n;
     }
 }
 

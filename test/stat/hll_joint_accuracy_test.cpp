@@ -102,7 +102,7 @@ Trial dense_trial(const Point& pt, std::mt19937_64& rng) {
 
 Trial sparse_trial(const Point& pt, std::mt19937_64& rng) {
     probabilistic::testing::TestAllocator alloc;
-    Buffer a = hll::make_builder(alloc, kP, 0), b = hll::make_builder(alloc, kP, 0);
+    Buffer a = hll::builder(alloc, kP, 0), b = hll::builder(alloc, kP, 0);
     auto add = [&](Buffer& s, std::uint64_t h) { s = hll::add_hash(s.data, s.size, h, true, alloc); };
     for (std::int64_t i = 0, c = std::llround(pt.a - pt.x); i < c; i++) add(a, rng());
     for (std::int64_t i = 0, c = std::llround(pt.b - pt.x); i < c; i++) add(b, rng());
@@ -115,7 +115,7 @@ Trial sparse_trial(const Point& pt, std::mt19937_64& rng) {
     b = hll::finish(b.data, b.size, alloc);
     hll::Overlap o = hll::overlap(a.data, a.size, b.data, b.size);
     hll::Sketch sa = hll::parse(a.data, a.size), sb = hll::parse(b.data, b.size);
-    Buffer u = hll::merge(a.data, a.size, b.data, b.size, false, alloc);
+    Buffer u = hll::union_of(a.data, a.size, b.data, b.size, false, alloc);
     double nu = hll::estimate(hll::parse(u.data, u.size));
     hll::Estimate ea = hll::estimate_with_error(sa);
     hll::Bounds cb = hll::count_bounds(ea, 0.95);
@@ -252,7 +252,7 @@ TEST(HllJointAccuracy, UnequalSizes) {
 TEST(HllJointAccuracy, Cost) {
     probabilistic::testing::TestAllocator alloc;
     std::mt19937_64 rng(7);
-    Buffer a = hll::make_builder(alloc, kP, 0), b = hll::make_builder(alloc, kP, 0);
+    Buffer a = hll::builder(alloc, kP, 0), b = hll::builder(alloc, kP, 0);
     for (int i = 0; i < 300000; i++) {
         std::uint64_t h = rng();
         if (i < 200000) a = hll::add_hash(a.data, a.size, h, true, alloc);

@@ -20,7 +20,7 @@ struct Sketch {
     TestAllocator alloc;
     Buffer buf;
 
-    explicit Sketch(int p, std::uint64_t seed = 0) { buf = hll::make_empty(alloc, p, seed); }
+    explicit Sketch(int p, std::uint64_t seed = 0) { buf = hll::empty(alloc, p, seed); }
     // Adds the integers [from, to) hashed with seed 0.
     Sketch& add_range(std::int64_t from, std::int64_t to) {
         for (std::int64_t i = from; i < to; i++)

@@ -19,7 +19,7 @@ struct Hll {
     TestAllocator alloc;
     Buffer buf;
 
-    explicit Hll(int p, std::uint64_t seed = 0) { buf = hll::make_empty(alloc, p, seed); }
+    explicit Hll(int p, std::uint64_t seed = 0) { buf = hll::empty(alloc, p, seed); }
     void add(std::uint64_t h) { buf = hll::add_hash(buf.data, buf.size, h, /*in_place=*/true, alloc); }
     hll::Sketch sketch() const { return hll::parse(buf.data, buf.size); }
     std::vector<std::uint8_t> bytes() const { return {buf.data, buf.data + buf.size}; }
@@ -75,10 +75,10 @@ TEST(HllFormat, ReadsHashIdOneAndRefusesUnknownIds) {
 
 TEST(HllFormat, PrecisionBounds) {
     TestAllocator a;
-    EXPECT_THROW(hll::make_empty(a, 3, 0), Error);
-    EXPECT_THROW(hll::make_empty(a, 19, 0), Error);
-    EXPECT_NO_THROW(hll::make_empty(a, 4, 0));
-    EXPECT_NO_THROW(hll::make_empty(a, 18, 0));
+    EXPECT_THROW(hll::empty(a, 3, 0), Error);
+    EXPECT_THROW(hll::empty(a, 19, 0), Error);
+    EXPECT_NO_THROW(hll::empty(a, 4, 0));
+    EXPECT_NO_THROW(hll::empty(a, 18, 0));
 }
 
 TEST(HllFormat, DensePayloadIsSixBitsPerRegister) {
@@ -184,7 +184,7 @@ TEST(HllUnion, UnionEqualsSketchOfUnionForEveryRepresentationPair) {
             for (std::uint64_t x : ha) { a.add(x); whole.add(x); }
             for (std::uint64_t x : hb) { b.add(x); whole.add(x); }
             TestAllocator alloc;
-            Buffer u = hll::merge(a.buf.data, a.buf.size, b.buf.data, b.buf.size, false, alloc);
+            Buffer u = hll::union_of(a.buf.data, a.buf.size, b.buf.data, b.buf.size, false, alloc);
             EXPECT_EQ(std::vector<std::uint8_t>(u.data, u.data + u.size), whole.bytes()) << na << " " << nb;
         }
     }
@@ -196,7 +196,7 @@ TEST(HllUnion, DifferentPrecisionsFoldToTheSmaller) {
     for (std::uint64_t x : ha) a.add(x);
     for (std::uint64_t x : hb) b.add(x);
     TestAllocator alloc;
-    Buffer u = hll::merge(a.buf.data, a.buf.size, b.buf.data, b.buf.size, false, alloc);
+    Buffer u = hll::union_of(a.buf.data, a.buf.size, b.buf.data, b.buf.size, false, alloc);
     hll::Sketch s = hll::parse(u.data, u.size);
     EXPECT_EQ(s.precision(), 11);
     std::vector<std::uint64_t> all = ha;
@@ -209,7 +209,7 @@ TEST(HllUnion, DenseSamePrecisionMergesInPlaceWithoutAllocating) {
     for (std::uint64_t x : random_hashes(20000, 1)) a.add(x);
     for (std::uint64_t x : random_hashes(20000, 2)) b.add(x);
     TestAllocator alloc;
-    Buffer u = hll::merge(a.buf.data, a.buf.size, b.buf.data, b.buf.size, true, alloc);
+    Buffer u = hll::union_of(a.buf.data, a.buf.size, b.buf.data, b.buf.size, true, alloc);
     EXPECT_EQ(u.data, a.buf.data);
     EXPECT_EQ(alloc.allocations(), 0u);
 }
@@ -218,7 +218,7 @@ TEST(HllUnion, SeedsMustMatch) {
     Hll a(14, 1), b(14, 2);
     TestAllocator alloc;
     try {
-        hll::merge(a.buf.data, a.buf.size, b.buf.data, b.buf.size, false, alloc);
+        hll::union_of(a.buf.data, a.buf.size, b.buf.data, b.buf.size, false, alloc);
         FAIL() << "expected a mismatch error";
     } catch (const Error& e) {
         EXPECT_EQ(e.kind(), ErrorKind::kMismatch);
@@ -266,7 +266,7 @@ TEST(HllInPlace, NotInPlaceLeavesTheInputUntouched) {
 TEST(HllAlloc, AllocationFailureIsBadAlloc) {
     TestAllocator alloc;
     alloc.fail_after(0);
-    EXPECT_THROW(hll::make_empty(alloc, 14, 0), std::bad_alloc);
+    EXPECT_THROW(hll::empty(alloc, 14, 0), std::bad_alloc);
 }
 
 // Outside bytes: every way of being wrong is a kCorrupt error.
@@ -372,7 +372,7 @@ TEST(HllBuilder, FinishedStateEqualsTheCanonicalSketch) {
             hs.insert(hs.end(), hs.begin(), hs.begin() + n / 2);  // duplicates
             Hll canonical(p);
             TestAllocator alloc;
-            Buffer b = hll::make_builder(alloc, p, 0);
+            Buffer b = hll::builder(alloc, p, 0);
             for (std::uint64_t x : hs) {
                 canonical.add(x);
                 b = hll::add_hash(b.data, b.size, x, true, alloc);
@@ -388,14 +388,14 @@ TEST(HllBuilder, FinishedStateEqualsTheCanonicalSketch) {
 
 TEST(HllBuilder, StateIsNeverAValidStoredValue) {
     TestAllocator alloc;
-    Buffer b = hll::make_builder(alloc, 14, 0);
+    Buffer b = hll::builder(alloc, 14, 0);
     EXPECT_THROW(hll::parse(b.data, b.size), Error);
     EXPECT_THROW(hll::parse_trusted(b.data, b.size), Error);
 }
 
 TEST(HllBuilder, GrowthIsGeometric) {
     TestAllocator alloc;
-    Buffer b = hll::make_builder(alloc, 14, 0);
+    Buffer b = hll::builder(alloc, 14, 0);
     for (std::uint64_t x : random_hashes(3000, 5)) b = hll::add_hash(b.data, b.size, x, true, alloc);
     EXPECT_LT(alloc.allocations(), 20u);
 }
@@ -403,12 +403,12 @@ TEST(HllBuilder, GrowthIsGeometric) {
 // hll_cardinality's rounding lives in the core, for the server and for applications alike.
 TEST(HllCardinality, RoundsAndSaturates) {
     probabilistic::testing::TestAllocator alloc;
-    Buffer b = hll::make_empty(alloc, 10, 0);
+    Buffer b = hll::empty(alloc, 10, 0);
     EXPECT_EQ(hll::cardinality(hll::parse(b.data, b.size)), 0);
     for (std::uint64_t i = 1; i <= 3; i++) b = hll::add_hash(b.data, b.size, hash_int64(static_cast<std::int64_t>(i), 0), false, alloc);
     EXPECT_EQ(hll::cardinality(hll::parse(b.data, b.size)), 3);
     // Every register at its maximum: the estimate is capped at 2^64, the answer at INT64_MAX.
-    Buffer d = hll::make_empty(alloc, 4, 0);
+    Buffer d = hll::empty(alloc, 4, 0);
     for (std::uint64_t i = 0; i < 16; i++) d = hll::add_hash(d.data, d.size, i << 60, false, alloc);
     ASSERT_EQ(hll::registers(hll::parse(d.data, d.size)), std::vector<std::uint8_t>(16, 65 - 4));
     EXPECT_EQ(hll::cardinality(hll::parse(d.data, d.size)), INT64_MAX);
@@ -416,4 +416,48 @@ TEST(HllCardinality, RoundsAndSaturates) {
     ProbError err{};
     EXPECT_TRUE(prob_hll_cardinality(d.data, d.size, &c, &err));
     EXPECT_EQ(c, INT64_MAX);
+}
+
+// The C face's one add path (prob_hll_add_hash): its inline dense fast path and
+// its guarded core call give the core's bytes for every state an add meets
+// (an aggregate's building state, sparse, dense), in place or into a copy.
+TEST(HllCApi, OneAddPathGivesTheCoreBytes) {
+    TestAllocator alloc;
+    ProbAllocator c_alloc{[](void* ctx, size_t n) { return static_cast<TestAllocator*>(ctx)->allocate(n); }, &alloc,
+                          nullptr};
+    ProbError err{};
+    auto bytes_of = [](ProbBuffer b) { return std::vector<std::uint8_t>(b.data, b.data + b.size); };
+    std::vector<std::uint64_t> hashes = random_hashes(3000, 77);
+
+    ProbBuffer state, value, finished;
+    ASSERT_TRUE(prob_hll_builder(10, 0, &c_alloc, &state, &err));
+    ASSERT_TRUE(prob_hll_empty(10, 0, &c_alloc, &value, &err));
+    Hll reference(10);
+    for (std::uint64_t x : hashes) {
+        ProbBuffer out;
+        ASSERT_TRUE(prob_hll_add_hash(state.data, state.size, x, true, &c_alloc, &out, &err));
+        state = out;
+        std::vector<std::uint8_t> before = bytes_of(value);
+        ASSERT_TRUE(prob_hll_add_hash(value.data, value.size, x, false, &c_alloc, &out, &err));
+        ASSERT_EQ(bytes_of(ProbBuffer{value.data, value.size}), before) << "a copying add changed its input";
+        value = out;
+        reference.add(x);
+    }
+    ASSERT_TRUE(reference.sketch().header.repr == hll::kReprDense);
+    ASSERT_TRUE(prob_hll_finish(state.data, state.size, &c_alloc, &finished, &err));
+    EXPECT_EQ(bytes_of(finished), reference.bytes());
+    EXPECT_EQ(bytes_of(value), reference.bytes());
+
+    // A dense value in place is updated where it lies.
+    ProbBuffer out;
+    ASSERT_TRUE(prob_hll_add_hash(value.data, value.size, ~std::uint64_t(0) >> 20, true, &c_alloc, &out, &err));
+    EXPECT_EQ(out.data, value.data);
+    reference.add(~std::uint64_t(0) >> 20);
+    EXPECT_EQ(bytes_of(value), reference.bytes());
+
+    // A building state is only ever updated in place: any other call is an error, not an exception.
+    ProbBuffer builder;
+    ASSERT_TRUE(prob_hll_builder(10, 0, &c_alloc, &builder, &err));
+    EXPECT_FALSE(prob_hll_add_hash(builder.data, builder.size, 1, false, &c_alloc, &out, &err));
+    EXPECT_EQ(err.kind, PROB_INTERNAL);
 }

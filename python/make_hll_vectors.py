@@ -2,7 +2,7 @@
 """Regenerates the format test vectors from a running server with the extension.
 
     . test/cluster.sh && start_cluster     # or any server: PGHOST, PGPORT, PGUSER, PGDATABASE
-    /usr/bin/python3 python/make_vectors.py
+    /usr/bin/python3 python/make_hll_vectors.py
 
 Writes test/vectors/hll.json (inputs, SQL, and the exact bytes and results the
 extension produced), sql/format_vectors.sql (the same vectors inline, so the
@@ -341,7 +341,7 @@ def values_check(title, rows, got, expected, kind, one_line=False):
 def regression_sql(hashes, fallback, sketches, unions, folds, invalid):
     parts = ["""-- The binary format as a contract (doc/FORMAT.md): the extension must keep
 -- producing exactly these bytes, so the format cannot drift silently.
--- Generated with test/vectors/hll.json by python/make_vectors.py; the same
+-- Generated with test/vectors/hll.json by python/make_hll_vectors.py; the same
 -- vectors are checked against an independent implementation in python/.
 -- A changed byte here needs a new format version or hash id, not a new file.
 
@@ -424,7 +424,7 @@ def main():
     doc = {
         "description": "probabilistic hll and sketch_hash test vectors (doc/FORMAT.md): inputs, "
                        "the SQL that built them and the exact results of the extension. "
-                       "Regenerate with python/make_vectors.py.",
+                       "Regenerate with python/make_hll_vectors.py.",
         "extension_version": ext,
         "server_version_num": int(version),
         "sketch_hash": hashes,
