@@ -75,20 +75,25 @@ HASH_VALUES = [
     ("timestamp", ["2000-01-01 00:00:00", "2024-01-01 12:00:00.000001", "1970-01-01 00:00:00",
                    "infinity", "-infinity"]),
     ("timestamptz", ["2024-01-01 12:00:00+00", "2024-01-01 07:00:00-05", "1999-12-31 23:59:59.999999+00"]),
+    # Hash id 2 (section 2.1): name and "char" as text, arrays element by element.
+    ("name", ["", "abc", "h\u00e9llo"]),
+    ('"char"', ["x", "\\303", ""]),
+    ("integer[]", ["{}", "{1,2,3}", "{1,NULL,3}", "[0:1]={5,6}", "{{1,2},{3,4}}"]),
+    ("bigint[]", ["{1,2,3}"]),
+    ("text[]", ['{a,"b c",NULL}']),
 ]
 # Every value with seed 0; these also with other seeds (the seed is XXH3's, section 2).
 SEEDED_HASH_VALUES = [("bigint", "42"), ("text", "abc"), ("numeric", "1.50"),
-                      ("double precision", "1.5"), ("uuid", "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11")]
+                      ("double precision", "1.5"), ("uuid", "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"),
+                      ("integer[]", "{1,NULL,3}")]
 MORE_SEEDS = [1, -1, 1311768467294899695]
 
-# Types hashed by the fallback rule, with their canonical bytes (doc/FORMAT.md section 2.1).
-FALLBACK_VALUES = [
-    ("interval", "1 day", "0000000000000000" "01000000" "00000000"),
-    ("time", "12:34:56", (45296 * 1000000).to_bytes(8, "little").hex()),
-    ("oid", "42", "2a000000"),
+# Values of the rules new in hash id 2 with their canonical bytes written out (section 2.1).
+ENCODED_VALUES = [
+    ("name", "abc", "616263"),
     ('"char"', "x", "78"),
-    ("json", '{"a": 1}', '{"a": 1}'.encode().hex()),
-    ("inet", "192.168.0.1", "0220c0a80001"),
+    ('"char"', "\\351", "5c333531"),
+    ("integer[]", "{}", "00000000"),
 ]
 
 
@@ -99,7 +104,7 @@ def hash_vectors():
             seeds = [0] + (MORE_SEEDS if (sql_type, text) in SEEDED_HASH_VALUES else [])
             rows.extend({"type": sql_type, "text": text, "seed": seed} for seed in seeds)
     fallback = [{"type": t, "text": text, "encoding": enc, "seed": seed}
-                for t, text, enc in FALLBACK_VALUES for seed in (0, -1)]
+                for t, text, enc in ENCODED_VALUES for seed in (0, -1)]
     for row in rows + fallback:
         row["sql"] = "sketch_hash(%s, %d)" % (literal(row["type"], row["text"]), row["seed"])
     out = psql("SET TimeZone = 'UTC';\n" + "".join("SELECT %s;\n" % r["sql"] for r in rows + fallback))
@@ -237,7 +242,8 @@ INVALID_VECTORS = [
     ("shorter than the header", H4[:30]),
     ("type tag not H", "49" + H4[2:]),
     ("format version 2", "4802" + H4[4:]),
-    ("hash id 2", "480102" + H4[6:]),
+    ("hash id 3", "480103" + H4[6:]),
+    ("hash id 0", "480100" + H4[6:]),
     ("precision 3", "4801010103" + H4[10:]),
     ("precision 19", "4801010113" + H4[10:]),
     ("sparse precision 25", "4801010104" "19" + H4[12:]),
@@ -349,7 +355,7 @@ SET client_encoding = 'UTF8';
         ["sketch_hash: XXH3-64 of the canonical bytes of each type (section 2)."],
         hashes, lambda r: r["sql"], lambda r: str(r["hash"]), "bigint", one_line=True))
     parts.append(values_check(
-        ["Types hashed by the fallback rule: their internal bytes (section 2.1)."],
+        ["The rules new in hash id 2, with their canonical bytes written out (section 2.1)."],
         fallback, lambda r: r["sql"], lambda r: str(r["hash"]), "bigint", one_line=True))
     parts.append(values_check(
         ["hll values: every representation at several precisions; values over",
@@ -422,7 +428,7 @@ def main():
         "extension_version": ext,
         "server_version_num": int(version),
         "sketch_hash": hashes,
-        "fallback_hash": fallback,
+        "encoded_hash": fallback,
         "hll": sketches,
         "union": unions,
         "fold": folds,

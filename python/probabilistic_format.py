@@ -6,7 +6,7 @@ checks both the code and the document. Python 3 standard library plus xxhash
 
     >>> h = Hll.from_values([1, 2, 3])
     >>> h.to_text()
-    '\\\\x480101010e1a0000000000000000000042c686200159bc2f0120924d'
+    '\\\\x480102010e1a0000000000000000000042c686200159bc2f0120924d'
     >>> h.cardinality()
     3
     >>> sketch_hash(42) == sketch_hash(42.0) == sketch_hash(decimal.Decimal("42.00"))
@@ -22,8 +22,11 @@ ambiguous): int -> bigint (numeric beyond int64), bool -> boolean,
 float -> double precision (sql_type="real" rounds to binary32 first),
 decimal.Decimal -> numeric, str -> text (sql_type="bpchar" drops trailing
 blanks), bytes/bytearray -> bytea, uuid.UUID -> uuid, datetime.date -> date,
-naive datetime.datetime -> timestamp, aware datetime.datetime -> timestamptz.
-For a type hashed by the fallback rule (section 2.1), pass its canonical bytes.
+naive datetime.datetime -> timestamp, aware datetime.datetime -> timestamptz,
+SqlArray -> an array (element by element). sql_type="name" and sql_type="enum"
+(a label) hash as text, sql_type='"char"' a one-character str or a byte as
+"char"::text. Types hashed by their PostgreSQL hash operator class (section
+2.3) are PostgreSQL-internal: a client cannot reproduce them.
 """
 
 import datetime
@@ -34,8 +37,9 @@ import uuid
 
 import xxhash
 
-# Section 2 and 3.1 constants.
-HASH_ID = 1
+# Section 2 and 3.1 constants. Values built under hash id 1 are read too.
+HASH_ID = 2
+HASH_IDS_READ = (1, 2)
 FORMAT_VERSION = 1
 TYPE_TAG = 0x48
 REPR_SPARSE = 1
@@ -155,14 +159,61 @@ _TYPE_ALIASES = {
     "bytea": "bytea", "uuid": "uuid", "date": "date",
     "timestamp": "timestamp", "timestamptz": "timestamp",
     "bool": "boolean", "boolean": "boolean",
+    "name": "text", "enum": "text", '"char"': "char",
 }
+
+
+class SqlArray:
+    """A PostgreSQL array: its elements in storage (row-major) order, None for NULL,
+    of SQL type element_type (or inferred per element), with its dimensions and
+    lower bounds (default: one dimension of len(elements) from 1, none if empty)."""
+
+    def __init__(self, elements, element_type=None, dims=None, lower_bounds=None):
+        self.elements = list(elements)
+        self.element_type = element_type
+        if dims is None:
+            dims = [len(self.elements)] if self.elements else []
+        self.dims = list(dims)
+        self.lower_bounds = list(lower_bounds) if lower_bounds is not None else [1] * len(self.dims)
+        count = 1
+        for d in self.dims:
+            count *= d
+        if len(self.lower_bounds) != len(self.dims) or (count if self.dims else 0) != len(self.elements):
+            raise ParameterError("array dimensions do not match its elements")
+
+
+def _array_bytes(arr):
+    out = [struct.pack("<I", len(arr.dims))]
+    for d, lb in zip(arr.dims, arr.lower_bounds):
+        out.append(struct.pack("<ii", d, lb))
+    for e in arr.elements:
+        if e is None:
+            out.append(b"\x00")
+        else:
+            out.append(b"\x01" + struct.pack("<Q", hash64(e, 0, arr.element_type)))
+    return b"".join(out)
+
+
+def _char_bytes(value):
+    """"char" as its text form: none for 0, the byte if ASCII, else a backslash and 3 octal digits."""
+    b = value if isinstance(value, int) else (value.encode("latin-1") if value else b"\x00")[0]
+    if b == 0:
+        return b""
+    if b < 0x80:
+        return bytes([b])
+    return ("\\%03o" % b).encode("ascii")
 
 
 def canonical_bytes(value, sql_type=None):
     """The bytes section 2.1 hashes for `value` (of SQL type sql_type, or inferred)."""
     kind = _TYPE_ALIASES.get(sql_type.lower()) if sql_type else None
     if sql_type and kind is None:
-        raise ParameterError("no canonical encoding for SQL type %r: pass the fallback bytes" % sql_type)
+        raise ParameterError("no portable encoding for SQL type %r: PostgreSQL hashes it with its "
+                             "hash operator class (section 2.3)" % sql_type)
+    if kind == "char":
+        return _char_bytes(value)
+    if isinstance(value, SqlArray):
+        return _array_bytes(value)
     if kind == "real":
         return _float_bytes(struct.unpack("<f", struct.pack("<f", float(value)))[0])
     if kind == "double precision":
@@ -282,8 +333,16 @@ class _Sketch:
         """hll_add / bloom_add: the value hashed with the sketch's seed; None leaves it unchanged."""
         out = self.copy()
         if value is not None:
-            out._add_hash(hash64(value, self.seed, sql_type))
+            out._add_hash(self._hash(value, sql_type))
         return out
+
+    def _hash(self, value, sql_type):
+        """The value's hash under this sketch's hash id: id 1 hashed the rules new in id 2 otherwise."""
+        if self.hash_id != HASH_ID and (isinstance(value, SqlArray) or
+                                        (sql_type or "").lower() in ("name", "enum", '"char"')):
+            raise ParameterError("this sketch was built under hash id %d, which hashed this type "
+                                 "differently: rebuild it" % self.hash_id)
+        return hash64(value, self.seed, sql_type)
 
     def add_hash(self, h):
         out = self.copy()
@@ -298,11 +357,12 @@ class Hll(_Sketch):
     (bytearray of 2^p ranks, dense) is set. Operations return new values.
     """
 
-    __slots__ = ("precision", "seed", "entries", "registers")
+    __slots__ = ("precision", "seed", "entries", "registers", "hash_id")
 
-    def __init__(self, precision, seed, entries=None, registers=None):
+    def __init__(self, precision, seed, entries=None, registers=None, hash_id=HASH_ID):
         self.precision = precision
         self.seed = seed & _U64
+        self.hash_id = hash_id
         self.entries = entries
         self.registers = registers
 
@@ -330,7 +390,7 @@ class Hll(_Sketch):
     def copy(self):
         return Hll(self.precision, self.seed,
                    dict(self.entries) if self.entries is not None else None,
-                   bytearray(self.registers) if self.registers is not None else None)
+                   bytearray(self.registers) if self.registers is not None else None, self.hash_id)
 
     def _add_hash(self, h):
         p = self.precision
@@ -382,7 +442,7 @@ class Hll(_Sketch):
 
     # -- bytes (sections 3.2 - 3.5, 3.11)
     def to_bytes(self):
-        header = struct.pack("<BBBBBBHQ", TYPE_TAG, FORMAT_VERSION, HASH_ID,
+        header = struct.pack("<BBBBBBHQ", TYPE_TAG, FORMAT_VERSION, self.hash_id,
                              REPR_SPARSE if self.sparse else REPR_DENSE,
                              self.precision, SPARSE_PRECISION, 0, self.seed)
         if self.sparse:
@@ -407,7 +467,7 @@ class Hll(_Sketch):
             raise FormatError("type tag is 0x%02x, expected 0x48" % tag)
         if version != FORMAT_VERSION:
             raise FormatError("format version %d is not supported" % version)
-        if hash_id != HASH_ID:
+        if hash_id not in HASH_IDS_READ:
             raise FormatError("unknown hash function id %d" % hash_id)
         if not MIN_PRECISION <= p <= MAX_PRECISION:
             raise FormatError("precision %d is outside 4..18" % p)
@@ -424,7 +484,7 @@ class Hll(_Sketch):
             for i, r in enumerate(regs):
                 if r > max_rank(p):
                     raise FormatError("register %d holds %d, above the maximum %d" % (i, r, max_rank(p)))
-            return cls(p, seed, registers=regs)
+            return cls(p, seed, registers=regs, hash_id=hash_id)
         if repr_ != REPR_SPARSE:
             raise FormatError("unknown representation %d" % repr_)
         if len(payload) % 4:
@@ -443,19 +503,19 @@ class Hll(_Sketch):
                 raise FormatError("sparse entry %d is out of order or repeats an index" % i)
             prev = idx26
             entries[idx26] = rank
-        return cls(p, seed, entries=entries)
+        return cls(p, seed, entries=entries, hash_id=hash_id)
 
     # -- union and fold (sections 3.8, 3.9)
     def union(self, other):
-        if self.seed != other.seed:
-            raise ParameterError("cannot combine hll values built with different hash seeds")
+        if self.seed != other.seed or self.hash_id != other.hash_id:
+            raise ParameterError("cannot combine hll values built with different hash seeds or functions")
         p = min(self.precision, other.precision)
         if self.sparse and other.sparse:
             merged = dict(self.entries)
             for i, r in other.entries.items():
                 if merged.get(i, 0) < r:
                     merged[i] = r
-            out = Hll(p, self.seed, entries=merged)
+            out = Hll(p, self.seed, entries=merged, hash_id=self.hash_id)
             if len(merged) > sparse_limit(p):
                 out._densify()
             return out
@@ -463,7 +523,7 @@ class Hll(_Sketch):
         for i, r in enumerate(_dense_registers(other, p)):
             if regs[i] < r:
                 regs[i] = r
-        return Hll(p, self.seed, registers=regs)
+        return Hll(p, self.seed, registers=regs, hash_id=self.hash_id)
 
     def fold(self, precision):
         _check_precision(precision)
@@ -472,13 +532,13 @@ class Hll(_Sketch):
         if precision == self.precision:
             return self.copy()
         if self.sparse and len(self.entries) <= sparse_limit(precision):
-            return Hll(precision, self.seed, entries=dict(self.entries))
-        return Hll(precision, self.seed, registers=_dense_registers(self, precision))
+            return Hll(precision, self.seed, entries=dict(self.entries), hash_id=self.hash_id)
+        return Hll(precision, self.seed, registers=_dense_registers(self, precision), hash_id=self.hash_id)
 
     def contains(self, other):
         """hll @> hll: every register of other is <= this one's at the common precision."""
-        if self.seed != other.seed:
-            raise ParameterError("cannot combine hll values built with different hash seeds")
+        if self.seed != other.seed or self.hash_id != other.hash_id:
+            raise ParameterError("cannot combine hll values built with different hash seeds or functions")
         p = min(self.precision, other.precision)
         return all(b <= a for a, b in zip(_dense_registers(self, p), _dense_registers(other, p)))
 
@@ -1291,12 +1351,13 @@ def _new_layer(capacity, fpr, scalable, index):
 class Bloom(_Sketch):
     """A bloom value (section 4). Operations return new values; _add_hash updates in place."""
 
-    __slots__ = ("scalable", "blocked", "seed", "capacity", "fpr", "layers")
+    __slots__ = ("scalable", "blocked", "seed", "capacity", "fpr", "layers", "hash_id")
 
-    def __init__(self, scalable, seed, capacity, fpr, layers, blocked=False):
+    def __init__(self, scalable, seed, capacity, fpr, layers, blocked=False, hash_id=HASH_ID):
         self.scalable = scalable
         self.blocked = blocked
         self.seed = seed & _U64
+        self.hash_id = hash_id
         self.capacity = capacity
         self.fpr = fpr
         self.layers = layers
@@ -1349,7 +1410,7 @@ class Bloom(_Sketch):
 
     def copy(self):
         return Bloom(self.scalable, self.seed, self.capacity, self.fpr, [l.copy() for l in self.layers],
-                     self.blocked)
+                     self.blocked, hash_id=self.hash_id)
 
     def _add_hash(self, h):
         if not self.scalable:
@@ -1389,7 +1450,7 @@ class Bloom(_Sketch):
     # -- membership, estimates (sections 4.5, 4.9)
     def contains(self, value, sql_type=None):
         """bloom_contains(filter, value)."""
-        return self.contains_hash(hash64(value, self.seed, sql_type))
+        return self.contains_hash(self._hash(value, sql_type))
 
     def contains_hash(self, h):
         h &= _U64
@@ -1416,6 +1477,7 @@ class Bloom(_Sketch):
     # -- combining (section 4.8)
     def _check_compatible(self, other):
         same = (self.scalable == other.scalable and self.blocked == other.blocked and self.seed == other.seed and self.capacity == other.capacity
+                and self.hash_id == other.hash_id
                 and self.fpr == other.fpr and (self.scalable or len(self.layers) == len(other.layers)))
         if not same:
             raise ParameterError("cannot combine bloom filters with different parameters")
@@ -1468,7 +1530,7 @@ class Bloom(_Sketch):
 
     # -- bytes (sections 4.2, 4.3, 4.10)
     def to_bytes(self):
-        out = [struct.pack("<BBBBHHQQd", BLOOM_TYPE_TAG, FORMAT_VERSION, HASH_ID,
+        out = [struct.pack("<BBBBHHQQd", BLOOM_TYPE_TAG, FORMAT_VERSION, self.hash_id,
                            self.layout(), len(self.layers), 0,
                            self.seed, self.capacity, self.fpr)]
         for l in self.layers:
@@ -1500,7 +1562,7 @@ class Bloom(_Sketch):
             raise FormatError("type tag is 0x%02x, expected 0x42" % tag)
         if version != FORMAT_VERSION:
             raise FormatError("format version %d is not supported" % version)
-        if hash_id != HASH_ID:
+        if hash_id not in HASH_IDS_READ:
             raise FormatError("unknown hash function id %d" % hash_id)
         if layout not in (LAYOUT_FIXED, LAYOUT_SCALABLE, LAYOUT_BLOCKED):
             raise FormatError("unknown layout %d" % layout)
@@ -1542,7 +1604,7 @@ class Bloom(_Sketch):
             raise FormatError("%d bytes follow the last layer" % (size - offset))
         scalable = layout == LAYOUT_SCALABLE
         if layout == LAYOUT_BLOCKED:
-            return cls._blocked_from_raw(seed, capacity, fpr, raw_layers[0])
+            return cls._blocked_from_raw(seed, capacity, fpr, raw_layers[0], hash_id)
         layers = []
         for i, (m, n, bits_set, k, bits) in enumerate(raw_layers):
             if scalable and capacity > _U64 >> i:
@@ -1569,10 +1631,10 @@ class Bloom(_Sketch):
                 raise FormatError("layer %d is empty or more than its hash count below its fill limit, yet a "
                                   "later layer exists" % i)
             layers.append(layer)
-        return cls(scalable, seed, capacity, fpr, layers)
+        return cls(scalable, seed, capacity, fpr, layers, hash_id=hash_id)
 
     @classmethod
-    def _blocked_from_raw(cls, seed, capacity, fpr, raw):
+    def _blocked_from_raw(cls, seed, capacity, fpr, raw, hash_id):
         """Section 4.13's checks of a blocked layer, in the extension's order."""
         m, n, bits_set, k, bits = raw
         if n != capacity:
@@ -1593,4 +1655,4 @@ class Bloom(_Sketch):
         layer = BlockedLayer(m, k, n, bytearray(bits))
         if layer.bits_set != bits_set:
             raise FormatError("layer 0 claims %d bits set, but %d are" % (bits_set, layer.bits_set))
-        return cls(False, seed, capacity, fpr, [layer], blocked=True)
+        return cls(False, seed, capacity, fpr, [layer], blocked=True, hash_id=hash_id)

@@ -66,7 +66,55 @@ def decode(sql_type, text):
         if text in special:
             return special[text], "timestamp"
         return datetime.datetime.fromisoformat(text), None
+    if sql_type == "name":
+        return text, "name"
+    if sql_type == '"char"':
+        return (int(text[1:], 8) if text.startswith("\\") else ord(text) if text else 0), '"char"'
+    if sql_type.endswith("[]"):
+        return decode_array(sql_type[:-2], text), None
     raise AssertionError("no decoder for " + sql_type)
+
+
+def decode_array(element_type, text):
+    """The array literals of the vectors: optional [lo:hi] bounds, nested braces, NULL, quotes."""
+    lower = []
+    if text.startswith("["):
+        bounds, text = text.split("=", 1)
+        lower = [int(b.split(":")[0]) for b in bounds[1:-1].split("][")]
+
+    def parse(pos):                     # text[pos] == "{": (list, position after "}")
+        items, pos = [], pos + 1
+        while text[pos] != "}":
+            if text[pos] == "{":
+                item, pos = parse(pos)
+            elif text[pos] == '"':
+                end = text.index('"', pos + 1)
+                item, pos = text[pos + 1:end], end + 1
+            else:
+                end = min(i for i in (text.find(",", pos), text.find("}", pos)) if i >= 0)
+                raw, pos = text[pos:end], end
+                item = None if raw == "NULL" else raw
+            items.append(item)
+            if text[pos] == ",":
+                pos += 1
+        return items, pos + 1
+
+    nested, _ = parse(0)
+    dims, level = [], nested
+    while isinstance(level, list) and level:
+        dims.append(len(level))
+        level = level[0]
+    flat = []
+
+    def walk(x, depth):
+        if depth == len(dims):
+            flat.append(x if x is None else decode(element_type, x)[0])
+        else:
+            for y in x:
+                walk(y, depth + 1)
+    if dims:
+        walk(nested, 0)
+    return pf.SqlArray(flat, element_type if element_type != "text" else None, dims, lower or None)
 
 
 def vector_hashes(rec):
@@ -124,8 +172,8 @@ class VectorTests(unittest.TestCase):
                 value, as_type = decode(rec["type"], rec["text"])
                 self.assertEqual(pf.sketch_hash(value, rec["seed"], as_type), rec["hash"])
 
-    def test_fallback_hash(self):
-        for rec in self.vectors["fallback_hash"]:
+    def test_encoded_hash(self):
+        for rec in self.vectors["encoded_hash"]:
             with self.subTest(rec["sql"]):
                 h = pf.xxh3(bytes.fromhex(rec["encoding"]), pf.to_unsigned(rec["seed"]))
                 self.assertEqual(pf.to_signed(h), rec["hash"])
@@ -187,7 +235,7 @@ class SpecTests(unittest.TestCase):
 
     def test_worked_example(self):
         h = pf.Hll.from_values([1, 2, 3])
-        self.assertEqual(h.to_text(), "\\x480101010e1a0000000000000000000042c686200159bc2f0120924d")
+        self.assertEqual(h.to_text(), "\\x480102010e1a0000000000000000000042c686200159bc2f0120924d")
         self.assertEqual(pf.hash64(1), 0x2fbc593564db792e)
         self.assertEqual(h.sparse_entries(), [0x2086c642, 0x2fbc5901, 0x4d922001])
 
@@ -277,6 +325,25 @@ class SpecTests(unittest.TestCase):
             pf.Hll.empty(14, 1).union(pf.Hll.empty(14, 2))
         with self.assertRaises(pf.ParameterError):
             pf.Hll.empty(10).fold(12)
+
+    def test_hash_id_one_values(self):
+        """Section 2: hash id 1 values are read and keep their id; they take the types whose rule
+        did not change, refuse the others, and never combine with hash id 2 values."""
+        old = pf.Hll.from_bytes(bytes.fromhex("480101010e1a00000000000000000000"))
+        self.assertEqual(old.add(42).to_bytes()[2], 1)
+        self.assertEqual(old.add("abc").union(old).to_bytes()[2], 1)
+        for value, sql_type in (("abc", "name"), ("x", '"char"'), ("ok", "enum"), (pf.SqlArray([1]), None)):
+            with self.subTest(sql_type=sql_type), self.assertRaises(pf.ParameterError):
+                old.add(value, sql_type)
+        with self.assertRaises(pf.ParameterError):
+            old.union(pf.Hll.empty())
+        self.assertEqual(pf.Hll.empty().add("abc", "name"), pf.Hll.empty().add("abc"))
+        filt = pf.Bloom.from_bytes(pf.Bloom.empty(10).to_bytes()[:2] + b"\x01" + pf.Bloom.empty(10).to_bytes()[3:])
+        self.assertTrue(filt.add("abc").contains("abc"))
+        with self.assertRaises(pf.ParameterError):
+            filt.contains(pf.SqlArray(["a"]))
+        with self.assertRaises(pf.ParameterError):
+            filt.union(pf.Bloom.empty(10))
 
 
 # ---------------------------------------------------------------- against a server
@@ -847,7 +914,7 @@ class BloomSpecTests(unittest.TestCase):
 
     def test_worked_example(self):
         b = pf.Bloom.agg_distinct([1, 2, 3])
-        self.assertEqual(b.to_text(), "\\x4201010101000000000000000000000003000000000000007b14ae47e17a843f"
+        self.assertEqual(b.to_text(), "\\x4201020101000000000000000000000003000000000000007b14ae47e17a843f"
                                       "1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b")
         h = pf.hash64(1)
         self.assertEqual((pf.bloom_h2(h), pf.bloom_h3(h)), (0x3a42f6e717b834cb, 0x062967168a4ad94b))

@@ -44,8 +44,10 @@ SELECT p, i, bloom_agg(x, 100, 0.01) OVER w = bloom_agg(x, 100, 0.01) OVER w AS 
 FROM (SELECT i % 2 AS p, i, i AS x FROM generate_series(0, 9) i) s
 WINDOW w AS (PARTITION BY p ORDER BY i) ORDER BY p, i;
 
--- An empty frame is zero rows, but a window function cannot see its call's
--- arguments: NULL, not an empty filter.
+-- An empty frame is zero rows. A window's final function sees no Aggref: the
+-- parameters are read off the window's calls with that final function when
+-- they agree (bloom_agg(i): fpr 0.01), else the result is NULL (bloom_agg(i,
+-- 10, 0.01) shares bloom_agg_final with bloom_union_agg, which has none).
 SELECT i, bloom_agg(i, 10, 0.01) OVER w IS NULL AS fixed_null, bloom_agg(i) OVER w IS NULL AS sized_null,
        bloom_union_agg(bloom_empty(10)) OVER w IS NULL AS union_null
 FROM generate_series(1, 3) i WINDOW w AS (ORDER BY i ROWS BETWEEN 1 FOLLOWING AND 1 FOLLOWING);

@@ -55,7 +55,8 @@ SELECT label, pg_temp.err(query) AS result FROM (VALUES
     ('wrong type tag',        $q$SELECT set_byte(f, 0, ascii('B'))::cuckoo FROM good$q$),
     ('format version 0',      $q$SELECT set_byte(f, 1, 0)::cuckoo FROM good$q$),
     ('format version 2',      $q$SELECT set_byte(f, 1, 2)::cuckoo FROM good$q$),
-    ('hash id 2',             $q$SELECT set_byte(f, 2, 2)::cuckoo FROM good$q$),
+    ('hash id 1',             $q$SELECT set_byte(f, 2, 1)::cuckoo FROM good$q$),
+    ('hash id 3',             $q$SELECT set_byte(f, 2, 3)::cuckoo FROM good$q$),
     ('layout 0',              $q$SELECT set_byte(f, 3, 0)::cuckoo FROM good$q$),
     ('layout 2',              $q$SELECT set_byte(f, 3, 2)::cuckoo FROM good$q$),
     ('fingerprint bits 9',    $q$SELECT set_byte(f, 4, 9)::cuckoo FROM good$q$),
@@ -86,7 +87,7 @@ SELECT label, pg_temp.err(query) AS result FROM (VALUES
 -- COPY's text input runs the same checks (this value has layout 10).
 CREATE TEMP TABLE bad_copy (c cuckoo);
 COPY bad_copy FROM STDIN;
-\\x4301010a0402010000000000000000000a000000000000007b14ae47e17a843f06000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000
+\\x4301020a0402010000000000000000000a000000000000007b14ae47e17a843f06000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000
 \.
 SELECT count(*) FROM bad_copy;
 

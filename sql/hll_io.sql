@@ -1,8 +1,8 @@
 -- hll text and binary I/O, and the binary format checked byte by byte.
 
 -- Text form: \x and lowercase hex of the binary format; input takes either case.
-SELECT '\x480101010e1a00000000000000000000'::hll = hll_empty() AS text_in;
-SELECT '\x48010101041A000000000000000000000159BC2F'::hll AS upper_case_in;
+SELECT '\x480102010e1a00000000000000000000'::hll = hll_empty() AS text_in;
+SELECT '\x48010201041A000000000000000000000159BC2F'::hll AS upper_case_in;
 SELECT hll_empty(14, 1311768467294899695)::text AS seed_little_endian;
 SELECT h::text::hll = h AS text_round_trip_sparse FROM (SELECT hll_add_agg(x) h FROM generate_series(1, 300) x) d;
 SELECT h::text::hll = h AS text_round_trip_dense FROM (SELECT hll_add_agg(x, 8) h FROM generate_series(1, 300) x) d;
@@ -112,12 +112,12 @@ COPY (SELECT WHERE false) TO PROGRAM 'rm -f hll_io_copy.bin';
 -- Text COPY: backslash is COPY's escape character, so the \x is written \\x.
 CREATE TEMP TABLE io_text (id int, h hll);
 COPY io_text FROM STDIN;
-1	\\x480101010e1a00000000000000000000
-2	\\x48010101041a000000000000000000000159bc2f
+1	\\x480102010e1a00000000000000000000
+2	\\x48010201041a000000000000000000000159bc2f
 3	\N
 \.
 COPY io_text FROM STDIN WITH (FORMAT csv);
-4,\x48010101041a000000000000000000000159bc2f
+4,\x48010201041a000000000000000000000159bc2f
 \.
 SELECT id, h, hll_cardinality(h) FROM io_text ORDER BY id;
 COPY io_text TO STDOUT;

@@ -8,6 +8,63 @@
 -- (section kept for the hashing work; objects below this line)
 -- ===========================================================================
 
+-- "char" columns: its own overloads, since "char" converts implicitly to text
+-- and matches anyelement, which left bloom_agg("char") and hll_add_agg("char")
+-- ambiguous. A "char" hashes as its text form ("char"::text), as sketch_hash,
+-- bloom_add, bloom_contains and hll_add hash it.
+CREATE FUNCTION hll_add_trans(hll, "char") RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, "char") IS 'transition function of hll_add_agg and hll_count_distinct';
+CREATE FUNCTION hll_add_trans(hll, "char", integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, "char", integer) IS 'transition function of hll_add_agg';
+CREATE AGGREGATE hll_add_agg("char") (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg("char") IS 'sketch (p = 14) of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_add_agg("char", integer) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg("char", integer) IS 'sketch at precision p of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_count_distinct("char") (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_cardinality, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_count_distinct("char") IS 'estimated count(DISTINCT x), from a p = 14 sketch';
+
+CREATE FUNCTION bloom_add_trans(bloom, "char", bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, "char", bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg("char", bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg("char", bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_distinct_trans(internal, "char") RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, "char") IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, "char", double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, "char", double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg("char") (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg("char") IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg("char", double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg("char", double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
 
 -- ===========================================================================
 -- hll: joint estimates of two sketches (intersection, difference, Jaccard)
@@ -463,3 +520,31 @@ CREATE AGGREGATE bloom_agg(anyelement, bigint, double precision, text) (
 );
 COMMENT ON AGGREGATE bloom_agg(anyelement, bigint, double precision, text) IS
     'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr, in a named layout';
+
+-- "char" in the layout form too, for the reason the Hashing section gives.
+CREATE FUNCTION bloom_add_trans(bloom, "char", bigint, double precision, text) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, "char", bigint, double precision, text) IS
+    'transition function of bloom_agg(x, capacity, fpr, layout)';
+CREATE AGGREGATE bloom_agg("char", bigint, double precision, text) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg("char", bigint, double precision, text) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr, in a named layout';
+
+
+-- ===========================================================================
+-- Hashing, continued: the "char" overload of cuckoo_agg, which needs the
+-- cuckoo type above (see the Hashing section for why "char" has its own).
+-- ===========================================================================
+CREATE FUNCTION cuckoo_add_trans(cuckoo, "char", bigint, double precision) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_add_trans(cuckoo, "char", bigint, double precision) IS
+    'transition function of cuckoo_agg(x, capacity, fpr)';
+CREATE AGGREGATE cuckoo_agg("char", bigint, double precision) (
+    SFUNC = cuckoo_add_trans, STYPE = cuckoo, FINALFUNC = cuckoo_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE cuckoo_agg("char", bigint, double precision) IS
+    'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';

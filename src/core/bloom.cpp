@@ -270,6 +270,7 @@ std::string params_text(const Sketch& s) {
 // layer count: each layer is a function of the shared parameters.
 void check_compatible(const Sketch& a, const Sketch& b) {
     const Header &x = a.header, &y = b.header;
+    check_same_hash_id(x.hash_id, y.hash_id, "bloom filters");
     bool same = x.layout == y.layout && x.hash_id == y.hash_id && x.seed == y.seed && x.capacity == y.capacity &&
                 x.fpr == y.fpr && (a.scalable() || x.layer_count == y.layer_count);
     if (!same)
@@ -528,15 +529,17 @@ std::size_t empty_size(long long capacity, double fpr, std::uint8_t layout) {
                       ? blocked_block_count(static_cast<double>(capacity), fpr) * kBlockBits
                       : std::ceil(optimal_bit_count(static_cast<double>(capacity), layer_fpr(h, 0)));
     double bytes = static_cast<double>(kHeaderSize + kLayerHeaderSize) + std::ceil(bits / 8.0);
-    if (!(bytes <= static_cast<double>(kMaxValueBytes))) {
+    if (!(bytes <= static_cast<double>(kMaxCreatedValueBytes))) {
         std::string what = scalable ? "a scalable bloom filter's first layer" : "a bloom filter";
         throw Error(ErrorKind::kTooLarge,
                     what + " for " + std::to_string(capacity) + " items at false positive rate " + number_text(fpr) +
                         " would not fit in one value",
                     (std::isfinite(bytes) ? "It would take " + number_text(bytes) + " bytes; " : std::string()) +
-                        "a value holds at most " + std::to_string(kMaxValueBytes) + " bytes.",
-                    scalable ? "Use a larger fpr or a smaller first capacity: a scalable filter grows past it."
-                             : "Use a larger fpr or a smaller capacity, or a scalable filter.");
+                        "a value holds at most " + std::to_string(kMaxCreatedValueBytes) +
+                        " bytes, so that pg_dump and COPY can write its text form.",
+                    scalable ? "Partition the filter by time or key, or use a larger fpr or a smaller first capacity."
+                             : "Partition the filter by time or key (one filter per day or key range), or use a "
+                               "larger fpr, a smaller capacity or a scalable filter.");
     }
     return static_cast<std::size_t>(bytes);
 }
@@ -567,7 +570,7 @@ Sketch parse_trusted(const std::uint8_t* data, std::size_t size) {
     if (data[kOffVersion] != kFormatVersion)
         throw corrupt("format version " + std::to_string(data[kOffVersion]) +
                       " is not supported (this build reads version " + std::to_string(kFormatVersion) + ")");
-    if (data[kOffHashId] != kHashId) throw corrupt("unknown hash function id " + std::to_string(data[kOffHashId]));
+    if (!known_hash_id(data[kOffHashId])) throw corrupt("unknown hash function id " + std::to_string(data[kOffHashId]));
     Header h{data[kOffLayout], data[kOffHashId], load_le16(data + kOffLayerCount), load_le64(data + kOffSeed),
              load_le64(data + kOffCapacity), load_double(data + kOffFpr)};
     if (h.layout != kLayoutFixed && h.layout != kLayoutScalable && h.layout != kLayoutBlocked)
@@ -761,7 +764,7 @@ Layer next_layer(const Header& h, std::size_t size) {
     std::size_t index = h.layer_count;
     auto cannot_grow = [&](const std::string& why) {
         return Error(ErrorKind::kTooLarge, "scalable bloom filter cannot grow past " + std::to_string(index) + " layers",
-                     why, "Create the filter with a larger capacity or false positive rate.");
+                     why, "Create the filter with a larger capacity or false positive rate, or partition it by time or key.");
     };
     if (index >= kMaxLayers) throw cannot_grow("The format allows at most " + std::to_string(kMaxLayers) + " layers.");
     if (h.capacity > (UINT64_MAX >> index)) throw cannot_grow("The next layer's capacity would not fit in 64 bits.");
@@ -769,10 +772,10 @@ Layer next_layer(const Header& h, std::size_t size) {
     double p = layer_fpr(h, index);
     double bits = std::ceil(optimal_bit_count(static_cast<double>(capacity), p));
     double new_size = static_cast<double>(size) + static_cast<double>(kLayerHeaderSize) + std::ceil(bits / 8.0);
-    if (!(new_size <= static_cast<double>(kMaxValueBytes)))
+    if (!(new_size <= static_cast<double>(kMaxCreatedValueBytes)))
         throw cannot_grow("The next layer, for " + std::to_string(capacity) + " items at false positive rate " +
                           number_text(p) + ", would make it " + number_text(new_size) + " bytes; a value holds at most " +
-                          std::to_string(kMaxValueBytes) + ".");
+                          std::to_string(kMaxCreatedValueBytes) + ", so that pg_dump and COPY can write its text form.");
     std::uint64_t bit_count = static_cast<std::uint64_t>(bits);
     return Layer{bit_count, hash_count_for(bit_count, capacity), capacity, 0, size};
 }
@@ -1006,6 +1009,8 @@ void DistinctBuilder::grow() {
 
 void DistinctBuilder::combine(const DistinctBuilder& other) {
     if (&other == this) return;
+    // Partial results of one aggregate (partitionwise, parallel) had one fpr, as its rows do.
+    check_fpr(other.fpr());
     other.for_each_hash([&](std::uint64_t hash) { add(hash); });
 }
 

@@ -121,7 +121,8 @@ double layer_fpr(const Header& h, std::size_t layer_index);
 // The fill at which a scalable filter's layer counts as full (doc/FORMAT.md 4.7).
 std::uint64_t fill_limit(std::uint64_t bit_count, std::uint32_t hash_count, std::uint64_t capacity, double design_fpr);
 // Bytes of a new, empty filter (a scalable one has its first layer only).
-// Validates the parameters and throws kTooLarge past kMaxValueBytes; allocates nothing.
+// Validates the parameters and throws kTooLarge past kMaxCreatedValueBytes (so that its
+// text form fits in 1 GB); allocates nothing.
 std::size_t empty_size(long long capacity, double fpr, std::uint8_t layout);
 inline std::size_t empty_size(long long capacity, double fpr, bool scalable) {
     return empty_size(capacity, fpr, scalable ? kLayoutScalable : kLayoutFixed);
@@ -153,7 +154,7 @@ inline std::uint32_t segment_bits(std::uint32_t hash_count, std::uint32_t block_
 
 // The layer a scalable filter of `size` bytes would append next, placed at
 // offset `size`. Throws kTooLarge when the grown value would pass
-// kMaxValueBytes or the layer limit; allocates nothing.
+// kMaxCreatedValueBytes or the layer limit; allocates nothing.
 Layer next_layer(const Header& h, std::size_t size);
 
 // Bit positions (doc/FORMAT.md 4.5), from the splitmix64 finalizer.

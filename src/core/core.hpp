@@ -102,6 +102,12 @@ void in_chunks(std::size_t n, F&& f) {
 // The largest value a PostgreSQL varlena can hold (1 GB - 1), less its 4-byte header.
 constexpr std::size_t kMaxValueBytes = 0x3FFFFFFFu - 4u;
 
+// The largest value the extension creates (511 MiB): its text form, which
+// pg_dump and COPY write, is two hex digits a byte and must fit PostgreSQL's
+// 1 GB allocation limit with room for the rest of the row. Values up to
+// kMaxValueBytes made by 0.1.0 and 0.2.0 are still read.
+constexpr std::size_t kMaxCreatedValueBytes = std::size_t{511} * 1024 * 1024;
+
 // Little-endian loads and stores, independent of the host's byte order. On a
 // little-endian host they are single moves: a byte-wise store followed by a
 // wide load stalls store-to-load forwarding on the per-row hashing path.

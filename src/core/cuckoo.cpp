@@ -256,13 +256,13 @@ std::size_t empty_size(long long capacity, double fpr) {
     unsigned f = fingerprint_bits_for(fpr);
     uint128 bits = static_cast<uint128>(buckets) * kBucketSize * f;
     uint128 bytes = kHeaderSize + (bits + 7) / 8;
-    if (bytes > kMaxValueBytes)
+    if (bytes > kMaxCreatedValueBytes)
         throw Error(ErrorKind::kTooLarge,
                     "a cuckoo filter for " + std::to_string(capacity) + " items at false positive rate " +
                         number_text(fpr) + " would not fit in one value",
                     "It would take " + number_text(static_cast<double>(bytes)) + " bytes; a value holds at most " +
-                        std::to_string(kMaxValueBytes) + " bytes.",
-                    "Use a larger fpr or a smaller capacity.");
+                        std::to_string(kMaxCreatedValueBytes) + " bytes, so that pg_dump and COPY can write its text form.",
+                    "Partition the filter by time or key, or use a larger fpr or a smaller capacity.");
     return static_cast<std::size_t>(bytes);
 }
 

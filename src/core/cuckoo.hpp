@@ -94,7 +94,8 @@ unsigned fingerprint_bits_for(double fpr);
 std::uint64_t slack_for(std::uint64_t capacity);
 std::uint64_t bucket_count_for(std::uint64_t capacity);
 std::size_t table_bytes(std::uint64_t bucket_count, unsigned fingerprint_bits);
-// Bytes of a new, empty filter; validates and throws kTooLarge past kMaxValueBytes.
+// Bytes of a new, empty filter; validates and throws kTooLarge past kMaxCreatedValueBytes
+// (so that its text form fits in 1 GB).
 std::size_t empty_size(long long capacity, double fpr);
 
 // What a hash becomes.

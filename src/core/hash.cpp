@@ -22,6 +22,15 @@ std::uint64_t hash_float8(double value, std::uint64_t seed) noexcept {
     return XXH3_64bits_withSeed(bytes, sizeof bytes, seed);
 }
 
+void check_same_hash_id(std::uint8_t a, std::uint8_t b, const char* what) {
+    if (a == b) return;
+    throw Error(ErrorKind::kMismatch,
+                std::string("cannot combine ") + what + " built under hash ids " + std::to_string(a) + " and " +
+                    std::to_string(b),
+                "Values of hash id 1 were built by version 0.1.0 or 0.2.0, which hashed some types otherwise.",
+                "Rebuild the older value from its source rows (see the README, \"Upgrading\").");
+}
+
 std::string hex_byte(unsigned v) {
     static const char digits[] = "0123456789abcdef";
     std::string s = "0x";

@@ -17,8 +17,17 @@
 
 namespace probabilistic {
 
-// Stored in every value's header: "XXH3-64 over canonical encoding version 1".
-constexpr std::uint8_t kHashId = 1;
+// Stored in every value's header: which rules (doc/FORMAT.md section 2) turned
+// its values into hashes. New values get kHashId; values built under hash id 1
+// (0.1.0, 0.2.0) stay readable, and the PostgreSQL layer refuses to add or
+// probe with them a type whose rule changed. Values of different ids never combine.
+constexpr std::uint8_t kHashId = 2;
+constexpr std::uint8_t kHashIdV1 = 1;
+constexpr bool known_hash_id(std::uint8_t id) noexcept { return id == kHashId || id == kHashIdV1; }
+
+// Throws kMismatch, with a hint to rebuild, when two values to combine were
+// built under different hash ids: their hashes of some types differ.
+void check_same_hash_id(std::uint8_t a, std::uint8_t b, const char* what);
 constexpr std::uint64_t kDefaultSeed = 0;
 
 inline std::uint64_t hash_bytes(const void* data, std::size_t size, std::uint64_t seed) noexcept {

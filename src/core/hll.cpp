@@ -112,7 +112,8 @@ Buffer sparse_from(const std::vector<std::uint32_t>& entries, int p, const Heade
 }
 
 void check_compatible(const Header& a, const Header& b) {
-    if (a.seed != b.seed || a.hash_id != b.hash_id)
+    check_same_hash_id(a.hash_id, b.hash_id, "hll values");
+    if (a.seed != b.seed)
         throw Error(ErrorKind::kMismatch, "cannot combine hll values built with different hash seeds or functions",
                     "One has " + params_text(a) + "; the other has " + params_text(b) + ".",
                     "Build both sketches with the same seed.");
@@ -144,7 +145,7 @@ Sketch parse_header(const std::uint8_t* data, std::size_t size, bool allow_build
     if (data[kOffVersion] != kFormatVersion)
         throw corrupt("format version " + std::to_string(data[kOffVersion]) +
                       " is not supported (this build reads version " + std::to_string(kFormatVersion) + ")");
-    if (data[kOffHashId] != kHashId)
+    if (!known_hash_id(data[kOffHashId]))
         throw corrupt("unknown hash function id " + std::to_string(data[kOffHashId]));
     int p = data[kOffPrecision];
     if (p < kMinPrecision || p > kMaxPrecision)

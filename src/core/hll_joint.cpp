@@ -1,4 +1,5 @@
 #include "hll_joint.hpp"
+#include "hash.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -394,7 +395,8 @@ Overlap joint_estimate(const JointHistogram& h) {
 
 Overlap overlap(const std::uint8_t* a_data, std::size_t a_size, const std::uint8_t* b_data, std::size_t b_size) {
     Sketch sa = parse_trusted(a_data, a_size), sb = parse_trusted(b_data, b_size);
-    if (sa.header.seed != sb.header.seed || sa.header.hash_id != sb.header.hash_id)
+    check_same_hash_id(sa.header.hash_id, sb.header.hash_id, "hll values");
+    if (sa.header.seed != sb.header.seed)
         throw Error(ErrorKind::kMismatch, "cannot combine hll values built with different hash seeds or functions",
                     "One has " + params_of(sa.header) + "; the other has " + params_of(sb.header) + ".",
                     "Build both sketches with the same seed.");

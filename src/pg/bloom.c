@@ -144,6 +144,7 @@ Datum
 bloom_add(PG_FUNCTION_ARGS)
 {
 	struct varlena *v;
+	const ProbHashType *type;
 	uint64		hash;
 	ProbBuffer	out;
 
@@ -152,7 +153,9 @@ bloom_add(PG_FUNCTION_ARGS)
 	v = PG_GETARG_VARLENA_PP(0);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(v);
-	hash = prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1), PG_GETARG_DATUM(1), bloom_seed_of(v));
+	type = prob_arg_hash_type_cached(fcinfo, 1);
+	prob_hash_check_sketch(type, v);
+	hash = prob_hash_datum(type, PG_GETARG_DATUM(1), bloom_seed_of(v));
 	PROB_TRY(prob_bloom_add_hash((uint8_t *) VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), hash, false,
 								 &prob_palloc_allocator, &out, PROB_ERR));
 	PG_RETURN_DATUM(prob_result(v, out));
@@ -222,8 +225,8 @@ bloom_member(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 		fcinfo->flinfo->fn_extra = cache =
 			MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(BloomProbeCache));
 	filter = bloom_probe_filter(fcinfo, cache, filter_arg, &seed);
-	hash = prob_hash_datum(prob_arg_hash_type(fcinfo, value_arg, &cache->type),
-						   PG_GETARG_DATUM(value_arg), seed);
+	prob_hash_check_sketch(prob_arg_hash_type(fcinfo, value_arg, &cache->type), filter);
+	hash = prob_hash_datum(&cache->type, PG_GETARG_DATUM(value_arg), seed);
 	PROB_TRY(prob_bloom_contains(PROB_BYTES(filter), hash, &result, PROB_ERR));
 	return result;
 }
@@ -614,10 +617,10 @@ bloom_distinct_final(PG_FUNCTION_ARGS)
 
 	if (PG_ARGISNULL(0))
 	{
-		Aggref	   *aggref = prob_aggregate_call(fcinfo);
+		int			nargs = prob_aggregate_nargs(fcinfo);
 
-		if (aggref == NULL || (list_length(aggref->args) > 1 &&
-							   !prob_aggregate_const_arg(fcinfo, 1, FLOAT8OID, "bloom_agg false positive rate", &fpr)))
+		if (nargs < 1 || (nargs > 1 &&
+						  !prob_aggregate_const_arg(fcinfo, 1, FLOAT8OID, "bloom_agg false positive rate", &fpr)))
 			PG_RETURN_NULL();
 		PG_RETURN_POINTER(bloom_new_empty(1, DatumGetFloat8(fpr), PROB_BLOOM_LAYOUT_FIXED, PROB_BLOOM_AGG_SEED));
 	}

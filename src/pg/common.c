@@ -3,11 +3,18 @@
  */
 #include "common.h"
 
+#include "access/htup_details.h"
+#include "catalog/pg_aggregate.h"
+#include "catalog/pg_language.h"
+#include "catalog/pg_proc.h"
 #include "executor/nodeAgg.h"
 #include "nodes/execnodes.h"
 #include "nodes/plannodes.h"
 #include "utils/builtins.h"
+#include "utils/lsyscache.h"
 #include "utils/memutils.h"
+#include "utils/regproc.h"
+#include "utils/syscache.h"
 
 char *
 prob_text_to_bytes(const char *str, const char *type_name, size_t *size)
@@ -102,13 +109,69 @@ prob_require_not_null(bool isnull, const char *what)
 				 errmsg("%s must not be NULL", what)));
 }
 
+static Const *
+argno_const(List *args, int argno, Oid type)
+{
+	Node	   *expr = argno < list_length(args) ? (Node *) list_nth(args, argno) : NULL;
+
+	return expr != NULL && IsA(expr, Const) && ((Const *) expr)->consttype == type ? (Const *) expr : NULL;
+}
+
+typedef struct ConstArg
+{
+	int			argno;
+	Oid			type;
+	int			found;			/* calls whose argument is such a constant */
+	int			others;			/* calls whose argument is not */
+	Const	   *arg;
+} ConstArg;
+
+static void
+note_const_arg(void *arg, Oid aggfnoid, List *args)
+{
+	ConstArg   *c = (ConstArg *) arg;
+	Const	   *expr = argno_const(args, c->argno, c->type);
+
+	if (expr == NULL)
+		c->others++;
+	else if (c->found++ == 0)
+		c->arg = expr;
+	else if (!equal(expr, c->arg))
+		c->others++;
+}
+
+/*
+ * In a window a final function sees no Aggref (an empty frame asks it for
+ * the result of no rows): the window's aggregate calls with this final
+ * function, one of which is running, must all have the same constant there.
+ */
+static Const *
+window_const_arg(FunctionCallInfo fcinfo, int argno, Oid type)
+{
+	ConstArg	c = {argno, type, 0, 0, NULL};
+
+	if (fcinfo->context == NULL || !IsA(fcinfo->context, WindowAggState))
+		return NULL;
+	(void) prob_visit_aggregate_calls(fcinfo, note_const_arg, &c);
+	return c.others == 0 ? c.arg : NULL;
+}
+
 bool
 prob_aggregate_const_arg(FunctionCallInfo fcinfo, int argno, Oid type, const char *what, Datum *value)
 {
 	Aggref	   *aggref = prob_aggregate_call(fcinfo);
 	Const	   *arg;
 
-	if (aggref == NULL || list_length(aggref->args) <= argno)
+	if (aggref == NULL)
+	{
+		arg = window_const_arg(fcinfo, argno, type);
+		if (arg == NULL)
+			return false;
+		prob_require_not_null(arg->constisnull, what);
+		*value = arg->constvalue;
+		return true;
+	}
+	if (list_length(aggref->args) <= argno)
 		return false;
 	arg = (Const *) list_nth_node(TargetEntry, aggref->args, argno)->expr;
 	if (!IsA(arg, Const) || arg->consttype != type)
@@ -154,4 +217,173 @@ prob_aggregate_call(FunctionCallInfo fcinfo)
 		expr = list_nth_node(TargetEntry, plan->targetlist, attno - 1)->expr;
 	}
 	return IsA(expr, Aggref) ? (Aggref *) expr : NULL;
+}
+
+static Oid
+aggregate_transfn(Oid aggfnoid, Oid *finalfn)
+{
+	HeapTuple	tup = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(aggfnoid));
+	Oid			transfn = InvalidOid;
+
+	*finalfn = InvalidOid;
+	if (HeapTupleIsValid(tup))
+	{
+		transfn = ((Form_pg_aggregate) GETSTRUCT(tup))->aggtransfn;
+		*finalfn = ((Form_pg_aggregate) GETSTRUCT(tup))->aggfinalfn;
+		ReleaseSysCache(tup);
+	}
+	return transfn;
+}
+
+int
+prob_visit_aggregate_calls(FunctionCallInfo fcinfo, ProbAggregateCallVisitor visit, void *arg)
+{
+	Aggref	   *aggref = AggGetAggref(fcinfo);
+	int			visited = 0;
+	ListCell   *lc;
+
+	if (aggref != NULL)
+	{
+		List	   *args = NIL;
+
+		foreach(lc, aggref->args)
+			args = lappend(args, lfirst_node(TargetEntry, lc)->expr);
+		visit(arg, aggref->aggfnoid, args);
+		list_free(args);
+		return 1;
+	}
+	if (fcinfo->context == NULL || !IsA(fcinfo->context, WindowAggState))
+		return 0;
+	foreach(lc, ((WindowAggState *) fcinfo->context)->funcs)
+	{
+		WindowFunc *wfunc = ((WindowFuncExprState *) lfirst(lc))->wfunc;
+		Oid			finalfn;
+
+		if (aggregate_transfn(wfunc->winfnoid, &finalfn) == fcinfo->flinfo->fn_oid ||
+			finalfn == fcinfo->flinfo->fn_oid)
+		{
+			visit(arg, wfunc->winfnoid, wfunc->args);
+			visited++;
+		}
+	}
+	return visited;
+}
+
+/* A text attribute of a pg_proc row, or NULL. */
+static char *
+proc_text_attr(HeapTuple tup, AttrNumber attno)
+{
+	bool		isnull;
+	Datum		d = SysCacheGetAttr(PROCOID, tup, attno, &isnull);
+
+	return isnull ? NULL : TextDatumGetCString(d);
+}
+
+typedef struct FinishingCheck
+{
+	FunctionCallInfo fcinfo;
+	const char *const *final_functions;
+	const char *hint;
+} FinishingCheck;
+
+/* The aggregate's final function is a C function of this module among the allowed ones. */
+static void
+check_finishing(void *arg, Oid aggfnoid, List *args)
+{
+	FinishingCheck *check = (FinishingCheck *) arg;
+	Oid			finalfn;
+	bool		ok = false;
+
+	/*
+	 * An aggregate whose own transition function is another one calls this
+	 * one from inside (Citus's worker_partial_agg, with the state going to
+	 * its own combine step): not a user's aggregate over this function.
+	 */
+	if (aggregate_transfn(aggfnoid, &finalfn) != check->fcinfo->flinfo->fn_oid)
+		return;
+	if (OidIsValid(finalfn))
+	{
+		HeapTuple	final_tup = SearchSysCache1(PROCOID, ObjectIdGetDatum(finalfn));
+		HeapTuple	trans_tup = SearchSysCache1(PROCOID, ObjectIdGetDatum(check->fcinfo->flinfo->fn_oid));
+
+		if (HeapTupleIsValid(final_tup) && HeapTupleIsValid(trans_tup) &&
+			((Form_pg_proc) GETSTRUCT(final_tup))->prolang == ClanguageId)
+		{
+			char	   *symbol = proc_text_attr(final_tup, Anum_pg_proc_prosrc);
+			char	   *module = proc_text_attr(final_tup, Anum_pg_proc_probin);
+			char	   *own_module = proc_text_attr(trans_tup, Anum_pg_proc_probin);
+
+			for (const char *const *f = check->final_functions; *f != NULL && !ok; f++)
+				ok = symbol != NULL && strcmp(symbol, *f) == 0;
+			ok = ok && module != NULL && own_module != NULL && strcmp(module, own_module) == 0;
+		}
+		if (HeapTupleIsValid(final_tup))
+			ReleaseSysCache(final_tup);
+		if (HeapTupleIsValid(trans_tup))
+			ReleaseSysCache(trans_tup);
+	}
+	if (!ok)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_FUNCTION_DEFINITION),
+				 errmsg("%s is the transition function of this extension's aggregates only",
+						get_func_name(check->fcinfo->flinfo->fn_oid)),
+				 errdetail("Aggregate %s has no final function that turns its working state into a value, so the state would leave the aggregate.",
+						   format_procedure(aggfnoid)),
+				 errhint("%s", check->hint)));
+}
+
+void
+prob_require_finishing_aggregate(FunctionCallInfo fcinfo, const char *const *final_functions,
+								 const char *hint)
+{
+	/* The last aggregate that passed, so that the rows after its first cost one comparison. */
+	static Oid	checked_aggfnoid = InvalidOid;
+	static Oid	checked_transfn = InvalidOid;
+	Aggref	   *aggref = AggGetAggref(fcinfo);
+	FinishingCheck check = {fcinfo, final_functions, hint};
+
+	if (aggref != NULL && aggref->aggfnoid == checked_aggfnoid &&
+		fcinfo->flinfo->fn_oid == checked_transfn)
+		return;
+	(void) prob_visit_aggregate_calls(fcinfo, check_finishing, &check);
+	if (aggref != NULL)
+	{
+		checked_aggfnoid = aggref->aggfnoid;
+		checked_transfn = fcinfo->flinfo->fn_oid;
+	}
+}
+
+bool
+prob_combining_for_another_transfn(FunctionCallInfo fcinfo)
+{
+	Aggref	   *aggref = AggGetAggref(fcinfo);
+	Oid			finalfn;
+
+	return aggref != NULL && DO_AGGSPLIT_COMBINE(aggref->aggsplit) &&
+		aggregate_transfn(aggref->aggfnoid, &finalfn) != fcinfo->flinfo->fn_oid;
+}
+
+static void
+note_nargs(void *arg, Oid aggfnoid, List *args)
+{
+	int		   *nargs = (int *) arg;
+
+	if (*nargs == 0)
+		*nargs = list_length(args);
+	else if (*nargs != list_length(args))
+		*nargs = -1;
+}
+
+int
+prob_aggregate_nargs(FunctionCallInfo fcinfo)
+{
+	Aggref	   *aggref = prob_aggregate_call(fcinfo);
+	int			nargs = 0;
+
+	if (aggref != NULL)
+		return list_length(aggref->args);
+	if (fcinfo->context == NULL || !IsA(fcinfo->context, WindowAggState))
+		return -1;
+	(void) prob_visit_aggregate_calls(fcinfo, note_nargs, &nargs);
+	return nargs > 0 ? nargs : -1;
 }

@@ -7,6 +7,8 @@
 
 #include "probabilistic.h"
 
+#include "nodes/pg_list.h"
+
 /*
  * The bytes a text form spells, or a 22P02 error naming the type. Only the
  * digits are decoded: white space and every other character are refused.
@@ -44,5 +46,38 @@ extern struct Aggref *prob_aggregate_call(FunctionCallInfo fcinfo);
  */
 extern bool prob_aggregate_const_arg(FunctionCallInfo fcinfo, int argno, Oid type,
 									 const char *what, Datum *value);
+
+/*
+ * The aggregate calls that may be running fcinfo, a transition or final
+ * function: its Aggref, or in a window, whose functions see no Aggref, every
+ * aggregate WindowFunc of the node with this transition or final function.
+ * visit gets each one's aggregate and argument expressions; returns how many.
+ */
+typedef void (*ProbAggregateCallVisitor) (void *arg, Oid aggfnoid, List *args);
+extern int	prob_visit_aggregate_calls(FunctionCallInfo fcinfo, ProbAggregateCallVisitor visit,
+									   void *arg);
+
+/*
+ * A 42P13 error unless every aggregate running transition function fcinfo
+ * has as final function one of final_functions (C symbols of this module,
+ * NULL-terminated): a transition function whose state is a working form
+ * that is no valid value (hll's representation 3) must not be the
+ * transition function of a user's aggregate without one.
+ */
+extern void prob_require_finishing_aggregate(FunctionCallInfo fcinfo, const char *const *final_functions,
+											 const char *hint);
+
+/*
+ * The number of arguments of the aggregate call a final function belongs to
+ * (in a window: of every call that could be running, if they agree), or -1.
+ */
+extern int	prob_aggregate_nargs(FunctionCallInfo fcinfo);
+
+/*
+ * True when fcinfo runs as the combine function of an aggregate whose
+ * transition function is another one (hll_union_trans combining
+ * hll_add_agg's partial results, not hll_union_agg's).
+ */
+extern bool prob_combining_for_another_transfn(FunctionCallInfo fcinfo);
 
 #endif							/* PROBABILISTIC_COMMON_H */

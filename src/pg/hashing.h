@@ -1,41 +1,67 @@
 /*
  * Canonical hashing of SQL values (hashing.c): which bytes or integer each
  * type is hashed from (doc/FORMAT.md section 2), and the type of a function's
- * argument, resolved once per call site.
+ * argument, resolved once per call site. The one rule: values equal under
+ * the type's default equality hash equal, in every function and aggregate.
  */
 #ifndef PROBABILISTIC_HASHING_H
 #define PROBABILISTIC_HASHING_H
 
 #include "probabilistic.h"
 
+/* The rules of hash id 1 (0.1.0 and 0.2.0); values keep the id they were built with. */
+#define PROB_HASH_ID_V1 1
+
 typedef enum ProbHashKind
 {
+	/* Portable rules (FORMAT.md 2.1): a client can reproduce them. */
 	PROB_HASH_INTEGER,			/* int2, int4, int8 */
 	PROB_HASH_FLOAT4,
 	PROB_HASH_FLOAT8,
 	PROB_HASH_NUMERIC,
-	PROB_HASH_TEXT,				/* text, varchar, name-free string types */
+	PROB_HASH_TEXT,				/* text, varchar whose stored bytes are its UTF-8 form */
+	PROB_HASH_TEXT_UTF8,		/* text, varchar in a database of another encoding */
 	PROB_HASH_BPCHAR,
+	PROB_HASH_NAME,
+	PROB_HASH_CHAR,				/* "char", as its text form */
 	PROB_HASH_BYTEA,
 	PROB_HASH_UUID,
 	PROB_HASH_DATE,
 	PROB_HASH_TIMESTAMP,		/* timestamp, timestamptz */
 	PROB_HASH_BOOL,
-	PROB_HASH_FALLBACK_BYVAL,
-	PROB_HASH_FALLBACK_FIXED,
-	PROB_HASH_FALLBACK_VARLENA,
-	PROB_HASH_FALLBACK_CSTRING
+	PROB_HASH_ENUM,				/* its label */
+	PROB_HASH_ARRAY,			/* dimensions, then element by element */
+	/* PostgreSQL-internal (FORMAT.md 2.3): the default hash opclass's extended hash. */
+	PROB_HASH_OPCLASS
 } ProbHashKind;
 
 typedef struct ProbHashType
 {
-	Oid			typid;
+	Oid			typid;			/* as called (may be a domain); InvalidOid: unresolved */
+	Oid			collation;
 	ProbHashKind kind;
 	int16		typlen;
+	bool		same_as_hash_id_1;	/* hashes as hash id 1 did */
+	/* PROB_HASH_ARRAY */
+	struct ProbHashType *element;
+	int16		elmlen;
+	bool		elmbyval;
+	char		elmalign;
+	/* PROB_HASH_OPCLASS: the type's HASHEXTENDED_PROC */
+	FmgrInfo	hash_extended;
 } ProbHashType;
 
-extern void prob_hash_type_init(ProbHashType *type, Oid typid);
+/* Resolves the rule of typid under collation; lookups live in mcxt. */
+extern void prob_hash_type_init(ProbHashType *type, Oid typid, Oid collation,
+								MemoryContext mcxt);
 extern uint64 prob_hash_datum(const ProbHashType *type, Datum value, uint64 seed);
+
+/*
+ * Before adding value to or probing an existing sketch (an hll or a bloom
+ * value, whose byte 2 is the hash id it was built with): an error, with a
+ * hint to rebuild, when the sketch's rules hashed this type otherwise.
+ */
+extern void prob_hash_check_sketch(const ProbHashType *type, const struct varlena *sketch);
 
 /*
  * The canonical integer of integer-like kinds (integers, date, timestamps,
@@ -68,7 +94,8 @@ prob_datum_as_int64(const ProbHashType *type, Datum value, int64 *out)
  * The hashing rule for argument argno, cached in *cache (typid InvalidOid
  * means not yet resolved). The type comes from the call expression, or,
  * where a caller such as Citus passes none, from the function's declared
- * argument type; a polymorphic argument with neither is an error.
+ * argument type; a polymorphic argument with neither is an error. The
+ * collation is the call's.
  */
 extern const ProbHashType *prob_arg_hash_type(FunctionCallInfo fcinfo, int argno,
 											  ProbHashType *cache);

@@ -209,6 +209,7 @@ hll_add(PG_FUNCTION_ARGS)
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(v);
 	PROB_TRY(prob_hll_seed(PROB_BYTES(v), &seed, PROB_ERR));
+	prob_hash_check_sketch(prob_arg_hash_type_cached(fcinfo, 1), v);
 	return hll_add_hash_to(v, hll_hash_arg(fcinfo, 1, seed));
 }
 
@@ -355,6 +356,20 @@ hll_hash_extended(PG_FUNCTION_ARGS)
  */
 
 /*
+ * hll_add_trans and hll_add_hash_trans build a working state (representation
+ * 3, no valid value): only an aggregate that ends it with our final function
+ * may use them. (hll_union_trans returns valid values: any aggregate may.)
+ */
+static void
+hll_require_finishing_aggregate(FunctionCallInfo fcinfo)
+{
+	static const char *const finals[] = {"hll_agg_final", "hll_agg_cardinality", NULL};
+
+	prob_require_finishing_aggregate(fcinfo, finals,
+									 "Use hll_add_agg or hll_add_hash_agg, or give the aggregate FINALFUNC = hll_agg_final.");
+}
+
+/*
  * hll_trans_state's rarer cases: the first row (a new building state) and a
  * precision argument that may change between rows.
  */
@@ -377,6 +392,8 @@ hll_trans_state_slow(FunctionCallInfo fcinfo, int precision_arg)
 												precision, PROB_ERR));
 		return state;
 	}
+	/* A new working state (representation 3): only our final functions may end it. */
+	hll_require_finishing_aggregate(fcinfo);
 	PROB_TRY(prob_hll_builder(precision, HLL_DEFAULT_SEED, &prob_palloc_allocator, &out, PROB_ERR));
 	return prob_varlena_of(out);
 }
@@ -454,6 +471,19 @@ hll_union_trans(PG_FUNCTION_ARGS)
 	(void) prob_require_aggregate(fcinfo, "hll_union_trans");
 	state = hll_finished(PG_DETOAST_DATUM(PG_GETARG_DATUM(0)));
 	other = hll_finished(PG_GETARG_VARLENA_PP(1));
+	/*
+	 * Combining partial results of hll_add_agg(x, p) or hll_add_hash_agg(h, p)
+	 * (partitionwise or parallel): p is one value per aggregate there, as
+	 * between rows. hll_union_agg, whose transition function this is, folds.
+	 */
+	if (prob_combining_for_another_transfn(fcinfo))
+	{
+		int			precision;
+
+		PROB_TRY(prob_hll_precision(PROB_BYTES(other), &precision, PROB_ERR));
+		PROB_TRY(prob_hll_check_state_precision((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
+												precision, PROB_ERR));
+	}
 	PROB_TRY(prob_hll_union((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, PROB_BYTES(other),
 							true, &prob_palloc_allocator, &out, PROB_ERR));
 	PG_RETURN_DATUM(prob_result(state, out));
@@ -462,15 +492,23 @@ hll_union_trans(PG_FUNCTION_ARGS)
 /*
  * The precision an aggregate would have used, for zero rows: PostgreSQL
  * passes no argument values to a final function, so read a constant
- * precision argument off the aggregate call itself.
+ * precision argument off the aggregate call itself; -1 for an empty window
+ * frame where it cannot be seen.
  */
 static int
 hll_agg_precision(FunctionCallInfo fcinfo)
 {
 	Datum		precision;
 
-	if (!prob_aggregate_const_arg(fcinfo, 1, INT4OID, "hll precision", &precision))
+	if (prob_aggregate_nargs(fcinfo) == 1)
 		return PROB_HLL_DEFAULT_PRECISION;
+	if (!prob_aggregate_const_arg(fcinfo, 1, INT4OID, "hll precision", &precision))
+	{
+		/* In a window the call may be one of several (an empty frame): unknown, never a guess. */
+		if (fcinfo->context != NULL && IsA(fcinfo->context, WindowAggState))
+			return -1;
+		return PROB_HLL_DEFAULT_PRECISION;
+	}
 	PROB_TRY(prob_hll_check_precision(DatumGetInt32(precision), PROB_ERR));
 	return DatumGetInt32(precision);
 }
@@ -487,7 +525,14 @@ hll_agg_final(PG_FUNCTION_ARGS)
 	struct varlena *result;
 
 	if (PG_ARGISNULL(0))
-		PG_RETURN_POINTER(hll_new_empty(hll_agg_precision(fcinfo), HLL_DEFAULT_SEED));
+	{
+		int			precision = hll_agg_precision(fcinfo);
+
+		/* An empty window frame whose call's precision cannot be seen: NULL, never a wrong p. */
+		if (precision < 0)
+			PG_RETURN_NULL();
+		PG_RETURN_POINTER(hll_new_empty(precision, HLL_DEFAULT_SEED));
+	}
 	state = PG_DETOAST_DATUM(PG_GETARG_DATUM(0));
 	result = hll_finished(state);
 	if (result == state)

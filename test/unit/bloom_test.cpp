@@ -197,8 +197,8 @@ TEST(BloomSizing, TooLargeIsRefusedBeforeAllocating) {
               ErrorKind::kTooLarge);
     EXPECT_EQ(alloc.allocations(), 0);
     EXPECT_NE(message.find("1000000000000 items"), std::string::npos) << message;
-    EXPECT_NE(detail.find(std::to_string(kMaxValueBytes)), std::string::npos) << detail;
-    EXPECT_NE(hint.find("larger fpr or a smaller capacity, or a scalable filter"), std::string::npos) << hint;
+    EXPECT_NE(detail.find(std::to_string(kMaxCreatedValueBytes)), std::string::npos) << detail;
+    EXPECT_NE(hint.find("Partition the filter by time or key"), std::string::npos) << hint;
 
     // Sizes far past size_t must fail the same way, not wrap around.
     EXPECT_EQ(error_kind([&] { bloom::make_empty(alloc, std::numeric_limits<long long>::max(), 1e-300, true, 0); }),
@@ -219,22 +219,24 @@ TEST(BloomSizing, TheSizeLimitIsExact) {
             hi = mid;
         }
     }
-    EXPECT_LE(bloom::empty_size(lo, 0.01, false), kMaxValueBytes);
-    EXPECT_GT(bloom::empty_size(lo, 0.01, false), kMaxValueBytes - 16);
+    // The limit on created values, whose text form (2 hex digits a byte) must fit in 1 GB.
+    EXPECT_LE(bloom::empty_size(lo, 0.01, false), kMaxCreatedValueBytes);
+    EXPECT_GT(bloom::empty_size(lo, 0.01, false), kMaxCreatedValueBytes - 16);
+    EXPECT_LT(2 * kMaxCreatedValueBytes + 3, std::size_t{0x3FFFFFFF} - 1024 * 1024);
     EXPECT_EQ(error_kind([&] { bloom::empty_size(hi, 0.01, false); }), ErrorKind::kTooLarge);
 }
 
 TEST(BloomSizing, GrowthPastTheSizeLimitIsRefusedBeforeAllocating) {
-    bloom::Header h{bloom::kLayoutScalable, kHashId, 3, 0, 1u << 26, 0.01};
-    // Layer 3 holds 2^29 items at 0.01/16: about 1.0e9 bytes, which cannot follow 200 MB.
+    bloom::Header h{bloom::kLayoutScalable, kHashId, 3, 0, 1u << 25, 0.01};
+    // Layer 3 holds 2^28 items at 0.01/16: about 515 MB, which cannot follow 200 MB in 511 MiB.
     std::string message, detail, hint;
     EXPECT_EQ(error_kind([&] { bloom::next_layer(h, 200000000); }, &message, &detail, &hint), ErrorKind::kTooLarge);
     EXPECT_NE(message.find("cannot grow past 3 layers"), std::string::npos) << message;
-    EXPECT_NE(detail.find("536870912 items"), std::string::npos) << detail;
+    EXPECT_NE(detail.find("268435456 items"), std::string::npos) << detail;
     EXPECT_FALSE(hint.empty());
     // With a small enough prefix the same layer fits.
     bloom::Layer l = bloom::next_layer(h, 1000);
-    EXPECT_EQ(l.capacity, std::uint64_t(1) << 29);
+    EXPECT_EQ(l.capacity, std::uint64_t(1) << 28);
     EXPECT_EQ(l.offset, 1000u);
     EXPECT_EQ(l.bit_count, bloom::bit_count_for(l.capacity, 0.01 / 16));
     h.layer_count = bloom::kMaxLayers;
@@ -814,7 +816,7 @@ TEST_F(BloomCorrupt, HeaderFields) {
         t[1] = version;
         expect_corrupt(t, "format version " + std::to_string(version) + " is not supported");
     }
-    for (std::uint8_t id : {0, 2}) {
+    for (std::uint8_t id : {0, 3}) {
         t = fixed;
         t[2] = id;
         expect_corrupt(t, "unknown hash function id");

@@ -54,9 +54,23 @@ std::uint64_t hash_for(int p, std::uint64_t idx, unsigned r) {
 TEST(HllFormat, EmptySketchIsSixteenByteSparseHeader) {
     Hll h(14, 0x0102030405060708ULL);
     ASSERT_EQ(h.buf.size, hll::kHeaderSize);
-    const std::vector<std::uint8_t> want = {'H', 1, 1, 1, 14, 26, 0, 0, 8, 7, 6, 5, 4, 3, 2, 1};
+    const std::vector<std::uint8_t> want = {'H', 1, kHashId, 1, 14, 26, 0, 0, 8, 7, 6, 5, 4, 3, 2, 1};
     EXPECT_EQ(h.bytes(), want);
     EXPECT_EQ(h.estimate(), 0.0);
+}
+
+// Values built under hash id 1 (0.1.0, 0.2.0) stay readable; unknown ids are refused.
+TEST(HllFormat, ReadsHashIdOneAndRefusesUnknownIds) {
+    Hll h(14, 0);
+    std::vector<std::uint8_t> bytes = h.bytes();
+    for (std::uint8_t id : {kHashIdV1, kHashId}) {
+        bytes[2] = id;
+        EXPECT_NO_THROW(hll::parse(bytes.data(), bytes.size())) << int(id);
+    }
+    for (std::uint8_t id : {0, 3}) {
+        bytes[2] = id;
+        EXPECT_THROW(hll::parse(bytes.data(), bytes.size()), Error) << int(id);
+    }
 }
 
 TEST(HllFormat, PrecisionBounds) {

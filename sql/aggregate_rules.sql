@@ -1,0 +1,62 @@
+-- Issue 11, items 7 and 8: parameter checks hold in every plan shape, empty
+-- window frames follow the zero-row rule, and an aggregate's building state
+-- never leaves it.
+
+-- 7. Parameters that change between partitions are refused as between rows
+-- (partitionwise aggregation combines one partial result per partition).
+CREATE TABLE ar_pt (k int, x int) PARTITION BY LIST (k);
+CREATE TABLE ar_pt1 PARTITION OF ar_pt FOR VALUES IN (1);
+CREATE TABLE ar_pt2 PARTITION OF ar_pt FOR VALUES IN (2);
+INSERT INTO ar_pt SELECT 1 + i % 2, i FROM generate_series(1, 1000) i;
+ANALYZE ar_pt;
+SET enable_partitionwise_aggregate = on;
+EXPLAIN (COSTS OFF) SELECT hll_add_agg(x, 10 + k) FROM ar_pt;
+SELECT hll_add_agg(x, 10 + k) FROM ar_pt;
+SELECT hll_add_hash_agg(x, 10 + k) FROM ar_pt;
+SELECT bloom_agg(x, 0.01 * k) FROM ar_pt;
+SELECT bloom_agg(x, 100 * k, 0.01) FROM ar_pt;
+-- One value per aggregate still combines, and hll_union_agg still folds precisions.
+SELECT hll_precision(hll_add_agg(x, 12)) AS p, hll_cardinality(hll_add_agg(x)) AS n,
+       hll_precision(hll_union_agg(hll_add(hll_empty(10 + k), x))) AS union_p,
+       bloom_info(bloom_agg(x, 0.05))->>'fpr' AS fpr
+FROM ar_pt;
+RESET enable_partitionwise_aggregate;
+DROP TABLE ar_pt;
+
+-- Zero rows: a NULL parameter is the error a first row would raise.
+SELECT hll_add_agg(x, NULL) FROM generate_series(1, 0) x;
+SELECT bloom_agg(x, NULL) FROM generate_series(1, 0) x;
+-- An empty window frame is zero rows: the call's constant p, as without a window.
+SELECT x, hll_precision(hll_add_agg(x, 10) OVER w) AS p10, bloom_info(bloom_agg(x, 0.05) OVER w)->>'fpr' AS fpr
+FROM generate_series(1, 2) x WINDOW w AS (ORDER BY x ROWS BETWEEN 1 FOLLOWING AND 1 FOLLOWING);
+-- Calls that share a final function and disagree: NULL, never a wrong p.
+SELECT x, hll_precision(hll_add_agg(x, 10) OVER w) AS p10, hll_precision(hll_add_agg(x, 12) OVER w) AS p12
+FROM generate_series(1, 2) x WINDOW w AS (ORDER BY x ROWS BETWEEN 1 FOLLOWING AND 1 FOLLOWING);
+
+-- 8. A user's aggregate over a transition function whose state is a working
+-- form (hll's representation 3) without our final function is refused.
+CREATE AGGREGATE ar_raw_hll(bigint) (SFUNC = hll_add_trans, STYPE = hll);
+\set VERBOSITY default
+SELECT ar_raw_hll(x) FROM generate_series(1, 3) x;
+SELECT ar_raw_hll(x) OVER () FROM generate_series(1, 3) x;
+\set VERBOSITY terse
+-- hll_union_trans returns valid values: a user's aggregate over it is fine.
+CREATE AGGREGATE ar_raw_union(hll) (SFUNC = hll_union_trans, STYPE = hll);
+SELECT ar_raw_union(h) = hll_union_agg(h) AS union_same, hll_info(ar_raw_union(h))->>'representation' AS repr
+FROM (SELECT hll_add(hll_empty(), x) h FROM generate_series(1, 3) x) s;
+CREATE AGGREGATE ar_raw_hash(bigint) (SFUNC = hll_add_hash_trans, STYPE = hll);
+SELECT ar_raw_hash(x) FROM generate_series(1, 3) x;
+-- With our final function it is a sketch like hll_add_agg's.
+CREATE AGGREGATE ar_finished_hll(bigint) (SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final);
+SELECT ar_finished_hll(x) = hll_add_agg(x) AS same FROM generate_series(1, 3) x;
+DROP AGGREGATE ar_raw_hll(bigint);
+DROP AGGREGATE ar_raw_union(hll);
+DROP AGGREGATE ar_raw_hash(bigint);
+DROP AGGREGATE ar_finished_hll(bigint);
+
+-- 6. Every value the extension creates has a text form, which pg_dump and
+-- COPY write: filters over 511 MiB are refused before allocating, with a hint.
+\set VERBOSITY default
+SELECT bloom_empty(450000000, 0.01);
+SELECT bloom_agg(x, 450000000, 0.01) FROM generate_series(1, 0) x;
+\set VERBOSITY terse

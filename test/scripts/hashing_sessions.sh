@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Hashing across sessions and databases (issue 11): a filter or sketch built
+# in one session finds and counts the same values in another (rows, whose
+# anonymous record type ids and stored forms differ between sessions, and
+# types hashed by their operator class), and text hashes the same in a
+# UTF-8 and a LATIN1 database, so values move between them.
+# Needs the cluster of test/run_tests.sh (PGHOST, PGPORT, superuser PGUSER).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+. test/checks.sh
+
+db=hashing_sessions_$$
+latin1=hashing_latin1_$$
+export PGCLIENTENCODING=UTF8
+q() { psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
+cleanup() {
+	q -d postgres -c "DROP DATABASE IF EXISTS $db" -c "DROP DATABASE IF EXISTS $latin1" >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+q -d postgres -c "CREATE DATABASE $db TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'"
+q -d postgres -c "CREATE DATABASE $latin1 TEMPLATE template0 ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C'"
+for d in $db $latin1; do q -d $d -c "CREATE EXTENSION probabilistic"; done
+
+# Session 1 builds; each later psql is a new session (and a new backend).
+q -d $db <<'SQL'
+CREATE TYPE hs_mood AS ENUM ('sad', 'ok', 'happy');
+CREATE TYPE hs_pair AS (i int, t text);
+CREATE TABLE hs_values AS
+SELECT i, (i, repeat(md5(i::text), 100))::hs_pair AS big, i::text::name AS n,
+       (ARRAY['sad', 'ok', 'happy'])[1 + i % 3]::hs_mood AS mood, ('{"k": ' || i || '}')::jsonb AS j,
+       make_interval(days => i) AS iv, ARRAY[i, i + 1] AS arr, int4range(i, i + 10) AS rng
+FROM generate_series(1, 1000) i;
+CREATE TABLE hs_sketches AS
+SELECT bloom_agg(ROW(i, i)) AS f_row, bloom_agg(big) AS f_big, bloom_agg(n) AS f_name, bloom_agg(mood) AS f_mood,
+       bloom_agg(j) AS f_jsonb, bloom_agg(iv) AS f_interval, bloom_agg(arr) AS f_array, bloom_agg(rng) AS f_range,
+       hll_add_agg(ROW(i, i)) AS h_row, hll_add_agg(iv) AS h_interval, hll_add_agg(n) AS h_name
+FROM hs_values;
+SQL
+
+misses=$(q -d $db -c "
+SELECT count(*) FILTER (WHERE NOT bloom_contains(f_row, ROW(i, i)) OR NOT f_row @> ROW(i, i)) || ' ' ||
+       count(*) FILTER (WHERE NOT bloom_contains(f_big, big)) || ' ' ||
+       count(*) FILTER (WHERE NOT bloom_contains(f_name, n) OR NOT f_name @> n) || ' ' ||
+       count(*) FILTER (WHERE NOT bloom_contains(f_mood, mood)) || ' ' ||
+       count(*) FILTER (WHERE NOT bloom_contains(f_jsonb, j)) || ' ' ||
+       count(*) FILTER (WHERE NOT bloom_contains(f_interval, iv) OR NOT f_interval @> (iv + interval '0 hours')) || ' ' ||
+       count(*) FILTER (WHERE NOT bloom_contains(f_array, arr)) || ' ' ||
+       count(*) FILTER (WHERE NOT bloom_contains(f_range, rng))
+FROM hs_values, hs_sketches")
+check "another session finds every row (row, stored row, name, enum, jsonb, interval, array, range)" "$misses" "0 0 0 0 0 0 0 0"
+
+# A PL/pgSQL row variable, in yet another session.
+plpgsql=$(q -d $db -c "
+DO \$\$
+DECLARE r record; f bloom; missed int := 0;
+BEGIN
+    SELECT f_row INTO f FROM hs_sketches;
+    FOR r IN SELECT i, i AS j FROM generate_series(1, 1000) i LOOP
+        IF NOT bloom_contains(f, ROW(r.i, r.j)) THEN missed := missed + 1; END IF;
+    END LOOP;
+    RAISE NOTICE 'missed %', missed;
+END \$\$" 2>&1)
+check "a PL/pgSQL loop in another session finds every row" "$plpgsql" "NOTICE:  missed 0"
+
+same=$(q -d $db -c "
+SELECT (SELECT h_row FROM hs_sketches) = hll_add_agg(ROW(i, i)),
+       (SELECT h_interval FROM hs_sketches) = hll_add_agg(iv + interval '0 days'),
+       (SELECT h_name FROM hs_sketches) = hll_add_agg(n::text)
+FROM hs_values")
+check "another session builds the same hll sketches" "$same" "t|t|t"
+
+# The same text in a UTF-8 and a LATIN1 database hashes the same.
+strings="('héllo'), ('Ünïcödé'), ('plain'), ('ÿ')"
+for d in $db $latin1; do
+	q -d $d -c "CREATE TYPE hs_e AS ENUM ('café'); CREATE TABLE hs_text AS SELECT s, s::name AS n, s::char(12) AS c FROM (VALUES $strings) v(s)" >/dev/null
+done
+sig() {
+	q -d "$1" -c "
+SELECT string_agg(sketch_hash(s)::text || ',' || sketch_hash(n) || ',' || sketch_hash(c), ' ' ORDER BY s),
+       hll_add_agg(s)::text, bloom_agg(s)::text, hll_add_agg(n)::text, sketch_hash('café'::hs_e)
+FROM hs_text"
+}
+check "text, name, char(n) and enum labels hash the same in UTF-8 and LATIN1 databases" "$(sig $latin1)" "$(sig $db)"
+
+moved=$(q -d $db -c "
+SELECT count(*) FILTER (WHERE NOT bloom_contains('$(q -d $latin1 -c "SELECT bloom_agg(s) FROM hs_text")'::bloom, s))
+FROM hs_text")
+check "a filter built in the LATIN1 database finds every string in the UTF-8 one" "$moved" "0"
+
+# A value built before hash id 2 hashed LATIN1 text as its LATIN1 bytes: refused there.
+old=$(q -d $latin1 -c "SELECT hll_add('\\x480101010e1a00000000000000000000'::hll, 'héllo'::text)" 2>&1 || true)
+case "$old" in
+*"built under hash id 1"*) pass "hash id 1 values refuse text in a LATIN1 database" ;;
+*) fail "hash id 1 values refuse text in a LATIN1 database" "got: $old" ;;
+esac
+ok_utf8=$(q -d $db -c "SELECT hll_cardinality(hll_add('\\x480101010e1a00000000000000000000'::hll, 'héllo'::text))")
+check "hash id 1 values take text in a UTF-8 database (the rule did not change there)" "$ok_utf8" "1"
+
+finish_checks
