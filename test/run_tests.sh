@@ -120,7 +120,7 @@ wanted asan && stage asan count_gtest make -s unittest-asan
 wanted stat && stage stat count_gtest make -s stattest
 if wanted fuzz; then
 	ensure_packages clang-14 libclang-rt-14-dev
-	stage fuzz count_tap make -s fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-30}"
+	stage fuzz count_tap make -s -k fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-30}"
 fi
 
 if wanted regress || wanted scripts || wanted python; then
