@@ -1,0 +1,19 @@
+-- probabilistic 0.3.0 -> 0.4.0. Values stored under 0.3.0 are read as they
+-- are (test/scripts/upgrade.sh); what each part adds is said in its section.
+-- complain if script is sourced in psql, rather than via ALTER EXTENSION
+\echo Use "ALTER EXTENSION probabilistic UPDATE TO '0.4.0'" to load this file. \quit
+
+-- ===========================================================================
+-- Bloom filters at scale: membership and build paths.
+-- (section kept for the bloom performance work; objects below this line)
+-- ===========================================================================
+
+-- ===========================================================================
+-- Streams: probing several filters at once.
+-- (section kept for the stream deduplication work; objects below this line)
+-- ===========================================================================
+
+-- ===========================================================================
+-- hll set algebra: estimates and bounds.
+-- (section kept for the hll joint estimation work; objects below this line)
+-- ===========================================================================
