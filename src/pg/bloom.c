@@ -25,67 +25,39 @@
 /* bloom_agg(x)'s rate when the call passes none; bloom_empty's default is the same. */
 #define BLOOM_DEFAULT_FPR 0.01
 
-/* Validates outside bytes field by field and returns them as a bloom varlena. */
-static struct varlena *
-bloom_from_bytes(const char *bytes, size_t size)
-{
-	struct varlena *v = palloc(size + VARHDRSZ);
-
-	SET_VARSIZE(v, size + VARHDRSZ);
-	memcpy(VARDATA(v), bytes, size);
-	PROB_TRY(prob_bloom_validate(PROB_BYTES(v), PROB_ERR));
-	return v;
-}
-
 PG_FUNCTION_INFO_V1(bloom_in);
 Datum
 bloom_in(PG_FUNCTION_ARGS)
 {
-	size_t		size;
-	char	   *bytes = prob_text_to_bytes(PG_GETARG_CSTRING(0), "bloom", &size);
-
-	PG_RETURN_POINTER(bloom_from_bytes(bytes, size));
+	PG_RETURN_POINTER(prob_value_in(PG_GETARG_CSTRING(0), "bloom", prob_bloom_validate));
 }
 
 PG_FUNCTION_INFO_V1(bloom_out);
 Datum
 bloom_out(PG_FUNCTION_ARGS)
 {
-	struct varlena *v = PG_GETARG_VARLENA_PP(0);
-
-	PG_RETURN_CSTRING(prob_bytes_to_text(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), "bloom"));
+	PG_RETURN_CSTRING(prob_value_out(PG_GETARG_VARLENA_PP(0), "bloom"));
 }
 
 PG_FUNCTION_INFO_V1(bloom_recv);
 Datum
 bloom_recv(PG_FUNCTION_ARGS)
 {
-	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
-	int			size = buf->len - buf->cursor;
-
-	PG_RETURN_POINTER(bloom_from_bytes(pq_getmsgbytes(buf, size), size));
+	PG_RETURN_POINTER(prob_value_recv((StringInfo) PG_GETARG_POINTER(0), prob_bloom_validate));
 }
 
 PG_FUNCTION_INFO_V1(bloom_send);
 Datum
 bloom_send(PG_FUNCTION_ARGS)
 {
-	struct varlena *v = PG_GETARG_VARLENA_PP(0);
-	StringInfoData buf;
-
-	pq_begintypsend(&buf);
-	pq_sendbytes(&buf, VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v));
-	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+	PG_RETURN_BYTEA_P(prob_value_send(PG_GETARG_VARLENA_PP(0)));
 }
 
 PG_FUNCTION_INFO_V1(bloom_from_bytea);
 Datum
 bloom_from_bytea(PG_FUNCTION_ARGS)
 {
-	struct varlena *v = PG_GETARG_VARLENA_PP(0);
-
-	PROB_TRY(prob_bloom_validate(PROB_BYTES(v), PROB_ERR));
-	PG_RETURN_POINTER(v);
+	PG_RETURN_POINTER(prob_value_from_bytea(PG_GETARG_VARLENA_PP(0), prob_bloom_validate));
 }
 
 static struct varlena *

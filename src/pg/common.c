@@ -8,6 +8,7 @@
 #include "catalog/pg_language.h"
 #include "catalog/pg_proc.h"
 #include "executor/nodeAgg.h"
+#include "libpq/pqformat.h"
 #include "nodes/execnodes.h"
 #include "nodes/plannodes.h"
 #include "utils/builtins.h"
@@ -62,6 +63,57 @@ prob_bytes_to_text(const void *bytes, size_t size, const char *type_name)
 	hex_encode(bytes, size, out + 2);
 	out[2 + 2 * size] = '\0';
 	return out;
+}
+
+struct varlena *
+prob_value_from_bytes(const char *bytes, size_t size, ProbValidate validate)
+{
+	struct varlena *v = palloc(size + VARHDRSZ);
+
+	SET_VARSIZE(v, size + VARHDRSZ);
+	memcpy(VARDATA(v), bytes, size);
+	PROB_TRY(validate(PROB_BYTES(v), PROB_ERR));
+	return v;
+}
+
+struct varlena *
+prob_value_in(const char *str, const char *type_name, ProbValidate validate)
+{
+	size_t		size;
+	char	   *bytes = prob_text_to_bytes(str, type_name, &size);
+
+	return prob_value_from_bytes(bytes, size, validate);
+}
+
+struct varlena *
+prob_value_recv(StringInfo buf, ProbValidate validate)
+{
+	int			size = buf->len - buf->cursor;
+
+	return prob_value_from_bytes(pq_getmsgbytes(buf, size), size, validate);
+}
+
+char *
+prob_value_out(struct varlena *v, const char *type_name)
+{
+	return prob_bytes_to_text(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), type_name);
+}
+
+bytea *
+prob_value_send(struct varlena *v)
+{
+	StringInfoData buf;
+
+	pq_begintypsend(&buf);
+	pq_sendbytes(&buf, VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v));
+	return pq_endtypsend(&buf);
+}
+
+struct varlena *
+prob_value_from_bytea(struct varlena *v, ProbValidate validate)
+{
+	PROB_TRY(validate(PROB_BYTES(v), PROB_ERR));
+	return v;
 }
 
 /* Runs inside a C++ frame: refuses rather than raise. */

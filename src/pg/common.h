@@ -18,6 +18,24 @@ extern char *prob_text_to_bytes(const char *str, const char *type_name, size_t *
 extern char *prob_bytes_to_text(const void *bytes, size_t size, const char *type_name);
 
 /*
+ * The types' I/O, shared: each type passes its C face's validation of
+ * outside bytes (prob_bloom_validate and the like).
+ */
+typedef bool (*ProbValidate) (const uint8_t *data, size_t size, ProbError *err);
+/* A new varlena of the bytes, validated field by field (22P03 naming the field). */
+extern struct varlena *prob_value_from_bytes(const char *bytes, size_t size, ProbValidate validate);
+/* The input function's work: the text form's bytes, validated. */
+extern struct varlena *prob_value_in(const char *str, const char *type_name, ProbValidate validate);
+/* The receive function's work: the rest of the message, validated. */
+struct StringInfoData;
+extern struct varlena *prob_value_recv(struct StringInfoData *buf, ProbValidate validate);
+/* The output and send functions' work: the bytes as text, and as they are. */
+extern char *prob_value_out(struct varlena *v, const char *type_name);
+extern bytea *prob_value_send(struct varlena *v);
+/* The cast from bytea: the same bytes, validated. */
+extern struct varlena *prob_value_from_bytea(struct varlena *v, ProbValidate validate);
+
+/*
  * Allocates in the given memory context, without a header and beyond 1 GB
  * (for aggregate states the core keeps, such as bloom_agg(x)'s hash set).
  */

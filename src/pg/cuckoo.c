@@ -9,7 +9,6 @@
 #include "access/detoast.h"
 #include "catalog/pg_type.h"
 #include "lib/stringinfo.h"
-#include "libpq/pqformat.h"
 #include "utils/builtins.h"
 #include "utils/float.h"
 #include "utils/fmgrprotos.h"
@@ -20,67 +19,39 @@
 /* The aggregate takes no seed argument; cuckoo_empty's default is the same. */
 #define CUCKOO_AGG_SEED 0
 
-/* Validates outside bytes field by field and returns them as a cuckoo varlena. */
-static struct varlena *
-cuckoo_from_bytes(const char *bytes, size_t size)
-{
-	struct varlena *v = palloc(size + VARHDRSZ);
-
-	SET_VARSIZE(v, size + VARHDRSZ);
-	memcpy(VARDATA(v), bytes, size);
-	PROB_TRY(prob_cuckoo_validate(PROB_BYTES(v), PROB_ERR));
-	return v;
-}
-
 PG_FUNCTION_INFO_V1(cuckoo_in);
 Datum
 cuckoo_in(PG_FUNCTION_ARGS)
 {
-	size_t		size;
-	char	   *bytes = prob_text_to_bytes(PG_GETARG_CSTRING(0), "cuckoo", &size);
-
-	PG_RETURN_POINTER(cuckoo_from_bytes(bytes, size));
+	PG_RETURN_POINTER(prob_value_in(PG_GETARG_CSTRING(0), "cuckoo", prob_cuckoo_validate));
 }
 
 PG_FUNCTION_INFO_V1(cuckoo_out);
 Datum
 cuckoo_out(PG_FUNCTION_ARGS)
 {
-	struct varlena *v = PG_GETARG_VARLENA_PP(0);
-
-	PG_RETURN_CSTRING(prob_bytes_to_text(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), "cuckoo"));
+	PG_RETURN_CSTRING(prob_value_out(PG_GETARG_VARLENA_PP(0), "cuckoo"));
 }
 
 PG_FUNCTION_INFO_V1(cuckoo_recv);
 Datum
 cuckoo_recv(PG_FUNCTION_ARGS)
 {
-	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
-	int			size = buf->len - buf->cursor;
-
-	PG_RETURN_POINTER(cuckoo_from_bytes(pq_getmsgbytes(buf, size), size));
+	PG_RETURN_POINTER(prob_value_recv((StringInfo) PG_GETARG_POINTER(0), prob_cuckoo_validate));
 }
 
 PG_FUNCTION_INFO_V1(cuckoo_send);
 Datum
 cuckoo_send(PG_FUNCTION_ARGS)
 {
-	struct varlena *v = PG_GETARG_VARLENA_PP(0);
-	StringInfoData buf;
-
-	pq_begintypsend(&buf);
-	pq_sendbytes(&buf, VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v));
-	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+	PG_RETURN_BYTEA_P(prob_value_send(PG_GETARG_VARLENA_PP(0)));
 }
 
 PG_FUNCTION_INFO_V1(cuckoo_from_bytea);
 Datum
 cuckoo_from_bytea(PG_FUNCTION_ARGS)
 {
-	struct varlena *v = PG_GETARG_VARLENA_PP(0);
-
-	PROB_TRY(prob_cuckoo_validate(PROB_BYTES(v), PROB_ERR));
-	PG_RETURN_POINTER(v);
+	PG_RETURN_POINTER(prob_value_from_bytea(PG_GETARG_VARLENA_PP(0), prob_cuckoo_validate));
 }
 
 static struct varlena *

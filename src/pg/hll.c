@@ -9,7 +9,6 @@
 
 #include "catalog/pg_type.h"
 #include "lib/stringinfo.h"
-#include "libpq/pqformat.h"
 #include "nodes/execnodes.h"
 #include "nodes/nodeFuncs.h"
 #include "nodes/primnodes.h"
@@ -55,59 +54,34 @@ hll_apply_typmod(struct varlena *v, int32 typmod)
 	return (struct varlena *) DatumGetPointer(prob_result(v, out));
 }
 
-/* Validates outside bytes field by field and returns them as an hll varlena. */
-static struct varlena *
-hll_from_bytes(const char *bytes, size_t size, int32 typmod)
-{
-	struct varlena *v = palloc(size + VARHDRSZ);
-
-	SET_VARSIZE(v, size + VARHDRSZ);
-	memcpy(VARDATA(v), bytes, size);
-	PROB_TRY(prob_hll_validate(PROB_BYTES(v), PROB_ERR));
-	return hll_apply_typmod(v, typmod);
-}
-
 PG_FUNCTION_INFO_V1(hll_in);
 Datum
 hll_in(PG_FUNCTION_ARGS)
 {
-	size_t		size;
-	char	   *bytes = prob_text_to_bytes(PG_GETARG_CSTRING(0), "hll", &size);
-
-	PG_RETURN_POINTER(hll_from_bytes(bytes, size, PG_GETARG_INT32(2)));
+	PG_RETURN_POINTER(hll_apply_typmod(prob_value_in(PG_GETARG_CSTRING(0), "hll", prob_hll_validate),
+									   PG_GETARG_INT32(2)));
 }
 
 PG_FUNCTION_INFO_V1(hll_out);
 Datum
 hll_out(PG_FUNCTION_ARGS)
 {
-	struct varlena *v = hll_finished(PG_GETARG_VARLENA_PP(0));
-
-	PG_RETURN_CSTRING(prob_bytes_to_text(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), "hll"));
+	PG_RETURN_CSTRING(prob_value_out(hll_finished(PG_GETARG_VARLENA_PP(0)), "hll"));
 }
 
 PG_FUNCTION_INFO_V1(hll_recv);
 Datum
 hll_recv(PG_FUNCTION_ARGS)
 {
-	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
-	int32		typmod = PG_GETARG_INT32(2);
-	int			size = buf->len - buf->cursor;
-	const char *bytes = pq_getmsgbytes(buf, size);
-
-	PG_RETURN_POINTER(hll_from_bytes(bytes, size, typmod));
+	PG_RETURN_POINTER(hll_apply_typmod(prob_value_recv((StringInfo) PG_GETARG_POINTER(0), prob_hll_validate),
+									   PG_GETARG_INT32(2)));
 }
 
 PG_FUNCTION_INFO_V1(hll_send);
 Datum
 hll_send(PG_FUNCTION_ARGS)
 {
-	struct varlena *v = hll_finished(PG_GETARG_VARLENA_PP(0));
-	StringInfoData buf;
-
-	pq_begintypsend(&buf);
-	pq_sendbytes(&buf, VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v));
-	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+	PG_RETURN_BYTEA_P(prob_value_send(hll_finished(PG_GETARG_VARLENA_PP(0))));
 }
 
 PG_FUNCTION_INFO_V1(hll_typmod_in);
@@ -148,10 +122,7 @@ PG_FUNCTION_INFO_V1(hll_from_bytea);
 Datum
 hll_from_bytea(PG_FUNCTION_ARGS)
 {
-	struct varlena *v = PG_GETARG_VARLENA_PP(0);
-
-	PROB_TRY(prob_hll_validate(PROB_BYTES(v), PROB_ERR));
-	PG_RETURN_POINTER(v);
+	PG_RETURN_POINTER(prob_value_from_bytea(PG_GETARG_VARLENA_PP(0), prob_hll_validate));
 }
 
 PG_FUNCTION_INFO_V1(hll_empty);
