@@ -22,32 +22,9 @@ constexpr double kLn2 = 0.693147180559945309417232121458176568;
 // No single layer may need more bits than a whole value can hold.
 constexpr double kMaxBitCount = static_cast<double>(kMaxValueBytes) * 8.0;
 
-// The shortest text that reads back as the same double, so messages show 0.01, not 0.010000.
-std::string number_text(double v) {
-    char text[32];
-    for (int precision = 1; precision <= 17; precision++) {
-        std::snprintf(text, sizeof text, "%.*g", precision, v);
-        if (std::strtod(text, nullptr) == v) break;
-    }
-    return text;
-}
-
 Error corrupt(const std::string& what) { return Error(ErrorKind::kCorrupt, "invalid bloom filter: " + what); }
 
 std::string layer_name(std::size_t i) { return "layer " + std::to_string(i); }
-
-double load_double(const std::uint8_t* p) {
-    std::uint64_t bits = load_le64(p);
-    double v;
-    std::memcpy(&v, &bits, sizeof v);
-    return v;
-}
-
-void store_double(std::uint8_t* p, double v) {
-    std::uint64_t bits;
-    std::memcpy(&bits, &v, sizeof bits);
-    store_le64(p, bits);
-}
 
 void write_header(std::uint8_t* out, const Header& h) {
     out[kOffTag] = kTypeTag;

@@ -152,6 +152,22 @@ inline void store_le64(std::uint8_t* p, std::uint64_t v) {
     for (int i = 0; i < 8; i++) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
 }
 
+// A double stored as its IEEE 754 bits, little-endian.
+inline double load_double(const std::uint8_t* p) {
+    std::uint64_t bits = load_le64(p);
+    double v;
+    std::memcpy(&v, &bits, sizeof v);
+    return v;
+}
+inline void store_double(std::uint8_t* p, double v) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    store_le64(p, bits);
+}
+
+// "0x2a": a byte as messages show it.
 std::string hex_byte(unsigned v);
+// The shortest text that reads back as the same double, so messages show 0.01, not 0.010000.
+std::string number_text(double v);
 
 }  // namespace probabilistic

@@ -19,29 +19,7 @@ constexpr std::size_t kOffTag = 0, kOffVersion = 1, kOffHashId = 2, kOffLayout =
                       kOffBucketCount = 32, kOffItems = 40;
 constexpr std::uint64_t kGamma = UINT64_C(0x9E3779B97F4A7C15);
 
-std::string number_text(double v) {
-    char text[32];
-    for (int precision = 1; precision <= 17; precision++) {
-        std::snprintf(text, sizeof text, "%.*g", precision, v);
-        if (std::strtod(text, nullptr) == v) break;
-    }
-    return text;
-}
-
 Error corrupt(const std::string& what) { return Error(ErrorKind::kCorrupt, "invalid cuckoo filter: " + what); }
-
-double load_double(const std::uint8_t* p) {
-    std::uint64_t bits = load_le64(p);
-    double v;
-    std::memcpy(&v, &bits, sizeof v);
-    return v;
-}
-
-void store_double(std::uint8_t* p, double v) {
-    std::uint64_t bits;
-    std::memcpy(&bits, &v, sizeof bits);
-    store_le64(p, bits);
-}
 
 // The packed table of a value: entries of f bits, read and written in place.
 class Table {

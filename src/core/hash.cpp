@@ -31,12 +31,4 @@ void check_same_hash_id(std::uint8_t a, std::uint8_t b, const char* what) {
                 "Rebuild the older value from its source rows (see the README, \"Upgrading\").");
 }
 
-std::string hex_byte(unsigned v) {
-    static const char digits[] = "0123456789abcdef";
-    std::string s = "0x";
-    s += digits[(v >> 4) & 15];
-    s += digits[v & 15];
-    return s;
-}
-
 }  // namespace probabilistic

@@ -90,12 +90,6 @@ constexpr std::size_t kLayer0 = bloom::kHeaderSize;
 constexpr std::size_t kLayerBitCount = 0, kLayerCapacity = 8, kLayerBitsSet = 16, kLayerHashCount = 24,
                       kLayerReserved = 28;
 
-void store_double(std::uint8_t* p, double v) {
-    std::uint64_t bits;
-    std::memcpy(&bits, &v, sizeof bits);
-    store_le64(p, bits);
-}
-
 void expect_corrupt(const Bytes& f, const std::string& fragment = std::string()) {
     std::string message;
     EXPECT_EQ(error_kind([&] { bloom::parse(f.data(), f.size()); }, &message), ErrorKind::kCorrupt);

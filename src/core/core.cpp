@@ -1,0 +1,26 @@
+// The core's shared helpers (core.hpp).
+#include "core.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace probabilistic {
+
+std::string hex_byte(unsigned v) {
+    static const char digits[] = "0123456789abcdef";
+    std::string s = "0x";
+    s += digits[(v >> 4) & 15];
+    s += digits[v & 15];
+    return s;
+}
+
+std::string number_text(double v) {
+    char text[32];
+    for (int precision = 1; precision <= 17; precision++) {
+        std::snprintf(text, sizeof text, "%.*g", precision, v);
+        if (std::strtod(text, nullptr) == v) break;
+    }
+    return text;
+}
+
+}  // namespace probabilistic
