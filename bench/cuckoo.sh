@@ -21,6 +21,7 @@ ROUNDS=${BENCH_ROUNDS:-5}
 FPR=${BENCH_FPR:-0.01}
 DB=bench_cuckoo
 OUT_DIR=bench/results
+RAW_FILE=$OUT_DIR/cuckoo-latest-raw.tsv
 mkdir -p "$OUT_DIR"
 
 SERVER_SETTINGS=(
@@ -76,20 +77,7 @@ measure() {
 		FROM bench_time(\$q\$${SQL[$1]}\$q\$, \$q\$$WARMUP\$q\$)"
 }
 
-N=${#IDS[@]}
-for ((r = 0; r < ROUNDS; r++)); do
-	log "round $((r + 1)) of $ROUNDS"
-	for ((k = 0; k < N; k++)); do
-		id=${IDS[$(((k + r) % N))]}
-		RUNS[$id]+="$(retry measure "$id")"$'\n'
-	done
-done
-
-WALL=1
-CPU=2
-field() { printf '%s' "${RUNS[$1]}" | cut -d'|' -f"$2"; }
-med() { field "$1" "$2" | median; }
-result_of() { field "$1" 3 | head -1; }
+run_rounds
 
 GOALS=()
 goal() { # label value goal

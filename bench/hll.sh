@@ -167,29 +167,12 @@ measure() {
 # ---- the rounds ------------------------------------------------------------
 
 declare -A RUNS
-printf 'round\tquery\tmeasurement\n' >"$RAW_FILE"
-N=${#IDS[@]}
-for ((r = 0; r < ROUNDS; r++)); do
-	log "round $((r + 1)) of $ROUNDS"
-	# Every query once per round, the order rotated so no query always
-	# follows the same neighbour.
-	for ((k = 0; k < N; k++)); do
-		id=${IDS[$(((k + 3 * r) % N))]}
-		out=$(retry measure "$id")
-		RUNS[$id]+="$out"$'\n'
-		printf '%s\t%s\t%s\n' "$((r + 1))" "$id" "$out" >>"$RAW_FILE"
-	done
-done
+run_rounds 3
 
 # ---- report ----------------------------------------------------------------
 
-# Fields of a measurement: 1 wall ms, 2 on-CPU ms, then the result (time) or
-# 3 strategy, 4 HashAgg peak kB, 5 batches, 6 disk kB, 7 RSS growth kB (mem).
-WALL=1
-CPU=2
-field() { printf '%s' "${RUNS[$1]}" | cut -d'|' -f"$2"; }
-med() { field "$1" "$2" | median; }
-result_of() { field "$1" 3 | head -1; }
+# Fields of a measurement (bench/lib.sh): 1 wall ms, 2 on-CPU ms, then the result
+# (time) or 3 strategy, 4 HashAgg peak kB, 5 batches, 6 disk kB, 7 RSS growth kB (mem).
 
 # Expected spread of a p = 14 estimate: 1.04 / sqrt(2^14); goal: within 3 sigma.
 ERR_GOAL=$(calc "3 * 104 / sqrt(16384)" 2)
