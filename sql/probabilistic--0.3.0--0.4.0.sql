@@ -4,8 +4,13 @@
 \echo Use "ALTER EXTENSION probabilistic UPDATE TO '0.4.0'" to load this file. \quit
 
 -- ===========================================================================
--- Bloom filters at scale: membership and build paths.
--- (section kept for the bloom performance work; objects below this line)
+-- Bloom filters at scale, 1: the membership (probe) path.
+-- (section kept for the bloom probe work; objects below this line)
+-- ===========================================================================
+
+-- ===========================================================================
+-- Bloom filters at scale, 2: the build path.
+-- (section kept for the bloom build work; objects below this line)
 -- ===========================================================================
 
 -- ===========================================================================
