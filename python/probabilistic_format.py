@@ -506,9 +506,16 @@ class Hll(_Sketch):
         return cls(p, seed, entries=entries, hash_id=hash_id)
 
     # -- union and fold (sections 3.8, 3.9)
+    def _check_compatible(self, other):
+        """As the core's hll::check_compatible: the hash id first, then the seed."""
+        if self.hash_id != other.hash_id:
+            raise ParameterError("cannot combine hll values built under hash ids %d and %d"
+                                 % (self.hash_id, other.hash_id))
+        if self.seed != other.seed:
+            raise ParameterError("cannot combine hll values built with different hash seeds")
+
     def union(self, other):
-        if self.seed != other.seed or self.hash_id != other.hash_id:
-            raise ParameterError("cannot combine hll values built with different hash seeds or functions")
+        self._check_compatible(other)
         p = min(self.precision, other.precision)
         if self.sparse and other.sparse:
             merged = dict(self.entries)
@@ -537,8 +544,7 @@ class Hll(_Sketch):
 
     def contains(self, other):
         """hll @> hll: every register of other is <= this one's at the common precision."""
-        if self.seed != other.seed or self.hash_id != other.hash_id:
-            raise ParameterError("cannot combine hll values built with different hash seeds or functions")
+        self._check_compatible(other)
         p = min(self.precision, other.precision)
         return all(b <= a for a, b in zip(_dense_registers(self, p), _dense_registers(other, p)))
 
@@ -956,8 +962,7 @@ def hll_overlap(left, right):
     """hll_overlap's estimates and standard errors (without bounds): a dict
     name -> (estimate, standard_error) for a, b, union, intersection,
     a_minus_b, b_minus_a, jaccard."""
-    if left.seed != right.seed:
-        raise ParameterError("cannot combine hll values built with different hash seeds or functions")
+    left._check_compatible(right)
     if left.sparse and right.sparse:
         keys = set(left.entries) | set(right.entries)
         pairs = ((left.entries.get(i, 0), right.entries.get(i, 0)) for i in keys)

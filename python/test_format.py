@@ -321,8 +321,15 @@ class SpecTests(unittest.TestCase):
             self.assertEqual(pf.Hll.from_hashes(shuffled, min(p, q)).to_bytes(), whole.to_bytes())
 
     def test_seeds_must_match(self):
-        with self.assertRaises(pf.ParameterError):
-            pf.Hll.empty(14, 1).union(pf.Hll.empty(14, 2))
+        """union, containment and hll_overlap check as the core's hll::check_compatible does:
+        the hash id first, then the seed, with the server's messages."""
+        old = pf.Hll.from_bytes(bytes.fromhex("480101010e1a00000000000000000000"))
+        ops = (lambda x, y: x.union(y), lambda x, y: x.contains(y), pf.hll_overlap)
+        for op in ops:
+            with self.assertRaisesRegex(pf.ParameterError, "^cannot combine hll values built with different hash seeds$"):
+                op(pf.Hll.empty(14, 1), pf.Hll.empty(12, 2))
+            with self.assertRaisesRegex(pf.ParameterError, "^cannot combine hll values built under hash ids 1 and 2$"):
+                op(old, pf.Hll.empty(14, 5))
         with self.assertRaises(pf.ParameterError):
             pf.Hll.empty(10).fold(12)
 

@@ -111,15 +111,15 @@ Buffer sparse_from(const std::vector<std::uint32_t>& entries, int p, const Heade
     return {out, size};
 }
 
+}  // namespace
+
 void check_compatible(const Header& a, const Header& b) {
     check_same_hash_id(a.hash_id, b.hash_id, "hll values");
     if (a.seed != b.seed)
-        throw Error(ErrorKind::kMismatch, "cannot combine hll values built with different hash seeds or functions",
+        throw Error(ErrorKind::kMismatch, "cannot combine hll values built with different hash seeds",
                     "One has " + params_text(a) + "; the other has " + params_text(b) + ".",
                     "Build both sketches with the same seed.");
 }
-
-}  // namespace
 
 void check_precision(long long p) {
     if (p < kMinPrecision || p > kMaxPrecision)

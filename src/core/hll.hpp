@@ -65,6 +65,10 @@ struct Sketch {
 };
 
 void check_precision(long long p);
+// Two values may be combined (union, containment, joint estimates): the same
+// hash id (checked first: its message says to rebuild), then the same seed;
+// kMismatch otherwise. Precisions may differ (the larger one is folded).
+void check_compatible(const Header& a, const Header& b);
 
 // Full validation of outside bytes: every header field, the payload length,
 // sparse entries strictly increasing with ranks in range, dense registers in range.

@@ -1,5 +1,4 @@
 #include "hll_joint.hpp"
-#include "hash.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -228,11 +227,6 @@ private:
     std::vector<std::unique_ptr<std::uint8_t[]>> blocks_;
 };
 
-std::string params_of(const Header& h) {
-    return "precision " + std::to_string(h.precision) + ", seed " +
-           std::to_string(static_cast<std::int64_t>(h.seed)) + ", hash id " + std::to_string(h.hash_id);
-}
-
 void histogram_of(const Sketch& s, std::vector<std::uint64_t>& c, int& q, double& m) {
     if (s.sparse()) {
         q = 64 - kSparsePrecision;
@@ -395,11 +389,7 @@ Overlap joint_estimate(const JointHistogram& h) {
 
 Overlap overlap(const std::uint8_t* a_data, std::size_t a_size, const std::uint8_t* b_data, std::size_t b_size) {
     Sketch sa = parse_trusted(a_data, a_size), sb = parse_trusted(b_data, b_size);
-    check_same_hash_id(sa.header.hash_id, sb.header.hash_id, "hll values");
-    if (sa.header.seed != sb.header.seed)
-        throw Error(ErrorKind::kMismatch, "cannot combine hll values built with different hash seeds or functions",
-                    "One has " + params_of(sa.header) + "; the other has " + params_of(sb.header) + ".",
-                    "Build both sketches with the same seed.");
+    check_compatible(sa.header, sb.header);
     if (sa.sparse() && sb.sparse()) {
         // Entry by entry at precision 26: near exact for small sets.
         JointHistogram h(64 - kSparsePrecision, static_cast<double>(register_count(kSparsePrecision)));

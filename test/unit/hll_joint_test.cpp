@@ -141,7 +141,17 @@ TEST(HllJoint, DifferentSeedsAreAMismatch) {
         FAIL() << "no error";
     } catch (const Error& e) {
         EXPECT_EQ(e.kind(), ErrorKind::kMismatch);
+        EXPECT_STREQ(e.what(), "cannot combine hll values built with different hash seeds");
     }
+    // hll::check_compatible, shared with union and containment: the hash id first.
+    hll::Header h1{hll::kReprDense, 14, 1, 1}, h2{hll::kReprDense, 12, 2, 2};
+    try {
+        hll::check_compatible(h1, h2);
+        FAIL() << "no error";
+    } catch (const Error& e) {
+        EXPECT_STREQ(e.what(), "cannot combine hll values built under hash ids 1 and 2");
+    }
+    EXPECT_NO_THROW(hll::check_compatible(h2, hll::Header{hll::kReprSparse, 10, 2, 2}));
     ProbHllOverlap out;
     ProbError err;
     EXPECT_FALSE(prob_hll_overlap(a.buf.data, a.buf.size, b.buf.data, b.buf.size, &out, &err));
