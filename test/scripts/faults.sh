@@ -458,8 +458,12 @@ if calibrate "bloom_agg(x) over distinct values" "$distinct_template" 65536 $((D
 		-v cap="$DISTINCT_PER_RUN" 'BEGIN {n = (t + f * b) / u; printf "%d", n < cap ? n : cap}')
 	slots=16
 	while [ $((slots * 3 / 4)) -lt "$read_by" ]; do slots=$((2 * slots)); done
-	# bloom_empty(c, 0.5) takes c / ln 2 bits: 16 bytes a slot at c = 89 x slots.
-	grow_ms=$(min_ms 3 "SELECT pg_column_size(bloom_empty($((89 * slots)), 0.5))")
+	# bloom_empty(c, 0.5) takes c / ln 2 bits: 16 bytes a slot at c = 89 x slots. Past the
+	# largest filter the extension creates (511 MiB) a smaller one is timed, the time scaled up.
+	timed_slots=$slots
+	while [ $((16 * timed_slots)) -gt $((511 * 1048576)) ]; do timed_slots=$((timed_slots / 2)); done
+	grow_ms=$(min_ms 3 "SELECT pg_column_size(bloom_empty($((89 * timed_slots)), 0.5))")
+	grow_ms=$((grow_ms * slots / timed_slots))
 	echo "#   bloom_agg(x): about $read_by values read by the interrupt; the next growth allocates $((16 * slots >> 20)) MB: $grow_ms ms"
 	query=$(render "$distinct_template" "$distinct_size")
 	with_timeout "$distinct_label" "$query" "$grow_ms"
@@ -473,9 +477,16 @@ fi
 # scan's time and the filter's allocation into the statement; the function's
 # first check must come soon. Another fires ten timeouts into the statement,
 # which also shows that the uncancelled statement takes that long. The size
-# is capped where the filter would pass 1 GB (about 180 bytes a value).
+# is capped where the filter would pass the largest value the extension
+# creates (511 MiB, kMaxCreatedValueBytes): past it the statement is refused
+# (54000) at its final function instead of running long. The bytes a value
+# takes (about 180) are measured on an empty filter of 65,536, whose header
+# makes the estimate a little high, so the cap stays under the limit.
 final_template="SELECT pg_column_size(bloom_agg(g, 1e-300)) FROM (SELECT generate_series(1, @N@) g) s"
-if calibrate "bloom_agg(x, 1e-300)" "$final_template" 1024 $((1 << 22)); then
+final_bytes_64k=$(sql -c "SELECT pg_column_size(bloom_empty(65536, 1e-300))")
+final_cap=$((511 * 1048576 * 65536 / final_bytes_64k))
+echo "#   bloom_agg(x, 1e-300): bloom_empty(65536, 1e-300) takes $final_bytes_64k bytes: at most $final_cap values fit in 511 MiB"
+if calibrate "bloom_agg(x, 1e-300)" "$final_template" 1024 "$final_cap"; then
 	final_rows=$CAL_SIZE
 	final_query=${final_template//@N@/$final_rows}
 	scan_ms=$(min_ms 3 "SELECT pg_column_size(bloom_agg(g, 0.5)) FROM (SELECT generate_series(1, $final_rows) g) s")
