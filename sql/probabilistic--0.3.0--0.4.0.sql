@@ -18,6 +18,11 @@
 -- (section kept for the stream deduplication work; objects below this line)
 -- ===========================================================================
 
+CREATE FUNCTION bloom_members(bloom, anyarray) RETURNS integer[]
+    AS 'MODULE_PATHNAME', 'bloom_members' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_members(bloom, anyarray) IS
+    'subscripts, ascending, of the elements of a one-dimensional array that may be in the filter (bloom_contains of each); NULL elements never listed';
+
 -- ===========================================================================
 -- hll set algebra: estimates and bounds.
 -- (section kept for the hll joint estimation work; objects below this line)

@@ -23,8 +23,9 @@ ensure_packages valgrind libc6-dbg
 # The cheapest tests that, with the few statements run after them below, reach
 # every line of src/ that the whole suite reaches (measured with gcov, one test
 # at a time): about 2 minutes under valgrind, against 27 for the whole suite;
-# then the tests of what 0.3.0 added (hll joint estimates, cuckoo), whole.
-DEFAULT_SUITE="hll_basic hll_errors hll_hash hll_typmod hll_agg bloom_basic bloom_errors hll_joint cuckoo_basic cuckoo_errors"
+# then the tests of what 0.3.0 added (hll joint estimates, cuckoo) and 0.4.0's
+# bloom_members, whole.
+DEFAULT_SUITE="hll_basic hll_errors hll_hash hll_typmod hll_agg bloom_basic bloom_errors hll_joint cuckoo_basic cuckoo_errors bloom_stream"
 SUITE=${VALGRIND_SUITE:-$DEFAULT_SUITE}
 if [ "$SUITE" = all ]; then
 	SUITE=$(ls sql/*.sql | sed -e 's|^sql/||' -e 's|\.sql$||' | grep -v '^probabilistic--' | sort | tr '\n' ' ')
