@@ -397,10 +397,17 @@ bloom_info(PG_FUNCTION_ARGS)
  */
 
 /*
- * fn_extra of bloom_add_trans: the value's hash type, and the layout last
- * named with that name. An aggregate's transition function sees its
- * arguments as non-constant and checks them on every row, where a name
- * compared is cheaper than one parsed.
+ * fn_extra of bloom_add_trans: what the aggregate call as written fixes, read
+ * once per call site. The value's hash type; the layout last named with that
+ * name (an argument that is not a constant is checked on every row, where a
+ * name compared is cheaper than one parsed); whether capacity, rate and
+ * layout are constants (the usual case), which then cannot differ between
+ * rows; and for a fixed or blocked filter made from constants, where its
+ * bits lie and how an item sets them (bloom_probe.h). Every state of such a
+ * call site has the same parameters, so the same size and layer: each later
+ * row adds its hash in place with no core call and no header read. A
+ * scalable filter, which may grow, and any state of another size take the
+ * core's path.
  */
 typedef struct BloomAddCache
 {
@@ -408,6 +415,12 @@ typedef struct BloomAddCache
 	int			layout;
 	int			layout_len;		/* -1: none remembered */
 	char		layout_name[16];
+	bool		constant_known;	/* constant is set */
+	bool		constant;		/* capacity, rate and layout are constants */
+	uint32		state_size;		/* VARSIZE of the states the in-place path takes; 0: none yet */
+	uint32		bits_offset;	/* of the layer's bits within such a state */
+	bool		blocked;
+	ProbBloomProbeLayer layer;	/* the layer's geometry (its bits pointer is not used) */
 } BloomAddCache;
 
 static BloomAddCache *
@@ -438,37 +451,54 @@ bloom_layout_arg_cached(BloomAddCache *cache, text *name)
 	return cache->layout;
 }
 
+/* Remembers where the bits of state, made from the call site's constants, lie. */
+static void
+bloom_add_cache_layer(BloomAddCache *cache, struct varlena *state)
+{
+	ProbBloomProbe probe;
+
+	PROB_TRY(prob_bloom_probe_prepare((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, &probe, PROB_ERR));
+	if (probe.layer_count != 1)
+		return;
+	cache->layer = probe.layers[0];
+	cache->layer.bits = NULL;
+	cache->blocked = probe.blocked;
+	cache->bits_offset = (uint32) (probe.layers[0].bits - (const uint8_t *) state);
+	cache->state_size = VARSIZE(state);
+}
+
 /*
- * bloom_add_trans(bloom, value, capacity, fpr [, layout]): every
- * bloom_agg(x, capacity, fpr [, layout]) overload's transition function. The
- * filter is allocated at a group's first row and then updated in place.
+ * bloom_add_trans's first row, every row of a call whose parameters are not
+ * constants, and scalable filters: the parameters checked, then the core's add.
  */
-PG_FUNCTION_INFO_V1(bloom_add_trans);
-Datum
-bloom_add_trans(PG_FUNCTION_ARGS)
+static pg_noinline Datum
+bloom_add_trans_slow(FunctionCallInfo fcinfo)
 {
 	struct varlena *state;
 	uint64		hash;
 	ProbBuffer	out;
 	bool		has_layout = PG_NARGS() > 4;
-	bool		stable;
-	BloomAddCache *cache;
+	BloomAddCache *cache = bloom_add_cache(fcinfo);
 
 	(void) prob_require_aggregate(fcinfo, "bloom_add_trans");
+	if (!cache->constant_known)
+	{
+		cache->constant = get_fn_expr_arg_stable(fcinfo->flinfo, 2) && get_fn_expr_arg_stable(fcinfo->flinfo, 3) &&
+			(!has_layout || get_fn_expr_arg_stable(fcinfo->flinfo, 4));
+		cache->constant_known = true;
+	}
 	prob_require_not_null(PG_ARGISNULL(2), "bloom_agg capacity");
 	prob_require_not_null(PG_ARGISNULL(3), "bloom_agg false positive rate");
 	if (has_layout)
 		prob_require_not_null(PG_ARGISNULL(4), "bloom_agg layout");
-	stable = get_fn_expr_arg_stable(fcinfo->flinfo, 2) && get_fn_expr_arg_stable(fcinfo->flinfo, 3) &&
-		(!has_layout || get_fn_expr_arg_stable(fcinfo->flinfo, 4));
 	/*
 	 * Every row passes the parameters: ones that differ from the first row's
-	 * are an error. Constants (the usual case) cannot differ: no core call
-	 * per row, and the layout's name is read at the first row only.
+	 * are an error. Constants cannot differ: no core call per row, and the
+	 * layout's name is read at the first row only.
 	 */
-	if (PG_ARGISNULL(0) || !stable)
+	if (PG_ARGISNULL(0) || !cache->constant)
 	{
-		int			layout = has_layout ? bloom_layout_arg_cached(bloom_add_cache(fcinfo), PG_GETARG_TEXT_PP(4))
+		int			layout = has_layout ? bloom_layout_arg_cached(cache, PG_GETARG_TEXT_PP(4))
 			: PROB_BLOOM_LAYOUT_FIXED;
 
 		if (PG_ARGISNULL(0))
@@ -485,14 +515,45 @@ bloom_add_trans(PG_FUNCTION_ARGS)
 		state = prob_detoast(PG_GETARG_DATUM(0));
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
-	cache = bloom_add_cache(fcinfo);
 	/* Resolved at the first value, as prob_arg_hash_type_cached does: NULLs need no type. */
 	if (unlikely(!OidIsValid(cache->hash_type.typid)))
 		(void) prob_arg_hash_type(fcinfo, 1, &cache->hash_type);
 	hash = prob_hash_datum(&cache->hash_type, PG_GETARG_DATUM(1), PROB_BLOOM_AGG_SEED);
 	PROB_TRY(prob_bloom_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, true,
 								 &prob_palloc_allocator, &out, PROB_ERR));
-	PG_RETURN_DATUM(prob_result(state, out));
+	state = (struct varlena *) DatumGetPointer(prob_result(state, out));
+	/* Constants: the layout was read from its name at the first row (cache->layout). */
+	if (cache->constant && cache->state_size == 0 && (!has_layout || cache->layout != PROB_BLOOM_LAYOUT_SCALABLE))
+		bloom_add_cache_layer(cache, state);
+	PG_RETURN_POINTER(state);
+}
+
+/*
+ * bloom_add_trans(bloom, value, capacity, fpr [, layout]): every
+ * bloom_agg(x, capacity, fpr [, layout]) overload's transition function. The
+ * filter is allocated at a group's first row and then updated in place; once
+ * the call site's layer is known (BloomAddCache) a row is its hash and its bits.
+ */
+PG_FUNCTION_INFO_V1(bloom_add_trans);
+Datum
+bloom_add_trans(PG_FUNCTION_ARGS)
+{
+	BloomAddCache *cache = fcinfo->flinfo->fn_extra;
+
+	if (likely(cache != NULL && cache->state_size != 0 && !PG_ARGISNULL(0)) &&
+		likely(fcinfo->context != NULL && IsA(fcinfo->context, AggState)))
+	{
+		struct varlena *state = prob_detoast(PG_GETARG_DATUM(0));
+
+		if (likely(VARSIZE(state) == cache->state_size))
+		{
+			if (!PG_ARGISNULL(1))
+				prob_bloom_layer_add((uint8_t *) state + cache->bits_offset, &cache->layer, cache->blocked,
+									 prob_hash_datum(&cache->hash_type, PG_GETARG_DATUM(1), PROB_BLOOM_AGG_SEED));
+			PG_RETURN_POINTER(state);
+		}
+	}
+	return bloom_add_trans_slow(fcinfo);
 }
 
 /* Strict: the aggregate machinery starts the state from a copy of the first non-NULL input. */
