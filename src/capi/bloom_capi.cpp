@@ -91,6 +91,10 @@ bool prob_bloom_contains(const uint8_t* data, size_t size, uint64_t hash, bool* 
     return guarded(err, [&] { *result = bloom::contains(bloom::parse_trusted(data, size), hash); });
 }
 
+bool prob_bloom_probe_prepare(const uint8_t* data, size_t size, ProbBloomProbe* probe, ProbError* err) {
+    return guarded(err, [&] { bloom::prepare_probe(bloom::parse_trusted(data, size), probe); });
+}
+
 bool prob_bloom_union(uint8_t* left, size_t left_size, const uint8_t* right, size_t right_size, bool in_place,
                       const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {

@@ -3,6 +3,7 @@
 #define PROBABILISTIC_BLOOM_CAPI_H
 
 #include "capi.h"
+#include "core/bloom_probe.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -79,6 +80,13 @@ bool		prob_bloom_add_hash(uint8_t *data, size_t size, uint64_t hash, bool in_pla
 /* Membership (SQL bloom_contains): the hash is in the filter, or a false positive. */
 bool		prob_bloom_contains(const uint8_t *data, size_t size, uint64_t hash, bool *result,
 								ProbError *err);
+/*
+ * The header checks of prob_bloom_params, then the filter's probe
+ * (bloom_probe.h): a caller that probes one filter many times tests each
+ * hash with the inline prob_bloom_probe_contains, no call and no header read
+ * per probe. The probe points into data, which must outlive it.
+ */
+bool		prob_bloom_probe_prepare(const uint8_t *data, size_t size, ProbBloomProbe *probe, ProbError *err);
 bool		prob_bloom_union(uint8_t *left, size_t left_size, const uint8_t *right, size_t right_size,
 							 bool in_place, const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
 bool		prob_bloom_intersect(uint8_t *left, size_t left_size, const uint8_t *right,

@@ -16,6 +16,8 @@ constexpr std::size_t kOffTag = 0, kOffVersion = 1, kOffHashId = 2, kOffLayout =
 // Layer header byte offsets, relative to the layer.
 constexpr std::size_t kLayerOffBitCount = 0, kLayerOffCapacity = 8, kLayerOffBitsSet = 16, kLayerOffHashCount = 24,
                       kLayerOffReserved = 28;
+static_assert(kLayerOffBitsSet == PROB_BLOOM_LAYER_BITS_SET_OFFSET && kLayerHeaderSize == PROB_BLOOM_LAYER_HEADER_SIZE,
+              "bloom.cpp and bloom_probe.h disagree on the layer header");
 
 // A literal rather than std::log(2.0), so sizing does not depend on one more libm call.
 constexpr double kLn2 = 0.693147180559945309417232121458176568;
@@ -62,43 +64,18 @@ Buffer copy(Allocator& alloc, const std::uint8_t* data, std::size_t size) {
     return {out, size};
 }
 
+std::uint64_t block_count(const Layer& l) { return l.bit_count / kBlockBits; }
+
 const std::uint8_t* block_of_hash(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
-    return bits + block_index(hash, l.bit_count / kBlockBits) * kBlockBytes;
-}
-
-// A block inside a PostgreSQL value is not aligned to a cache line: it spans
-// two. Ask for both before the positions are computed, so the misses overlap.
-inline void prefetch_block(const std::uint8_t* block) {
-    __builtin_prefetch(block);
-    __builtin_prefetch(block + kBlockBytes - 1);
-}
-
-bool test_block(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
-    const std::uint8_t* block = block_of_hash(bits, l, hash);
-    prefetch_block(block);
-    unsigned all = 1;
-    for_each_block_bit(hash, l.hash_count, [&](std::uint64_t pos) { all &= block[pos >> 3] >> (pos & 7); });
-    return all & 1;
+    return prob_bloom_block_of(bits, block_count(l), hash);
 }
 
 bool test_spread(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
-    // The loads are cache misses in a large filter: issue a batch of them
-    // before looking at any, rather than one miss after another.
-    constexpr std::uint32_t kBatch = 16;
-    PositionSequence positions(hash, l.bit_count);
-    for (std::uint32_t done = 0; done < l.hash_count; done += kBatch) {
-        std::uint32_t n = std::min(kBatch, l.hash_count - done);
-        std::uint64_t pos[kBatch];
-        for (std::uint32_t i = 0; i < n; i++) pos[i] = positions.next();
-        unsigned all = 1;
-        for (std::uint32_t i = 0; i < n; i++) all &= bits[pos[i] >> 3] >> (pos[i] & 7);
-        if (!(all & 1)) return false;
-    }
-    return true;
+    return prob_bloom_spread_test(bits, l.bit_count, l.hash_count, hash);
 }
 
 bool test_bits(const std::uint8_t* bits, const Layer& l, std::uint64_t hash, bool blocked) {
-    return blocked ? test_block(bits, l, hash) : test_spread(bits, l, hash);
+    return blocked ? prob_bloom_block_test(bits, block_count(l), l.hash_count, hash) : test_spread(bits, l, hash);
 }
 
 // How many of the hash's k positions find their bit clear (a position that
@@ -114,45 +91,18 @@ std::uint32_t clear_positions(const std::uint8_t* bits, const Layer& l, std::uin
     return clear;
 }
 
+ProbBloomProbeLayer probe_layer(const std::uint8_t* bits, const Layer& l) {
+    return ProbBloomProbeLayer{bits, l.bit_count, block_count(l), l.hash_count};
+}
+
 // Sets the hash's bits in layer l of the writable value out and keeps its stored population current.
-void insert_block(std::uint8_t* out, const Layer& l, std::uint64_t hash) {
-    std::uint8_t* block = const_cast<std::uint8_t*>(block_of_hash(out + bits_offset(l), l, hash));
-    prefetch_block(block);
-    std::uint64_t newly_set = 0;
-    for_each_block_bit(hash, l.hash_count, [&](std::uint64_t pos) {
-        std::uint8_t mask = static_cast<std::uint8_t>(1u << (pos & 7));
-        newly_set += !(block[pos >> 3] & mask);
-        block[pos >> 3] |= mask;
-    });
-    store_le64(out + l.offset + kLayerOffBitsSet, l.bits_set + newly_set);
-}
-
-void insert_spread(std::uint8_t* out, const Layer& l, std::uint64_t hash) {
-    std::uint8_t* bits = out + bits_offset(l);
-    PositionSequence positions(hash, l.bit_count);
-    std::uint64_t newly_set = 0;
-    // As in test_bits: start every miss of a batch before updating any byte.
-    constexpr std::uint32_t kBatch = 16;
-    for (std::uint32_t done = 0; done < l.hash_count; done += kBatch) {
-        std::uint32_t n = std::min(kBatch, l.hash_count - done);
-        std::uint64_t pos[kBatch];
-        for (std::uint32_t i = 0; i < n; i++) {
-            pos[i] = positions.next();
-            __builtin_prefetch(bits + (pos[i] >> 3), 1);
-        }
-        for (std::uint32_t i = 0; i < n; i++) {
-            std::uint8_t mask = static_cast<std::uint8_t>(1u << (pos[i] & 7));
-            newly_set += !(bits[pos[i] >> 3] & mask);
-            bits[pos[i] >> 3] |= mask;
-        }
-    }
-    store_le64(out + l.offset + kLayerOffBitsSet, l.bits_set + newly_set);
-}
-
 void insert(std::uint8_t* out, const Layer& l, std::uint64_t hash, bool blocked) {
-    if (blocked) insert_block(out, l, hash);
-    else insert_spread(out, l, hash);
+    std::uint8_t* bits = out + bits_offset(l);
+    ProbBloomProbeLayer layer = probe_layer(bits, l);
+    prob_bloom_layer_add(bits, &layer, blocked, hash);
 }
+
+void insert_spread(std::uint8_t* out, const Layer& l, std::uint64_t hash) { insert(out, l, hash, false); }
 
 // Whole 64-bit words where possible; bitwise operations and population counts
 // do not care about the host's byte order.
@@ -523,10 +473,9 @@ std::size_t empty_size(long long capacity, double fpr, std::uint8_t layout) {
 
 std::uint64_t block_bit_position(std::uint64_t hash, std::uint32_t i, std::uint32_t hash_count,
                                  std::uint64_t block_count) {
-    std::uint64_t s = segment_bits(hash_count);
-    std::uint64_t w = fmix64(hash + (i / 2 + 1) * kGolden);
-    std::uint64_t r = i % 2 == 0 ? (w & 0xFFFFFFFFu) : (w >> 32);
-    return block_index(hash, block_count) * kBlockBits + i * s + ((r * s) >> 32);
+    std::uint64_t pos[kMaxBlockedHashes];
+    prob_bloom_block_bits(hash, hash_count, pos);
+    return block_index(hash, block_count) * kBlockBits + pos[i];
 }
 
 std::uint64_t bit_position(std::uint64_t hash, std::uint32_t i, std::uint64_t bit_count) {
@@ -799,12 +748,20 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool i
     return {out, out_size};
 }
 
-bool contains(const Sketch& s, std::uint64_t hash) {
-    bool found = false;
-    for_each_layer(s, [&](std::size_t, const Layer& l) {
-        found = found || test_bits(s.bits(l), l, hash, s.blocked());
+void prepare_probe(const Sketch& s, ProbBloomProbe* out) {
+    out->seed = s.header.seed;
+    out->hash_id = s.header.hash_id;
+    out->blocked = s.blocked();
+    out->layer_count = s.header.layer_count;
+    for_each_layer(s, [&](std::size_t i, const Layer& l) {
+        out->layers[i] = probe_layer(s.bits(l), l);
     });
-    return found;
+}
+
+bool contains(const Sketch& s, std::uint64_t hash) {
+    ProbBloomProbe probe;
+    prepare_probe(s, &probe);
+    return prob_bloom_probe_contains(&probe, hash);
 }
 
 void contains_many(const Sketch& s, const std::uint64_t* hashes, std::size_t n, bool* found) {
@@ -816,10 +773,10 @@ void contains_many(const Sketch& s, const std::uint64_t* hashes, std::size_t n, 
     constexpr std::size_t kAhead = 8;
     const Layer l = s.first_layer();
     const std::uint8_t* bits = s.bits(l);
-    for (std::size_t i = 0; i < n && i < kAhead; i++) prefetch_block(block_of_hash(bits, l, hashes[i]));
+    for (std::size_t i = 0; i < n && i < kAhead; i++) prob_bloom_prefetch_block(block_of_hash(bits, l, hashes[i]));
     for (std::size_t i = 0; i < n; i++) {
-        if (i + kAhead < n) prefetch_block(block_of_hash(bits, l, hashes[i + kAhead]));
-        found[i] = test_block(bits, l, hashes[i]);
+        if (i + kAhead < n) prob_bloom_prefetch_block(block_of_hash(bits, l, hashes[i + kAhead]));
+        found[i] = prob_bloom_block_test(bits, block_count(l), l.hash_count, hashes[i]);
     }
 }
 

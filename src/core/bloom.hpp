@@ -28,6 +28,7 @@
 
 #include <vector>
 
+#include "bloom_probe.h"
 #include "core.hpp"
 
 namespace probabilistic::bloom {
@@ -151,62 +152,48 @@ BlockedSize blocked_size_for(std::uint64_t capacity, double fpr);
 inline std::uint32_t segment_bits(std::uint32_t hash_count, std::uint32_t block_bits = kBlockBits) {
     return block_bits / hash_count;
 }
+static_assert(kBlockBits == PROB_BLOOM_BLOCK_BITS && kMaxBlockedHashes == PROB_BLOOM_MAX_BLOCKED_HASHES &&
+                  kMaxLayers == PROB_BLOOM_PROBE_MAX_LAYERS,
+              "bloom.hpp and bloom_probe.h disagree on the layout");
 
 // The layer a scalable filter of `size` bytes would append next, placed at
 // offset `size`. Throws kTooLarge when the grown value would pass
 // kMaxCreatedValueBytes or the layer limit; allocates nothing.
 Layer next_layer(const Header& h, std::size_t size);
 
-// Bit positions (doc/FORMAT.md 4.5), from the splitmix64 finalizer.
-constexpr std::uint64_t kGolden = UINT64_C(0x9E3779B97F4A7C15);
-inline std::uint64_t fmix64(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-inline std::uint64_t second_hash(std::uint64_t hash) { return fmix64(hash) | 1u; }
-inline std::uint64_t third_hash(std::uint64_t hash) { return fmix64(hash + kGolden); }
+// Bit positions (doc/FORMAT.md 4.5), from the splitmix64 finalizer. The
+// rules live once, in bloom_probe.h, which the PostgreSQL layer's probe
+// inlines too; these are their C++ names.
+constexpr std::uint64_t kGolden = PROB_BLOOM_GOLDEN;
+inline std::uint64_t fmix64(std::uint64_t z) { return prob_bloom_fmix64(z); }
+inline std::uint64_t second_hash(std::uint64_t hash) { return prob_bloom_second_hash(hash); }
+inline std::uint64_t third_hash(std::uint64_t hash) { return prob_bloom_third_hash(hash); }
 // Multiply-shift: the top 64 bits of x * bit_count, in 0 .. bit_count - 1.
-inline std::uint64_t reduce(std::uint64_t x, std::uint64_t bit_count) {
-    __extension__ typedef unsigned __int128 uint128;
-    return static_cast<std::uint64_t>((static_cast<uint128>(x) * bit_count) >> 64);
-}
+inline std::uint64_t reduce(std::uint64_t x, std::uint64_t bit_count) { return prob_bloom_reduce(x, bit_count); }
 // Position i of a hash by the definition; PositionSequence walks the same
 // positions incrementally and is what the hot paths use.
 std::uint64_t bit_position(std::uint64_t hash, std::uint32_t i, std::uint64_t bit_count);
 
 class PositionSequence {
 public:
-    PositionSequence(std::uint64_t hash, std::uint64_t bit_count)
-        : x_(hash), h2_(second_hash(hash)), h3_(third_hash(hash)), cubic_step_(0), cubic_step_growth_(0),
-          bit_count_(bit_count) {}
-    std::uint64_t next() {
-        std::uint64_t position = reduce(x_, bit_count_);
-        // x_{i+1} - x_i = h2 + (i(i+1)/2)*h3; the second part grows by (i+1)*h3 each step.
-        x_ += h2_ + cubic_step_;
-        cubic_step_growth_ += h3_;
-        cubic_step_ += cubic_step_growth_;
-        return position;
-    }
+    PositionSequence(std::uint64_t hash, std::uint64_t bit_count) { prob_bloom_positions_init(&p_, hash, bit_count); }
+    std::uint64_t next() { return prob_bloom_positions_next(&p_); }
 
 private:
-    std::uint64_t x_, h2_, h3_, cubic_step_, cubic_step_growth_, bit_count_;
+    ProbBloomPositions p_;
 };
 
-// A blocked filter's positions (doc/FORMAT.md 4.13): the block is the top of
-// hash * block_count (multiply-shift); bit i of the item is in segment i, at
-// offset (r_i * s) >> 32 for the 32-bit word r_i: the low then the high half
-// of fmix64(hash + (i / 2 + 1) * golden). block_bit_position is bit i's index
-// in the whole layer.
-inline std::uint64_t block_index(std::uint64_t hash, std::uint64_t block_count) { return reduce(hash, block_count); }
+// A blocked filter's positions (doc/FORMAT.md 4.13, bloom_probe.h): the
+// block is the top of hash * block_count (multiply-shift); bit i of the item
+// is in segment i. block_bit_position is bit i's index in the whole layer.
+inline std::uint64_t block_index(std::uint64_t hash, std::uint64_t block_count) {
+    return prob_bloom_block_index(hash, block_count);
+}
 template <class F>
 inline void for_each_block_bit(std::uint64_t hash, std::uint32_t hash_count, F&& f) {
-    std::uint64_t s = segment_bits(hash_count);
-    for (std::uint32_t i = 0; i < hash_count; i += 2) {
-        std::uint64_t w = fmix64(hash + (i / 2 + 1) * kGolden);
-        f(i * s + (((w & 0xFFFFFFFFu) * s) >> 32));
-        if (i + 1 < hash_count) f((i + 1) * s + (((w >> 32) * s) >> 32));
-    }
+    std::uint64_t pos[kMaxBlockedHashes];
+    prob_bloom_block_bits(hash, hash_count, pos);
+    for (std::uint32_t i = 0; i < hash_count; i++) f(pos[i]);
 }
 std::uint64_t block_bit_position(std::uint64_t hash, std::uint32_t i, std::uint32_t hash_count,
                                  std::uint64_t block_count);
@@ -235,6 +222,9 @@ void check_state_parameters(const std::uint8_t* data, std::size_t size, long lon
 // A scalable filter that must grow always returns a new, larger buffer.
 Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place, Allocator& alloc);
 
+// The probe of s (bloom_probe.h): its layers' bits and positioning, for
+// many probes without reading the headers again. Points into s's bytes.
+void prepare_probe(const Sketch& s, ProbBloomProbe* out);
 // Membership (bloom_contains): the hash is in at least one layer.
 bool contains(const Sketch& s, std::uint64_t hash);
 // contains for n hashes into found[0..n-1]; for a blocked filter it

@@ -134,73 +134,130 @@ bloom_add(PG_FUNCTION_ARGS)
 }
 
 /*
- * fn_extra of the membership functions. A filter stored out of line reaches
- * every call as the same TOAST pointer: `FROM t, filters f WHERE f.b @> t.id`
- * passes it once per row of t, and detoasting it each time would copy the
- * whole filter per row. So the detoasted filter is kept for as long as the
+ * fn_extra of the membership functions: the filter argument read once for
+ * many probes. A filter stored out of line reaches every call as the same
+ * TOAST pointer: `FROM t, filters f WHERE f.b @> t.id` passes it once per row
+ * of t, and detoasting it each time would copy the whole filter per row. So
+ * the detoasted filter and its probe (bloom_probe.h: each layer's bits and
+ * positioning, read from the headers once) are kept for as long as the
  * calling expression lives, keyed by the TOAST pointer (value OID and TOAST
  * relation, compared with memcmp as PostgreSQL itself compares them). A value
- * OID is not reused while any snapshot can still see the old value.
+ * OID is not reused while any snapshot can still see the old value. A filter
+ * written as a constant in the call is the same at every call and is read
+ * once too. Any other filter is read at every call: one stored inline or
+ * computed per row may be another value at the same address with the same
+ * header, and a parameter's value may change between evaluations of an
+ * expression PL/pgSQL keeps (get_fn_expr_arg_stable would call it stable).
  */
 typedef struct BloomProbeCache
 {
 	ProbHashType type;			/* of the value argument */
+	bool		filter_is_const;	/* the filter argument is a Const */
+	bool		valid;			/* probe describes the filter argument of the next call if... */
+	bool		from_toast;		/* ...its TOAST pointer is this one (else: it is the Const) */
 	struct varatt_external pointer;
-	struct varlena *filter;		/* detoasted, in fn_mcxt; NULL until one is cached */
-	uint64		seed;			/* the cached filter's */
+	struct varlena *copy;		/* the detoasted filter, in fn_mcxt, when the probe points into our copy */
+	ProbBloomProbe probe;
 } BloomProbeCache;
 
-/* The filter argument, detoasted at most once per TOAST pointer, and its seed. */
-static struct varlena *
-bloom_probe_filter(FunctionCallInfo fcinfo, BloomProbeCache *cache, int argno, uint64 *seed)
+/* The call's argument argno is a constant in the expression (never true of ANY(array)'s elements). */
+static bool
+bloom_arg_is_const(FmgrInfo *flinfo, int argno)
+{
+	List	   *args;
+
+	if (flinfo->fn_expr == NULL)
+		return false;
+	if (IsA(flinfo->fn_expr, FuncExpr))
+		args = ((FuncExpr *) flinfo->fn_expr)->args;
+	else if (IsA(flinfo->fn_expr, OpExpr))
+		args = ((OpExpr *) flinfo->fn_expr)->args;
+	else
+		return false;
+	return argno < list_length(args) && IsA(list_nth(args, argno), Const);
+}
+
+/*
+ * Prepares the probe of filter into *probe and checks that its hash rules
+ * are the value argument's. Raises before anything is kept.
+ */
+static void
+bloom_prepare_probe(const ProbHashType *type, struct varlena *filter, ProbBloomProbe *probe)
+{
+	PROB_TRY(prob_bloom_probe_prepare(PROB_BYTES(filter), probe, PROB_ERR));
+	prob_hash_check_sketch(type, filter);
+}
+
+/* Keeps filter (a copy in fn_mcxt when owned) and its probe for the calls that pass it again. */
+static void
+bloom_cache_filter(BloomProbeCache *cache, struct varlena *filter, bool owned)
+{
+	cache->valid = false;
+	if (cache->copy != NULL)
+		pfree(cache->copy);
+	cache->copy = owned ? filter : NULL;
+	bloom_prepare_probe(&cache->type, filter, &cache->probe);
+	cache->valid = true;
+}
+
+/* The probe of the filter argument: the kept one when it is the same filter, else *scratch. */
+static const ProbBloomProbe *
+bloom_probe_of(FunctionCallInfo fcinfo, BloomProbeCache *cache, int argno, ProbBloomProbe *scratch)
 {
 	struct varlena *arg = PG_GETARG_RAW_VARLENA_P(argno);
-	struct varatt_external pointer;
 	struct varlena *filter;
-	uint64		filter_seed;
 	MemoryContext old;
 
-	if (!VARATT_IS_EXTERNAL_ONDISK(arg))
+	if (VARATT_IS_EXTERNAL_ONDISK(arg))
 	{
-		filter = PG_DETOAST_DATUM_PACKED(PointerGetDatum(arg));
-		*seed = bloom_seed_of(filter);
-		return filter;
-	}
-	VARATT_EXTERNAL_GET_POINTER(pointer, arg);
-	if (cache->filter == NULL || memcmp(&pointer, &cache->pointer, sizeof(pointer)) != 0)
-	{
+		struct varatt_external pointer;
+
+		VARATT_EXTERNAL_GET_POINTER(pointer, arg);
+		if (likely(cache->valid && cache->from_toast && memcmp(&pointer, &cache->pointer, sizeof(pointer)) == 0))
+			return &cache->probe;
 		old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
 		filter = detoast_attr(arg);
 		MemoryContextSwitchTo(old);
-		/* Read before the cache changes: a corrupt header raises here. */
-		filter_seed = bloom_seed_of(filter);
-		if (cache->filter != NULL)
-			pfree(cache->filter);
-		cache->filter = filter;
+		cache->from_toast = true;
 		cache->pointer = pointer;
-		cache->seed = filter_seed;
+		bloom_cache_filter(cache, filter, true);
+		return &cache->probe;
 	}
-	*seed = cache->seed;
-	return cache->filter;
+	if (cache->filter_is_const)
+	{
+		if (likely(cache->valid && !cache->from_toast))
+			return &cache->probe;
+		/* A compressed constant is expanded once, into memory that outlives the call. */
+		old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
+		filter = PG_DETOAST_DATUM_PACKED(PointerGetDatum(arg));
+		MemoryContextSwitchTo(old);
+		cache->from_toast = false;
+		bloom_cache_filter(cache, filter, filter != arg);
+		return &cache->probe;
+	}
+	filter = PG_DETOAST_DATUM_PACKED(PointerGetDatum(arg));
+	bloom_prepare_probe(&cache->type, filter, scratch);
+	return scratch;
 }
 
 static bool
 bloom_member(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 {
 	BloomProbeCache *cache = (BloomProbeCache *) fcinfo->flinfo->fn_extra;
-	struct varlena *filter;
-	uint64		seed;
-	uint64		hash;
-	bool		result;
+	ProbBloomProbe scratch;
+	const ProbBloomProbe *probe;
 
-	if (cache == NULL)
+	if (unlikely(cache == NULL))
+	{
 		fcinfo->flinfo->fn_extra = cache =
 			MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(BloomProbeCache));
-	filter = bloom_probe_filter(fcinfo, cache, filter_arg, &seed);
-	prob_hash_check_sketch(prob_arg_hash_type(fcinfo, value_arg, &cache->type), filter);
-	hash = prob_hash_datum(&cache->type, PG_GETARG_DATUM(value_arg), seed);
-	PROB_TRY(prob_bloom_contains(PROB_BYTES(filter), hash, &result, PROB_ERR));
-	return result;
+		cache->filter_is_const = bloom_arg_is_const(fcinfo->flinfo, filter_arg);
+	}
+	/* Resolved before any filter is read: reading one checks its hash rules against this type. */
+	if (unlikely(!OidIsValid(cache->type.typid)))
+		(void) prob_arg_hash_type(fcinfo, value_arg, &cache->type);
+	probe = bloom_probe_of(fcinfo, cache, filter_arg, &scratch);
+	return prob_bloom_probe_contains(probe, prob_hash_datum(&cache->type, PG_GETARG_DATUM(value_arg), probe->seed));
 }
 
 PG_FUNCTION_INFO_V1(bloom_contains);
@@ -340,10 +397,17 @@ bloom_info(PG_FUNCTION_ARGS)
  */
 
 /*
- * fn_extra of bloom_add_trans: the value's hash type, and the layout last
- * named with that name. An aggregate's transition function sees its
- * arguments as non-constant and checks them on every row, where a name
- * compared is cheaper than one parsed.
+ * fn_extra of bloom_add_trans: what the aggregate call as written fixes, read
+ * once per call site. The value's hash type; the layout last named with that
+ * name (an argument that is not a constant is checked on every row, where a
+ * name compared is cheaper than one parsed); whether capacity, rate and
+ * layout are constants (the usual case), which then cannot differ between
+ * rows; and for a fixed or blocked filter made from constants, where its
+ * bits lie and how an item sets them (bloom_probe.h). Every state of such a
+ * call site has the same parameters, so the same size and layer: each later
+ * row adds its hash in place with no core call and no header read. A
+ * scalable filter, which may grow, and any state of another size take the
+ * core's path.
  */
 typedef struct BloomAddCache
 {
@@ -351,6 +415,12 @@ typedef struct BloomAddCache
 	int			layout;
 	int			layout_len;		/* -1: none remembered */
 	char		layout_name[16];
+	bool		constant_known;	/* constant is set */
+	bool		constant;		/* capacity, rate and layout are constants */
+	uint32		state_size;		/* VARSIZE of the states the in-place path takes; 0: none yet */
+	uint32		bits_offset;	/* of the layer's bits within such a state */
+	bool		blocked;
+	ProbBloomProbeLayer layer;	/* the layer's geometry (its bits pointer is not used) */
 } BloomAddCache;
 
 static BloomAddCache *
@@ -381,37 +451,54 @@ bloom_layout_arg_cached(BloomAddCache *cache, text *name)
 	return cache->layout;
 }
 
+/* Remembers where the bits of state, made from the call site's constants, lie. */
+static void
+bloom_add_cache_layer(BloomAddCache *cache, struct varlena *state)
+{
+	ProbBloomProbe probe;
+
+	PROB_TRY(prob_bloom_probe_prepare((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, &probe, PROB_ERR));
+	if (probe.layer_count != 1)
+		return;
+	cache->layer = probe.layers[0];
+	cache->layer.bits = NULL;
+	cache->blocked = probe.blocked;
+	cache->bits_offset = (uint32) (probe.layers[0].bits - (const uint8_t *) state);
+	cache->state_size = VARSIZE(state);
+}
+
 /*
- * bloom_add_trans(bloom, value, capacity, fpr [, layout]): every
- * bloom_agg(x, capacity, fpr [, layout]) overload's transition function. The
- * filter is allocated at a group's first row and then updated in place.
+ * bloom_add_trans's first row, every row of a call whose parameters are not
+ * constants, and scalable filters: the parameters checked, then the core's add.
  */
-PG_FUNCTION_INFO_V1(bloom_add_trans);
-Datum
-bloom_add_trans(PG_FUNCTION_ARGS)
+static pg_noinline Datum
+bloom_add_trans_slow(FunctionCallInfo fcinfo)
 {
 	struct varlena *state;
 	uint64		hash;
 	ProbBuffer	out;
 	bool		has_layout = PG_NARGS() > 4;
-	bool		stable;
-	BloomAddCache *cache;
+	BloomAddCache *cache = bloom_add_cache(fcinfo);
 
 	(void) prob_require_aggregate(fcinfo, "bloom_add_trans");
+	if (!cache->constant_known)
+	{
+		cache->constant = get_fn_expr_arg_stable(fcinfo->flinfo, 2) && get_fn_expr_arg_stable(fcinfo->flinfo, 3) &&
+			(!has_layout || get_fn_expr_arg_stable(fcinfo->flinfo, 4));
+		cache->constant_known = true;
+	}
 	prob_require_not_null(PG_ARGISNULL(2), "bloom_agg capacity");
 	prob_require_not_null(PG_ARGISNULL(3), "bloom_agg false positive rate");
 	if (has_layout)
 		prob_require_not_null(PG_ARGISNULL(4), "bloom_agg layout");
-	stable = get_fn_expr_arg_stable(fcinfo->flinfo, 2) && get_fn_expr_arg_stable(fcinfo->flinfo, 3) &&
-		(!has_layout || get_fn_expr_arg_stable(fcinfo->flinfo, 4));
 	/*
 	 * Every row passes the parameters: ones that differ from the first row's
-	 * are an error. Constants (the usual case) cannot differ: no core call
-	 * per row, and the layout's name is read at the first row only.
+	 * are an error. Constants cannot differ: no core call per row, and the
+	 * layout's name is read at the first row only.
 	 */
-	if (PG_ARGISNULL(0) || !stable)
+	if (PG_ARGISNULL(0) || !cache->constant)
 	{
-		int			layout = has_layout ? bloom_layout_arg_cached(bloom_add_cache(fcinfo), PG_GETARG_TEXT_PP(4))
+		int			layout = has_layout ? bloom_layout_arg_cached(cache, PG_GETARG_TEXT_PP(4))
 			: PROB_BLOOM_LAYOUT_FIXED;
 
 		if (PG_ARGISNULL(0))
@@ -428,14 +515,45 @@ bloom_add_trans(PG_FUNCTION_ARGS)
 		state = prob_detoast(PG_GETARG_DATUM(0));
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
-	cache = bloom_add_cache(fcinfo);
 	/* Resolved at the first value, as prob_arg_hash_type_cached does: NULLs need no type. */
 	if (unlikely(!OidIsValid(cache->hash_type.typid)))
 		(void) prob_arg_hash_type(fcinfo, 1, &cache->hash_type);
 	hash = prob_hash_datum(&cache->hash_type, PG_GETARG_DATUM(1), PROB_BLOOM_AGG_SEED);
 	PROB_TRY(prob_bloom_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, true,
 								 &prob_palloc_allocator, &out, PROB_ERR));
-	PG_RETURN_DATUM(prob_result(state, out));
+	state = (struct varlena *) DatumGetPointer(prob_result(state, out));
+	/* Constants: the layout was read from its name at the first row (cache->layout). */
+	if (cache->constant && cache->state_size == 0 && (!has_layout || cache->layout != PROB_BLOOM_LAYOUT_SCALABLE))
+		bloom_add_cache_layer(cache, state);
+	PG_RETURN_POINTER(state);
+}
+
+/*
+ * bloom_add_trans(bloom, value, capacity, fpr [, layout]): every
+ * bloom_agg(x, capacity, fpr [, layout]) overload's transition function. The
+ * filter is allocated at a group's first row and then updated in place; once
+ * the call site's layer is known (BloomAddCache) a row is its hash and its bits.
+ */
+PG_FUNCTION_INFO_V1(bloom_add_trans);
+Datum
+bloom_add_trans(PG_FUNCTION_ARGS)
+{
+	BloomAddCache *cache = fcinfo->flinfo->fn_extra;
+
+	if (likely(cache != NULL && cache->state_size != 0 && !PG_ARGISNULL(0)) &&
+		likely(fcinfo->context != NULL && IsA(fcinfo->context, AggState)))
+	{
+		struct varlena *state = prob_detoast(PG_GETARG_DATUM(0));
+
+		if (likely(VARSIZE(state) == cache->state_size))
+		{
+			if (!PG_ARGISNULL(1))
+				prob_bloom_layer_add((uint8_t *) state + cache->bits_offset, &cache->layer, cache->blocked,
+									 prob_hash_datum(&cache->hash_type, PG_GETARG_DATUM(1), PROB_BLOOM_AGG_SEED));
+			PG_RETURN_POINTER(state);
+		}
+	}
+	return bloom_add_trans_slow(fcinfo);
 }
 
 /* Strict: the aggregate machinery starts the state from a copy of the first non-NULL input. */

@@ -1710,3 +1710,60 @@ TEST(BloomBlocked, TheCFaceNamesAndMakesLayouts) {
     EXPECT_FALSE(prob_bloom_empty_layout(1000, 0.01, 4, 0, &c_alloc, &f, &err));
     EXPECT_EQ(err.kind, PROB_INVALID_PARAMETER);
 }
+
+// ---- the prepared probe (bloom_probe.h) ----
+
+// The probe the C face prepares answers as contains does, for every layout,
+// and carries what the caller hashes with.
+TEST(BloomProbe, ThePreparedProbeAnswersAsContainsDoes) {
+    const std::vector<std::uint64_t> members = random_hashes(3000, 70), others = random_hashes(20000, 71);
+    Bytes fixed = filled(3000, 0.01, false, members);
+    Bytes scalable = empty_filter(100, 0.01, true, 5);
+    for (std::uint64_t h : members) add(scalable, h);
+    Bytes blocked = blocked_filled(4000, 0.01, members);
+    for (const Bytes* f : {&fixed, &scalable, &blocked}) {
+        bloom::Sketch s = bloom::parse_trusted(f->data(), f->size());
+        ProbBloomProbe probe;
+        ProbError err;
+        ASSERT_TRUE(prob_bloom_probe_prepare(f->data(), f->size(), &probe, &err));
+        EXPECT_EQ(probe.seed, s.header.seed);
+        EXPECT_EQ(probe.hash_id, s.header.hash_id);
+        EXPECT_EQ(probe.blocked, s.blocked());
+        ASSERT_EQ(probe.layer_count, s.header.layer_count);
+        bloom::for_each_layer(s, [&](std::size_t i, const bloom::Layer& l) {
+            EXPECT_EQ(probe.layers[i].bits, f->data() + bloom::bits_offset(l));
+            EXPECT_EQ(probe.layers[i].bit_count, l.bit_count);
+            EXPECT_EQ(probe.layers[i].hash_count, l.hash_count);
+        });
+        for (std::uint64_t h : members) ASSERT_TRUE(prob_bloom_probe_contains(&probe, h));
+        std::size_t hits = 0;
+        for (std::uint64_t h : others) {
+            bool found = prob_bloom_probe_contains(&probe, h);
+            ASSERT_EQ(found, bloom::contains(s, h)) << h;
+            hits += found;
+        }
+        // Each filter was sized so that its members give a rate near 1% (or below).
+        EXPECT_LT(hits, others.size() / 40) << int(s.header.layout);
+    }
+    EXPECT_GT(info_of(scalable).layer_count, 3);
+    // The probe sees a bit set after it was prepared: it reads the value's own bytes.
+    Bytes f = empty_filter(1000, 0.01);
+    ProbBloomProbe probe;
+    ProbError err;
+    ASSERT_TRUE(prob_bloom_probe_prepare(f.data(), f.size(), &probe, &err));
+    EXPECT_FALSE(prob_bloom_probe_contains(&probe, 42));
+    add(f, 42);
+    EXPECT_TRUE(prob_bloom_probe_contains(&probe, 42));
+}
+
+TEST(BloomProbe, PreparingReadsTheHeaderChecks) {
+    Bytes f = empty_filter(1000, 0.01);
+    ProbBloomProbe probe;
+    ProbError err;
+    Bytes bad = f;
+    bad[0] = 'H';
+    EXPECT_FALSE(prob_bloom_probe_prepare(bad.data(), bad.size(), &probe, &err));
+    EXPECT_EQ(err.kind, PROB_CORRUPT);
+    EXPECT_FALSE(prob_bloom_probe_prepare(f.data(), f.size() - 1, &probe, &err));
+    EXPECT_EQ(err.kind, PROB_CORRUPT);
+}
