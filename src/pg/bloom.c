@@ -451,6 +451,22 @@ bloom_layout_arg_cached(BloomAddCache *cache, text *name)
 	return cache->layout;
 }
 
+/*
+ * The aggregate call as written passes a constant of type as its argument
+ * argno (x is 0). The transition function's own call expression cannot say:
+ * nodeAgg gives it Params for every argument, which get_fn_expr_arg_stable
+ * never calls stable, so the Aggref is read. Only under an Agg node: a
+ * window or a caller without the call expression checks every row.
+ */
+static bool
+bloom_agg_arg_is_const(FunctionCallInfo fcinfo, int argno, Oid type, const char *what)
+{
+	Datum		value;
+
+	return fcinfo->context != NULL && IsA(fcinfo->context, AggState) &&
+		prob_aggregate_const_arg(fcinfo, argno, type, what, &value);
+}
+
 /* Remembers where the bits of state, made from the call site's constants, lie. */
 static void
 bloom_add_cache_layer(BloomAddCache *cache, struct varlena *state)
@@ -483,8 +499,9 @@ bloom_add_trans_slow(FunctionCallInfo fcinfo)
 	(void) prob_require_aggregate(fcinfo, "bloom_add_trans");
 	if (!cache->constant_known)
 	{
-		cache->constant = get_fn_expr_arg_stable(fcinfo->flinfo, 2) && get_fn_expr_arg_stable(fcinfo->flinfo, 3) &&
-			(!has_layout || get_fn_expr_arg_stable(fcinfo->flinfo, 4));
+		cache->constant = bloom_agg_arg_is_const(fcinfo, 1, INT8OID, "bloom_agg capacity") &&
+			bloom_agg_arg_is_const(fcinfo, 2, FLOAT8OID, "bloom_agg false positive rate") &&
+			(!has_layout || bloom_agg_arg_is_const(fcinfo, 3, TEXTOID, "bloom_agg layout"));
 		cache->constant_known = true;
 	}
 	prob_require_not_null(PG_ARGISNULL(2), "bloom_agg capacity");
@@ -621,6 +638,14 @@ bloom_distinct_fpr_arg(FunctionCallInfo fcinfo, int argno)
 	return PG_GETARG_FLOAT8(argno);
 }
 
+/* fn_extra of bloom_distinct_trans: the value's hash type, and whether the call passes its rate as a constant. */
+typedef struct BloomDistinctCache
+{
+	ProbHashType type;
+	bool		fpr_known;		/* fpr_constant is set */
+	bool		fpr_constant;
+} BloomDistinctCache;
+
 /* bloom_distinct_trans(internal, value [, fpr]): transition function of bloom_agg(x [, fpr]). */
 PG_FUNCTION_INFO_V1(bloom_distinct_trans);
 Datum
@@ -628,8 +653,12 @@ bloom_distinct_trans(PG_FUNCTION_ARGS)
 {
 	MemoryContext aggcontext = prob_require_aggregate(fcinfo, "bloom_distinct_trans");
 	double		fpr = bloom_distinct_fpr_arg(fcinfo, 2);
+	BloomDistinctCache *cache = fcinfo->flinfo->fn_extra;
 	ProbBloomDistinct *state;
 
+	if (unlikely(cache == NULL))
+		fcinfo->flinfo->fn_extra = cache =
+			MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(BloomDistinctCache));
 	if (PG_ARGISNULL(0))
 	{
 		ProbAllocator alloc = prob_context_allocator(aggcontext);
@@ -640,11 +669,17 @@ bloom_distinct_trans(PG_FUNCTION_ARGS)
 	{
 		state = (ProbBloomDistinct *) PG_GETARG_POINTER(0);
 		/* A constant rate (the usual case) cannot differ from the first row's: no core call per row. */
-		if (PG_NARGS() > 2 && !get_fn_expr_arg_stable(fcinfo->flinfo, 2))
+		if (unlikely(!cache->fpr_known))
+		{
+			cache->fpr_constant = PG_NARGS() <= 2 ||
+				bloom_agg_arg_is_const(fcinfo, 1, FLOAT8OID, "bloom_agg false positive rate");
+			cache->fpr_known = true;
+		}
+		if (!cache->fpr_constant)
 			PROB_TRY(prob_bloom_distinct_check_fpr(state, fpr, PROB_ERR));
 	}
 	if (!PG_ARGISNULL(1))
-		PROB_TRY(prob_bloom_distinct_add(state, prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1),
+		PROB_TRY(prob_bloom_distinct_add(state, prob_hash_datum(prob_arg_hash_type(fcinfo, 1, &cache->type),
 																PG_GETARG_DATUM(1), PROB_BLOOM_AGG_SEED),
 										 PROB_ERR));
 	PG_RETURN_POINTER(state);
