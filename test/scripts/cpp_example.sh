@@ -43,7 +43,7 @@ check "with DESTDIR, the files go under it and the .pc names the final prefix" \
 
 export PKG_CONFIG_PATH="$TMP/prefix/lib/pkgconfig"
 CXXFLAGS=(-std=c++17 -O2 -Wall -Wextra -Werror)
-for header in core hash bloom hll; do
+for header in $(cd src/core && ls ./*.hpp | sed "s|^\./||; s|\.hpp$||"); do
 	if echo "#include <probabilistic/$header.hpp>" |
 		c++ "${CXXFLAGS[@]}" -fsyntax-only -x c++ - $(pkg-config --cflags probabilistic-core) 2>"$TMP/err"; then
 		pass "installed $header.hpp compiles on its own"
@@ -51,21 +51,26 @@ for header in core hash bloom hll; do
 		fail "installed $header.hpp compiles on its own" "$(cat "$TMP/err")"
 	fi
 done
-# hll_dense.h is also the C face's: it compiles as C on its own too.
-for lang in c c++; do
-	if echo "#include <probabilistic/hll_dense.h>" |
-		c++ -x "$lang" -Wall -Wextra -Werror -fsyntax-only - $(pkg-config --cflags probabilistic-core) 2>"$TMP/err"; then
-		pass "installed hll_dense.h compiles on its own as $lang"
-	else
-		fail "installed hll_dense.h compiles on its own as $lang" "$(cat "$TMP/err")"
-	fi
+# The .h headers are also the C face's: each compiles as C on its own too.
+for header in $(cd src/core && ls ./*.h | sed 's|^\./||'); do
+	for lang in c c++; do
+		if echo "#include <probabilistic/$header>" |
+			c++ -x "$lang" -Wall -Wextra -Werror -fsyntax-only - $(pkg-config --cflags probabilistic-core) 2>"$TMP/err"; then
+			pass "installed $header compiles on its own as $lang"
+		else
+			fail "installed $header compiles on its own as $lang" "$(cat "$TMP/err")"
+		fi
+	done
 done
 
 # examples/README.md's build line, recording which headers it read.
 c++ "${CXXFLAGS[@]}" -MD -MF "$TMP/bloom_check.d" examples/bloom_check.cpp -o "$TMP/bloom_check" \
 	$(pkg-config --cflags --libs probabilistic-core libpq)
+# Every header of the core it reads (bloom.hpp and what that includes) comes from the install.
+read_installed=$(grep -oE "$TMP/prefix/include/probabilistic/[a-z_]*\.(hpp|h)" "$TMP/bloom_check.d" | sort -u | wc -l)
 check "the example reads the core's headers from the install, none from src/" \
-	"$(grep -oE "$TMP/prefix/include/probabilistic/[a-z_]*\.(hpp|h)" "$TMP/bloom_check.d" | sort -u | wc -l)|$(grep -c 'src/core' "$TMP/bloom_check.d" || true)" "5|0"
+	"$([ "$read_installed" -ge 3 ] && echo "installed headers read")|$(grep -c 'src/core' "$TMP/bloom_check.d" || true)" \
+	"installed headers read|0"
 bloom_check() { "$TMP/bloom_check" -d "dbname=$DB" "$@"; }
 
 # ---- filters built in SQL ----
