@@ -668,6 +668,28 @@ def _rho(k, q):
     return math.ldexp(1.0, -min(k, q))
 
 
+def _log(v):
+    """C's log: nan below 0, -inf at 0 (math.log raises)."""
+    if v > 0:
+        return math.log(v)
+    return -math.inf if v == 0 else math.nan
+
+
+def _exp(v):
+    """C's exp: +inf on overflow (math.exp raises)."""
+    try:
+        return math.exp(v)
+    except OverflowError:
+        return math.inf
+
+
+def _expm1(v):
+    try:
+        return math.expm1(v)
+    except OverflowError:
+        return math.inf
+
+
 def _single_terms(lam, k, q):
     """ln P(K = k) for a register of rate lam, and its first two derivatives in lam."""
     if k == 0:
@@ -677,7 +699,7 @@ def _single_terms(lam, k, q):
     e = math.exp(-t)
     d = -math.expm1(-t)
     r = e / d
-    l = math.log(d)
+    l = _log(d)
     d1 = rho * r
     d2 = -(rho * rho) * (r / d)
     if k <= q:
@@ -720,14 +742,14 @@ def _add_equal(ev, c, rate, k, q):
             ev.g[i] = ev.g[i] - c
         return
     rho = _rho(k, q)
-    A = math.exp(-(a + x) * rho)
-    B = math.exp(-(b + x) * rho)
-    C = math.exp(-s * rho)
-    da = -math.expm1(-a * rho)
-    db = -math.expm1(-b * rho)
-    dx = -math.expm1(-x * rho)
-    dax = -math.expm1(-(a + x) * rho)
-    dbx = -math.expm1(-(b + x) * rho)
+    A = _exp(-(a + x) * rho)
+    B = _exp(-(b + x) * rho)
+    C = _exp(-s * rho)
+    da = -_expm1(-a * rho)
+    db = -_expm1(-b * rho)
+    dx = -_expm1(-x * rho)
+    dax = -_expm1(-(a + x) * rho)
+    dbx = -_expm1(-(b + x) * rho)
     Q = dax * dbx + C * dx
     q1 = [rho * (A * db), rho * (B * da), rho * (A + B * da)]
     r2 = rho * rho
@@ -735,7 +757,7 @@ def _add_equal(ev, c, rate, k, q):
           [r2 * C, -(rho * q1[1]), -(rho * q1[1])],
           [-(rho * q1[0]), -(rho * q1[1]), -(rho * q1[2])]]
     gq = [q1[0] / Q, q1[1] / Q, q1[2] / Q]
-    ev.ll = ev.ll + c * math.log(Q)
+    ev.ll = ev.ll + c * _log(Q)
     for i in range(3):
         ev.g[i] = ev.g[i] + c * gq[i]
         for j in range(3):
@@ -841,10 +863,8 @@ def _sqrt_nonneg(v):
     return math.sqrt(v) if v > 0 else 0.0
 
 
-def standard_error(q, m, estimate):
-    """The standard error of a single estimate from m registers (section 3.14)."""
-    if not estimate > 0:
-        return 0.0
+def _poisson_variance(q, m, estimate):
+    """m^2 / I, I the expected Fisher information of m registers at the estimate."""
     lam = estimate / m
     info = 0.0
     for k in range(1, q + 2):
@@ -853,13 +873,119 @@ def standard_error(q, m, estimate):
     info = m * info
     if not info > 0:
         return math.inf
-    return _sqrt_nonneg((m * m) / info - estimate)
+    return (m * m) / info
 
 
-def joint_estimate(pairs, q, m):
+def standard_error(q, m, estimate):
+    """The standard error of a single estimate from m registers (section 3.14)."""
+    if not estimate > 0:
+        return 0.0
+    v = _poisson_variance(q, m, estimate)
+    if not math.isfinite(v):
+        return v
+    return _sqrt_nonneg(v - estimate)
+
+
+def _maximise(cells, q, rate, ev, w, fix_x):
+    """Damped Newton in (ln a, ln b, x / w) (section 3.14); returns (rate, ev, iterations)."""
+    it = 0
+    while it < _JOINT_MAX_ITERATIONS:
+        r = [rate[0], rate[1], w]
+        gt = [r[i] * ev.g[i] for i in range(3)]
+        mt = [[-((r[i] * ev.h[i][j]) * r[j]) for j in range(3)] for i in range(3)]
+        mt[0][0] = mt[0][0] - gt[0]
+        mt[1][1] = mt[1][1] - gt[1]
+        tau = 1e-6 * ((abs(mt[0][0]) + abs(mt[1][1])) + abs(mt[2][2]))
+        if not tau > 0:
+            tau = 1e-6
+        if fix_x:
+            gt[2] = 0.0
+            mt[0][2] = mt[1][2] = mt[2][0] = mt[2][1] = 0.0
+            mt[2][2] = 1.0
+        mu = 0.0
+        accepted = False
+        step = gain = 0.0
+        for _ in range(_JOINT_MAX_DAMPINGS):
+            md = [[mt[i][j] + mu if i == j else mt[i][j] for j in range(3)] for i in range(3)]
+            mu = tau if mu == 0 else 10 * mu
+            d = _cholesky_solve(md, gt)
+            if d is None:
+                continue
+            step = max(max(abs(d[0]), abs(d[1])), abs(d[2]))
+            if step > _JOINT_MAX_STEP:
+                f = _JOINT_MAX_STEP / step
+                d = [di * f for di in d]
+                step = _JOINT_MAX_STEP
+            nxt = [rate[0] * math.exp(d[0]), rate[1] * math.exp(d[1]), rate[2] + w * d[2]]
+            if not (nxt[0] + nxt[2] > 0 and nxt[1] + nxt[2] > 0):
+                continue
+            ne = _joint_evaluate(cells, q, nxt)
+            if ne.ll >= ev.ll:
+                gain = ne.ll - ev.ll
+                rate = nxt
+                ev = ne
+                accepted = True
+                break
+        if not accepted:
+            break
+        if step <= _JOINT_STEP_TOLERANCE or gain <= _JOINT_GAIN_TOLERANCE * abs(ev.ll):
+            it += 1
+            break
+        it += 1
+    return rate, ev, it
+
+
+_BOUND_MAX_STEPS = 60
+_BOUND_TOLERANCE = 1e-9
+
+
+def _likelihood_bound(hat, top, drop, side, start, scale, at, keep):
+    """One end of a likelihood-ratio interval by safeguarded Newton (section 3.14).
+    at(t) -> (ll, slope) or None outside the domain; keep() when t is the last point inside."""
+    inner, outer, have_outer, t = hat, 0.0, False, start
+    for _ in range(_BOUND_MAX_STEPS):
+        res = at(t)
+        if res is not None and math.isfinite(res[0]):
+            ll, slope = res
+            h = (top - ll) - drop
+            if h < 0:
+                inner = t
+                keep()
+            else:
+                outer = t
+                have_outer = True
+            # Newton on h (h' = -slope); a zero slope gives no step (C: inf or nan).
+            nxt = t + h / slope if slope != 0 else math.nan
+            ahead = side * (nxt - inner) > 0
+            short_of = not have_outer or side * (outer - nxt) > 0
+            if not (ahead and short_of and math.isfinite(nxt)):
+                nxt = 0.5 * (inner + outer) if have_outer else inner + 2 * (inner - hat)
+        else:
+            outer = t
+            have_outer = True
+            nxt = 0.5 * (inner + outer)
+        if abs(nxt - t) <= _BOUND_TOLERANCE * (abs(t) + scale):
+            return nxt
+        t = nxt
+    return t
+
+
+def _integer_bounds(lo, hi, value):
+    """The integers inside [max(lo, 0), hi], or value rounded when there is none (as floats)."""
+    lo = max(lo, 0.0)
+    lower = float(math.ceil(lo)) if math.isfinite(lo) else lo
+    upper = float(math.floor(hi)) if math.isfinite(hi) else hi
+    if lower > upper:
+        lower = upper = _c_round(value)
+    return lower, upper
+
+
+def joint_estimate(pairs, q, m, confidence=None):
     """The joint estimate from register pairs: pairs is an iterable of (k1, k2)
     (only the nonzero ones are needed: pairs not given count as (0, 0)).
-    Returns a dict of (estimate, standard_error) per quantity."""
+    Returns a dict of (estimate, standard_error) per quantity, the unclamped
+    intersection and, with a confidence, the intersection's bounds."""
+    z = _confidence_quantile(confidence) if confidence is not None else 0.0
     cells = [[0] * (q + 2) for _ in range(5)]
     ax, cb, ca, bx, eq = cells
     seen = 0
@@ -884,68 +1010,38 @@ def joint_estimate(pairs, q, m):
         e2 = (n2, standard_error(q, m, n2))
         zero = (0.0, 0.0)
         return {"a": e1, "b": e2, "union": e2 if n1 == 0 else e1, "intersection": zero,
-                "a_minus_b": e1, "b_minus_a": e2, "jaccard": zero, "iterations": 0}
+                "a_minus_b": e1, "b_minus_a": e2, "jaccard": zero, "intersection_unclamped": 0.0,
+                "intersection_bounds": (0, 0), "iterations": 0}
     nu = ertl_estimate(cu, q, m)
     lo = _JOINT_START_FLOOR * nu
     x0 = min(max((n1 + n2) - nu, lo), min(n1, n2))
     rate = [max(n1 - x0, lo) / m, max(n2 - x0, lo) / m, x0 / m]
+    w = nu / m
     fcells = [[float(v) for v in cell] for cell in cells]
     ev = _joint_evaluate(fcells, q, rate)
-    it = 0
-    while it < _JOINT_MAX_ITERATIONS:
-        gt = [rate[i] * ev.g[i] for i in range(3)]
-        mt = [[-((rate[i] * ev.h[i][j]) * rate[j]) for j in range(3)] for i in range(3)]
-        for i in range(3):
-            mt[i][i] = mt[i][i] - gt[i]
-        tau = 1e-6 * ((abs(mt[0][0]) + abs(mt[1][1])) + abs(mt[2][2]))
-        if not tau > 0:
-            tau = 1e-6
-        mu = 0.0
-        accepted = False
-        step = gain = 0.0
-        for _ in range(_JOINT_MAX_DAMPINGS):
-            md = [[mt[i][j] + mu if i == j else mt[i][j] for j in range(3)] for i in range(3)]
-            mu = tau if mu == 0 else 10 * mu
-            d = _cholesky_solve(md, gt)
-            if d is None:
-                continue
-            step = max(max(abs(d[0]), abs(d[1])), abs(d[2]))
-            if step > _JOINT_MAX_STEP:
-                f = _JOINT_MAX_STEP / step
-                d = [di * f for di in d]
-                step = _JOINT_MAX_STEP
-            nxt = [rate[0] * math.exp(d[0]), rate[1] * math.exp(d[1]), rate[2] * math.exp(d[2])]
-            ne = _joint_evaluate(fcells, q, nxt)
-            if ne.ll >= ev.ll:
-                gain = ne.ll - ev.ll
-                rate = nxt
-                ev = ne
-                accepted = True
-                break
-        if not accepted:
-            break
-        if step <= _JOINT_STEP_TOLERANCE or gain <= _JOINT_GAIN_TOLERANCE * abs(ev.ll):
-            it += 1
-            break
-        it += 1
-    na, nb, nx = min(rate[0] * m, ESTIMATE_MAX), min(rate[1] * m, ESTIMATE_MAX), min(rate[2] * m, ESTIMATE_MAX)
-    fisher = _joint_evaluate(_expected_cells(q, m, rate), q, rate)
+    rate, ev, it = _maximise(fcells, q, rate, ev, w, False)
+    unclamped = min(rate[2] * m, ESTIMATE_MAX)
+    xc = max(rate[2], 0.0)
+    proj = [rate[0] + (rate[2] - xc), rate[1] + (rate[2] - xc), xc]
+    na, nb, nx = min(proj[0] * m, ESTIMATE_MAX), min(proj[1] * m, ESTIMATE_MAX), min(proj[2] * m, ESTIMATE_MAX)
+    fisher = _joint_evaluate(_expected_cells(q, m, proj), q, proj)
     inv = _invert3([[-fisher.h[i][j] for j in range(3)] for i in range(3)])
     if inv is not None:
         cov = [[(m * m) * inv[i][j] for j in range(3)] for i in range(3)]
     else:
         cov = [[math.inf if i == j else 0.0 for j in range(3)] for i in range(3)]
+    poisson_x = cov[2][2]
     cov[0][0] = cov[0][0] - na
     cov[1][1] = cov[1][1] - nb
     cov[2][2] = cov[2][2] - nx
     nu_ml = (na + nb) + nx
     u2 = nu_ml * nu_ml
-    w = [-nx / u2, -nx / u2, (na + nb) / u2]
+    wj = [-nx / u2, -nx / u2, (na + nb) / u2]
     vj = 0.0
     for i in range(3):
         for j in range(3):
-            vj = vj + (w[i] * cov[i][j]) * w[j]
-    return {
+            vj = vj + (wj[i] * cov[i][j]) * wj[j]
+    out = {
         "a": (na + nx, _sqrt_nonneg((cov[0][0] + cov[2][2]) + 2 * cov[0][2])),
         "b": (nb + nx, _sqrt_nonneg((cov[1][1] + cov[2][2]) + 2 * cov[1][2])),
         "union": (nu_ml, _sqrt_nonneg(((cov[0][0] + cov[1][1]) + cov[2][2])
@@ -954,23 +1050,61 @@ def joint_estimate(pairs, q, m):
         "a_minus_b": (na, _sqrt_nonneg(cov[0][0])),
         "b_minus_a": (nb, _sqrt_nonneg(cov[1][1])),
         "jaccard": (nx / nu_ml, _sqrt_nonneg(vj)),
+        "intersection_unclamped": unclamped,
         "iterations": it,
     }
+    if confidence is None:
+        return out
+    se_x = out["intersection"][1]
+    out["intersection_bounds"] = tuple(map(round_count, _integer_bounds(nx - z * se_x, nx + z * se_x, nx)))
+    if not (poisson_x > 0 and math.isfinite(poisson_x)):
+        return out
+    xhat, top, drop = rate[2], ev.ll, 0.5 * (z * z)
+    wald = z * (math.sqrt(poisson_x) / m)
+    end = [0.0, 0.0]
+    for side in (-1, 1):
+        st = {"kept": (rate[0], rate[1]), "tried": (rate[0], rate[1]), "inner_x": xhat, "tried_x": xhat}
+
+        def at(x):
+            st["tried_x"] = x
+            down = max(st["inner_x"] - x, 0.0)
+            r = [st["kept"][0] + down, st["kept"][1] + down, x]
+            if not (r[0] + r[2] > 0 and r[1] + r[2] > 0):
+                return None
+            pe = _joint_evaluate(fcells, q, r)
+            if not math.isfinite(pe.ll):
+                return None
+            r, pe, _ = _maximise(fcells, q, r, pe, w, True)
+            st["tried"] = (r[0], r[1])
+            return pe.ll, pe.g[2]
+
+        def keep():
+            st["kept"] = st["tried"]
+            st["inner_x"] = st["tried_x"]
+
+        end[side > 0] = _likelihood_bound(xhat, top, drop, side, xhat + side * wald, wald, at, keep)
+    f = math.sqrt(max(poisson_x - nx, 0.0) / poisson_x)
+    lo_x = (xhat - f * (xhat - end[0])) * m
+    hi_x = (xhat + f * (end[1] - xhat)) * m
+    out["intersection_bounds"] = tuple(map(round_count, _integer_bounds(lo_x, hi_x, nx)))
+    return out
 
 
-def hll_overlap(left, right):
-    """hll_overlap's estimates and standard errors (without bounds): a dict
-    name -> (estimate, standard_error) for a, b, union, intersection,
-    a_minus_b, b_minus_a, jaccard."""
+def hll_overlap(left, right, confidence=None):
+    """hll_overlap's estimates and standard errors: a dict name -> (estimate,
+    standard_error) for a, b, union, intersection, a_minus_b, b_minus_a,
+    jaccard; intersection_unclamped; with a confidence, intersection_bounds
+    (lower, upper) as the server reports them (the others' bounds are
+    count_bounds / ratio_bounds of their estimate and standard error)."""
     left._check_compatible(right)
     if left.sparse and right.sparse:
         keys = set(left.entries) | set(right.entries)
         pairs = ((left.entries.get(i, 0), right.entries.get(i, 0)) for i in keys)
-        return joint_estimate(pairs, 64 - SPARSE_PRECISION, float(1 << SPARSE_PRECISION))
+        return joint_estimate(pairs, 64 - SPARSE_PRECISION, float(1 << SPARSE_PRECISION), confidence)
     p = min(left.precision, right.precision)
     ra, rb = _dense_registers(left, p), _dense_registers(right, p)
     pairs = ((ra[i], rb[i]) for i in range(1 << p) if ra[i] or rb[i])
-    return joint_estimate(pairs, 64 - p, float(1 << p))
+    return joint_estimate(pairs, 64 - p, float(1 << p), confidence)
 
 
 def round_count(v):
@@ -1062,12 +1196,7 @@ def count_bounds(estimate, standard_error_, confidence=0.95):
     """(lower, upper) as bigints: the integers within the estimate -/+ z standard
     errors (at least 0), or the estimate rounded when the interval holds none."""
     half = _confidence_quantile(confidence) * standard_error_
-    lo = max(estimate - half, 0.0)
-    hi = estimate + half
-    lower = float(math.ceil(lo)) if math.isfinite(lo) else lo
-    upper = float(math.floor(hi)) if math.isfinite(hi) else hi
-    if lower > upper:
-        lower = upper = _c_round(estimate)
+    lower, upper = _integer_bounds(estimate - half, estimate + half, estimate)
     return round_count(lower), round_count(upper)
 
 
@@ -1076,8 +1205,75 @@ def ratio_bounds(estimate, standard_error_, confidence=0.95):
     return max(estimate - half, 0.0), min(estimate + half, 1.0)
 
 
+def _single_eval(c, q, lam):
+    ll = g = hh = 0.0
+    for k in range(q + 2):
+        if c[k] == 0:
+            continue
+        n = float(c[k])
+        l, d1, d2 = _single_terms(lam, k, q)
+        ll = ll + n * l
+        g = g + n * d1
+        hh = hh + n * d2
+    return ll, g, hh
+
+
 def hll_cardinality_bounds(sketch, confidence=0.95):
-    return count_bounds(*estimate_with_error(sketch), confidence)
+    """Likelihood-ratio bounds of one sketch's cardinality (section 3.14)."""
+    z = _confidence_quantile(confidence)
+    c, q, m = sketch.histogram()
+    n = ertl_estimate(c, q, m)
+    se = standard_error(q, m, n)
+    wald = count_bounds(n, se, confidence)
+    if not n > 0 or not n < ESTIMATE_MAX or not math.isfinite(se):
+        return wald
+    lam = n / m
+    ll, g, hh = _single_eval(c, q, lam)
+    for _ in range(_JOINT_MAX_ITERATIONS):
+        gt = lam * g
+        mt = -((lam * hh) * lam) - gt
+        tau = 1e-6 * abs(mt)
+        if not tau > 0:
+            tau = 1e-6
+        mu = 0.0
+        step = gain = 0.0
+        accepted = False
+        for _ in range(_JOINT_MAX_DAMPINGS):
+            md = mt + mu
+            mu = tau if mu == 0 else 10 * mu
+            if not md > 0:
+                continue
+            d = gt / md
+            step = abs(d)
+            if step > _JOINT_MAX_STEP:
+                d = d * (_JOINT_MAX_STEP / step)
+                step = _JOINT_MAX_STEP
+            nxt = lam * math.exp(d)
+            nl, ng, nh = _single_eval(c, q, nxt)
+            if nl >= ll:
+                gain = nl - ll
+                lam, ll, g, hh = nxt, nl, ng, nh
+                accepted = True
+                break
+        if not accepted or step <= _JOINT_STEP_TOLERANCE or gain <= _JOINT_GAIN_TOLERANCE * abs(ll):
+            break
+    v = _poisson_variance(q, m, lam * m)
+    if not (v > 0 and math.isfinite(v) and math.isfinite(ll)):
+        return wald
+    top, drop, wald_rate = ll, 0.5 * (z * z), z * (math.sqrt(v) / m)
+
+    def at(t):
+        if not t > 0:
+            return None
+        l, slope, _ = _single_eval(c, q, t)
+        return l, slope
+
+    lower = _likelihood_bound(lam, top, drop, -1, lam - wald_rate, wald_rate, at, lambda: None)
+    upper = _likelihood_bound(lam, top, drop, 1, lam + wald_rate, wald_rate, at, lambda: None)
+    nml = lam * m
+    f = math.sqrt(max(v - nml, 0.0) / v)
+    lo, hi = _integer_bounds(n - f * (nml - lower * m), n + f * (upper * m - nml), n)
+    return round_count(lo), round_count(hi)
 
 
 # ---------------------------------------------------------------- bloom (section 4)

@@ -29,6 +29,31 @@ SELECT layout, bloom_members(bloom_add(bloom_add(bloom_empty(100, 0.01, layout =
                              ARRAY[1, 2, 3, 4, 5]) AS members
 FROM unnest(ARRAY['fixed', 'scalable', 'blocked']) layout;
 
+-- One call site probing many filters keeps the batch's hashes while the array
+-- and the seed stay the same: each filter's own seed and each new array still
+-- get their own hashes.
+SELECT s AS seed, bloom_members(bloom_add(bloom_empty(10, 0.001, false, s), 5), ARRAY[1, 5, 9]) AS same_array,
+       bloom_members(bloom_add(bloom_empty(10, 0.001, false, 1), s * 100), ARRAY[100, 200, 300]) AS seed_1
+FROM generate_series(1, 3) s;
+SELECT a, bloom_members(bloom_add(bloom_empty(10, 0.001), 7), a) AS members
+FROM (VALUES (ARRAY[7, 8]), (ARRAY[8, 7]), (ARRAY[7, 8]), ('[0:1]={7,8}'::int[])) v(a);
+-- An enum hashes its label, which can be renamed between two calls of one
+-- call site (a PL/pgSQL expression keeps its state through a transaction):
+-- answers follow bloom_contains, never hashes kept from before the rename.
+CREATE TYPE stream_mood AS ENUM ('calm', 'busy');
+CREATE FUNCTION stream_members(f bloom, a stream_mood[]) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+    RETURN bloom_members(f, a)::text || ' ' || bloom_contains(f, a[1])::text;
+END $$;
+BEGIN;
+CREATE TEMP TABLE moods AS SELECT bloom_add(bloom_empty(10, 0.001), 'calm'::stream_mood) AS f;
+SELECT stream_members(f, ARRAY['calm']::stream_mood[]) AS before_rename FROM moods;
+ALTER TYPE stream_mood RENAME VALUE 'calm' TO 'quiet';
+SELECT stream_members(f, ARRAY['quiet']::stream_mood[]) AS after_rename FROM moods;
+COMMIT;
+DROP FUNCTION stream_members;
+DROP TYPE stream_mood CASCADE;
+
 -- The array's lower bound is honoured; NULL elements are never listed.
 SELECT bloom_members(f, '[0:3]={1,2,3,2000000}'::bigint[]) AS from_zero,
        bloom_members(f, '[-5:-3]={2000000,9,10}'::bigint[]) AS negative,

@@ -29,6 +29,17 @@ SELECT abs((o->'a'->>'estimate')::float8 - (o->'a_minus_b'->>'estimate')::float8
        hll_intersection_cardinality(big_a, big_b) = round((o->'intersection'->>'estimate')::float8) AS rounded
 FROM s, LATERAL (SELECT hll_overlap(big_a, big_b) AS o) t;
 
+-- Disjoint sets: the unclamped maximum-likelihood intersection may go below 0;
+-- the estimate and the count are max(0, it), the bounds start at 0.
+SELECT (SELECT array_agg(k ORDER BY k) FROM jsonb_object_keys(o->'intersection') k) AS intersection_keys,
+       (o->'intersection'->>'unclamped')::float8 < 0 AS below_zero,
+       (o->'intersection'->>'estimate')::float8 = greatest((o->'intersection'->>'unclamped')::float8, 0) AS clamped,
+       hll_intersection_cardinality(big_a, far) AS count,
+       (o->'intersection'->>'lower')::bigint AS lower,
+       (o->'intersection'->>'upper')::bigint > 0 AS upper_positive
+FROM s, (SELECT hll_add_agg(i) AS far FROM generate_series(300001, 400000) i) f,
+     LATERAL (SELECT hll_overlap(big_a, far) AS o) t;
+
 -- A higher confidence widens the bounds.
 SELECT (w->'intersection'->>'lower')::bigint < (n->'intersection'->>'lower')::bigint AS wider_lower,
        (w->'intersection'->>'upper')::bigint > (n->'intersection'->>'upper')::bigint AS wider_upper

@@ -12,12 +12,23 @@ hll::Estimate from_c(ProbHllEstimate e) { return hll::Estimate{e.value, e.standa
 
 extern "C" {
 
-bool prob_hll_overlap(const uint8_t* a, size_t a_size, const uint8_t* b, size_t b_size, ProbHllOverlap* out,
-                      ProbError* err) {
+bool prob_hll_overlap(const uint8_t* a, size_t a_size, const uint8_t* b, size_t b_size, const double* confidence,
+                      ProbHllOverlap* out, ProbError* err) {
     return guarded(err, [&] {
-        hll::Overlap o = hll::overlap(a, a_size, b, b_size);
-        *out = ProbHllOverlap{to_c(o.a),       to_c(o.b),      to_c(o.union_), to_c(o.intersection),
-                              to_c(o.a_only), to_c(o.b_only), to_c(o.jaccard)};
+        hll::Overlap o = hll::overlap(a, a_size, b, b_size, confidence);
+        *out = ProbHllOverlap{to_c(o.a),       to_c(o.b),      to_c(o.union_),         to_c(o.intersection),
+                              to_c(o.a_only), to_c(o.b_only), to_c(o.jaccard),        o.intersection_unclamped,
+                              hll::round_count(o.intersection_bounds.lower),
+                              hll::round_count(o.intersection_bounds.upper)};
+    });
+}
+
+bool prob_hll_cardinality_bounds(const uint8_t* data, size_t size, double confidence, int64_t* lower,
+                                 int64_t* upper, ProbError* err) {
+    return guarded(err, [&] {
+        hll::Bounds b = hll::cardinality_bounds(hll::parse_trusted(data, size), confidence);
+        *lower = hll::round_count(b.lower);
+        *upper = hll::round_count(b.upper);
     });
 }
 

@@ -24,11 +24,21 @@ typedef struct ProbHllOverlap
 	ProbHllEstimate a_only;
 	ProbHllEstimate b_only;
 	ProbHllEstimate jaccard;
+	double		intersection_unclamped;	/* the ML |A ∩ B| before clamping at 0 */
+	int64_t		intersection_lower;	/* its likelihood-ratio bounds, when a */
+	int64_t		intersection_upper;	/* confidence was given */
 } ProbHllOverlap;
 
-/* Joint estimates of two values; PROB_MISMATCH for different seeds or hash functions. */
+/*
+ * Joint estimates of two values; PROB_MISMATCH for different seeds or hash
+ * functions. With a confidence (not NULL; in (0, 1), else
+ * PROB_INVALID_PARAMETER), also the intersection's bounds.
+ */
 bool		prob_hll_overlap(const uint8_t *a, size_t a_size, const uint8_t *b, size_t b_size,
-							 ProbHllOverlap *out, ProbError *err);
+							 const double *confidence, ProbHllOverlap *out, ProbError *err);
+/* hll_cardinality_bounds: likelihood-ratio bounds of one value's cardinality. */
+bool		prob_hll_cardinality_bounds(const uint8_t *data, size_t size, double confidence,
+										int64_t *lower, int64_t *upper, ProbError *err);
 /* One value's estimate and its standard error. */
 bool		prob_hll_estimate_with_error(const uint8_t *data, size_t size, ProbHllEstimate *out,
 										 ProbError *err);

@@ -264,8 +264,11 @@ void JointHistogram::add(unsigned k1, unsigned k2) {
     }
 }
 
-double standard_error(int q, double m, double estimate) {
-    if (!(estimate > 0)) return 0.0;
+namespace {
+// m^2 / I: the Poissonized variance of an estimate from m registers, I their
+// expected Fisher information about the rate at that estimate (+infinity when
+// I is not positive).
+double poisson_variance(int q, double m, double estimate) {
     double lam = estimate / m;
     // Expected Fisher information of m registers about lam: m sum P(K = k) (-d2).
     double info = 0;
@@ -276,14 +279,137 @@ double standard_error(int q, double m, double estimate) {
     }
     info = m * info;
     if (!(info > 0)) return std::numeric_limits<double>::infinity();
+    return (m * m) / info;
+}
+}  // namespace
+
+double standard_error(int q, double m, double estimate) {
+    if (!(estimate > 0)) return 0.0;
+    double v = poisson_variance(q, m, estimate);
+    if (!std::isfinite(v)) return v;
     // Poissonized variance minus the Poisson variance of the count itself
     // (doc/FORMAT.md): the variance for the fixed set the sketch holds.
-    return sqrt_nonneg((m * m) / info - estimate);
+    return sqrt_nonneg(v - estimate);
 }
 
-Overlap joint_estimate(const JointHistogram& h) {
+namespace {
+
+// Damped Newton maximisation of L from `rate` (updated in place, ev = L
+// there) in theta = (ln a, ln b, x / w): a and b stay positive, x may go below
+// 0 as far as the likelihood is defined (a + x > 0, b + x > 0 and every
+// observed cell's probability positive), so the intersection's estimate is not
+// held at 0 where the truth is near it. With fix_x, x stays where it is (the
+// profile likelihood of the bounds). Returns the iterations taken.
+int maximise(const Cells& cells, double* rate, Eval& ev, double w, bool fix_x) {
+    int it = 0;
+    for (; it < kMaxIterations; it++) {
+        double r[3] = {rate[0], rate[1], w};
+        double gt[3], mt[3][3];
+        for (int i = 0; i < 3; i++) gt[i] = r[i] * ev.g[i];
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) mt[i][j] = -((r[i] * ev.h[i][j]) * r[j]);
+        mt[0][0] = mt[0][0] - gt[0];
+        mt[1][1] = mt[1][1] - gt[1];
+        double tau = 1e-6 * ((std::fabs(mt[0][0]) + std::fabs(mt[1][1])) + std::fabs(mt[2][2]));
+        if (!(tau > 0)) tau = 1e-6;
+        if (fix_x) {
+            gt[2] = 0;
+            mt[0][2] = mt[1][2] = mt[2][0] = mt[2][1] = 0;
+            mt[2][2] = 1;
+        }
+        double mu = 0;
+        bool accepted = false;
+        double step = 0, gain = 0;
+        for (int t = 0; t < kMaxDampings && !accepted; t++) {
+            double md[3][3], d[3];
+            for (int i = 0; i < 3; i++)
+                for (int j = 0; j < 3; j++) md[i][j] = i == j ? mt[i][j] + mu : mt[i][j];
+            mu = mu == 0 ? tau : 10 * mu;
+            if (!cholesky_solve(md, gt, d)) continue;
+            step = std::max(std::max(std::fabs(d[0]), std::fabs(d[1])), std::fabs(d[2]));
+            if (step > kMaxStep) {
+                double f = kMaxStep / step;
+                for (double& di : d) di = di * f;
+                step = kMaxStep;
+            }
+            double next[3] = {rate[0] * std::exp(d[0]), rate[1] * std::exp(d[1]), rate[2] + w * d[2]};
+            if (!(next[0] + next[2] > 0 && next[1] + next[2] > 0)) continue;
+            Eval ne = evaluate(cells, next);
+            if (ne.ll >= ev.ll) {
+                gain = ne.ll - ev.ll;
+                std::copy(next, next + 3, rate);
+                ev = ne;
+                accepted = true;
+            }
+        }
+        if (!accepted) break;
+        if (step <= kStepTolerance || gain <= kGainTolerance * std::fabs(ev.ll)) {
+            it++;
+            break;
+        }
+    }
+    return it;
+}
+
+constexpr int kMaxBoundSteps = 60;
+constexpr double kBoundTolerance = 1e-9;
+
+// One end of a likelihood-ratio interval: the t on the given side (+1, -1) of
+// the maximum `hat` where the (profile) log-likelihood has fallen by `drop`
+// from its maximum `top`. `at(t, ll, slope)` gives the log-likelihood at t and
+// its derivative, false outside the domain (counted as beyond the bound);
+// `keep()` is called when t becomes the last point known inside. Safeguarded
+// Newton (doc/FORMAT.md): from `start`, Newton steps on h(t) = top - L(t) -
+// drop while they stay inside the bracket, else the bracket's midpoint (or,
+// with no outer end yet, twice as far from hat); stops when a step is at most
+// 1e-9 * (|t| + scale), after 60 evaluations at most.
+template <class At, class Keep>
+double likelihood_bound(double hat, double top, double drop, int side, double start, double scale, At at, Keep keep) {
+    double inner = hat, outer = 0, t = start;
+    bool have_outer = false;
+    for (int n = 0; n < kMaxBoundSteps; n++) {
+        double ll = 0, slope = 0, next;
+        if (at(t, ll, slope) && std::isfinite(ll)) {
+            double h = (top - ll) - drop;
+            if (h < 0) {
+                inner = t;
+                keep();
+            } else {
+                outer = t;
+                have_outer = true;
+            }
+            // Newton on h: h' = -slope.
+            next = t + h / slope;
+            bool ahead = side * (next - inner) > 0;
+            bool short_of = !have_outer || side * (outer - next) > 0;
+            if (!(ahead && short_of && std::isfinite(next)))
+                next = have_outer ? 0.5 * (inner + outer) : inner + 2 * (inner - hat);
+        } else {
+            outer = t;
+            have_outer = true;
+            next = 0.5 * (inner + outer);
+        }
+        if (std::fabs(next - t) <= kBoundTolerance * (std::fabs(t) + scale)) return next;
+        t = next;
+    }
+    return t;
+}
+
+// The integers inside [lo, hi] (clamped at 0), or `value` rounded when there is none.
+Bounds integer_bounds(double lo, double hi, double value) {
+    double lower = std::ceil(std::max(lo, 0.0)), upper = std::floor(hi);
+    if (lower > upper) lower = upper = std::round(value);
+    return Bounds{lower, upper};
+}
+
+double quantile_of_confidence(double confidence);
+
+}  // namespace
+
+Overlap joint_estimate(const JointHistogram& h, const double* confidence) {
     int q = h.q;
     double m = h.m;
+    double z = confidence != nullptr ? quantile_of_confidence(*confidence) : 0;
     std::vector<std::uint64_t> c1(q + 2), c2(q + 2), cu(q + 2);
     for (int k = 0; k <= q + 1; k++) {
         c1[k] = h.ax[k] + h.a[k] + h.eq[k];
@@ -304,57 +430,23 @@ Overlap joint_estimate(const JointHistogram& h) {
     double lo = kStartFloor * nu;
     double x0 = std::min(std::max((n1 + n2) - nu, lo), std::min(n1, n2));
     double rate[3] = {std::max(n1 - x0, lo) / m, std::max(n2 - x0, lo) / m, x0 / m};
+    double w = nu / m;
 
     Cells cells = cells_of(h);
     Eval ev = evaluate(cells, rate);
-    int it = 0;
-    for (; it < kMaxIterations; it++) {
-        // Newton in theta = ln(rate): gradient r g, Hessian r H r + diag(r g).
-        double gt[3], mt[3][3];
-        for (int i = 0; i < 3; i++) gt[i] = rate[i] * ev.g[i];
-        for (int i = 0; i < 3; i++)
-            for (int j = 0; j < 3; j++) mt[i][j] = -((rate[i] * ev.h[i][j]) * rate[j]);
-        for (int i = 0; i < 3; i++) mt[i][i] = mt[i][i] - gt[i];
-        double tau = 1e-6 * ((std::fabs(mt[0][0]) + std::fabs(mt[1][1])) + std::fabs(mt[2][2]));
-        if (!(tau > 0)) tau = 1e-6;
-        double mu = 0;
-        bool accepted = false;
-        double step = 0, gain = 0;
-        for (int t = 0; t < kMaxDampings && !accepted; t++) {
-            double md[3][3], d[3];
-            for (int i = 0; i < 3; i++)
-                for (int j = 0; j < 3; j++) md[i][j] = i == j ? mt[i][j] + mu : mt[i][j];
-            mu = mu == 0 ? tau : 10 * mu;
-            if (!cholesky_solve(md, gt, d)) continue;
-            step = std::max(std::max(std::fabs(d[0]), std::fabs(d[1])), std::fabs(d[2]));
-            if (step > kMaxStep) {
-                double f = kMaxStep / step;
-                for (double& di : d) di = di * f;
-                step = kMaxStep;
-            }
-            double next[3] = {rate[0] * std::exp(d[0]), rate[1] * std::exp(d[1]), rate[2] * std::exp(d[2])};
-            Eval ne = evaluate(cells, next);
-            if (ne.ll >= ev.ll) {
-                gain = ne.ll - ev.ll;
-                std::copy(next, next + 3, rate);
-                ev = ne;
-                accepted = true;
-            }
-        }
-        if (!accepted) break;
-        if (step <= kStepTolerance || gain <= kGainTolerance * std::fabs(ev.ll)) {
-            it++;
-            break;
-        }
-    }
-    o.iterations = it;
+    o.iterations = maximise(cells, rate, ev, w, false);
+    o.intersection_unclamped = std::min(rate[2] * m, 0x1p64);
 
+    // The reported parts: the intersection clamped at 0 (a count), the sizes
+    // of A and B kept (a + x and b + x).
+    double xc = std::max(rate[2], 0.0);
+    double proj[3] = {rate[0] + (rate[2] - xc), rate[1] + (rate[2] - xc), xc};
     // Capped as the single estimate is (doc/FORMAT.md section 3.10).
-    double na = std::min(rate[0] * m, 0x1p64), nb = std::min(rate[1] * m, 0x1p64), nx = std::min(rate[2] * m, 0x1p64);
+    double na = std::min(proj[0] * m, 0x1p64), nb = std::min(proj[1] * m, 0x1p64), nx = std::min(proj[2] * m, 0x1p64);
     // Covariance of the counts: m^2 I^-1 with I the expected Fisher
-    // information at the estimate (Poissonized), minus the Poisson variance of
-    // each part's own count (doc/FORMAT.md).
-    Eval fisher = evaluate(expected_cells(q, m, rate), rate);
+    // information at the (clamped) estimate (Poissonized), minus the Poisson
+    // variance of each part's own count (doc/FORMAT.md).
+    Eval fisher = evaluate(expected_cells(q, m, proj), proj);
     double neg[3][3], cov[3][3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) neg[i][j] = -fisher.h[i][j];
@@ -366,6 +458,7 @@ Overlap joint_estimate(const JointHistogram& h) {
     } else {
         for (int i = 0; i < 3; i++) cov[i][i] = inf;
     }
+    double poisson_x = cov[2][2];
     cov[0][0] = cov[0][0] - na;
     cov[1][1] = cov[1][1] - nb;
     cov[2][2] = cov[2][2] - nx;
@@ -379,15 +472,60 @@ Overlap joint_estimate(const JointHistogram& h) {
                                    2 * ((cov[0][1] + cov[0][2]) + cov[1][2]))};
     // Jaccard x / (a + b + x), by the delta method.
     double u2 = nu_ml * nu_ml;
-    double w[3] = {-nx / u2, -nx / u2, (na + nb) / u2};
+    double wj[3] = {-nx / u2, -nx / u2, (na + nb) / u2};
     double vj = 0;
     for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) vj = vj + (w[i] * cov[i][j]) * w[j];
+        for (int j = 0; j < 3; j++) vj = vj + (wj[i] * cov[i][j]) * wj[j];
     o.jaccard = {nx / nu_ml, sqrt_nonneg(vj)};
+
+    if (confidence == nullptr) return o;
+    // Profile likelihood-ratio bounds of x: L maximised over a and b at each
+    // x (by the envelope theorem its slope is dL/dx there), the ends where it
+    // is z^2 / 2 below the maximum. Their distances from the estimate are
+    // scaled by sqrt((V - nx) / V), V the Poissonized variance (poisson_x):
+    // the same correction from a Poisson to a fixed set as the standard error's.
+    o.intersection_bounds = integer_bounds(nx - z * o.intersection.standard_error,
+                                           nx + z * o.intersection.standard_error, nx);
+    if (!(poisson_x > 0 && std::isfinite(poisson_x))) return o;
+    double xhat = rate[2], top = ev.ll, drop = 0.5 * (z * z);
+    double wald = z * (std::sqrt(poisson_x) / m);
+    double end[2];
+    for (int side : {-1, 1}) {
+        double kept[2] = {rate[0], rate[1]}, tried[2] = {rate[0], rate[1]};
+        double inner_x = xhat, tried_x = xhat;
+        auto at = [&](double x, double& ll, double& slope) {
+            tried_x = x;
+            // From the last point inside: moving x down keeps a + x and b + x
+            // (the sizes of A and B), moving it up keeps a and b.
+            double down = std::max(inner_x - x, 0.0);
+            double r[3] = {kept[0] + down, kept[1] + down, x};
+            if (!(r[0] + r[2] > 0 && r[1] + r[2] > 0)) return false;
+            Eval pe = evaluate(cells, r);
+            if (!std::isfinite(pe.ll)) return false;
+            maximise(cells, r, pe, w, true);
+            tried[0] = r[0];
+            tried[1] = r[1];
+            ll = pe.ll;
+            slope = pe.g[2];
+            return true;
+        };
+        auto keep = [&] {
+            kept[0] = tried[0];
+            kept[1] = tried[1];
+            inner_x = tried_x;
+        };
+        end[side > 0] = likelihood_bound(xhat, top, drop, side, xhat + side * wald, wald, at, keep);
+    }
+    double f = std::sqrt(std::max(poisson_x - nx, 0.0) / poisson_x);
+    double lo_x = (xhat - f * (xhat - end[0])) * m, hi_x = (xhat + f * (end[1] - xhat)) * m;
+    o.intersection_bounds = integer_bounds(lo_x, hi_x, nx);
     return o;
 }
 
-Overlap overlap(const std::uint8_t* a_data, std::size_t a_size, const std::uint8_t* b_data, std::size_t b_size) {
+Overlap joint_estimate(const JointHistogram& h) { return joint_estimate(h, nullptr); }
+
+Overlap overlap(const std::uint8_t* a_data, std::size_t a_size, const std::uint8_t* b_data, std::size_t b_size,
+                const double* confidence) {
     Sketch sa = parse_trusted(a_data, a_size), sb = parse_trusted(b_data, b_size);
     check_compatible(sa.header, sb.header);
     if (sa.sparse() && sb.sparse()) {
@@ -410,7 +548,7 @@ Overlap overlap(const std::uint8_t* a_data, std::size_t a_size, const std::uint8
             used++;
         }
         h.add_zero_pairs(register_count(kSparsePrecision) - used);
-        return joint_estimate(h);
+        return joint_estimate(h, confidence);
     }
     int p = std::min(sa.precision(), sb.precision());
     VectorAllocator alloc;
@@ -419,7 +557,7 @@ Overlap overlap(const std::uint8_t* a_data, std::size_t a_size, const std::uint8
     std::vector<std::uint8_t> rb = registers(parse_trusted(fb.data, fb.size));
     JointHistogram h(64 - p, static_cast<double>(register_count(p)));
     for (std::size_t k = 0; k < ra.size(); k++) h.add(ra[k], rb[k]);
-    return joint_estimate(h);
+    return joint_estimate(h, confidence);
 }
 
 Estimate estimate_with_error(const Sketch& s) {
@@ -429,6 +567,86 @@ Estimate estimate_with_error(const Sketch& s) {
     histogram_of(s, c, q, m);
     double n = ertl_estimate(c.data(), q, m);
     return Estimate{n, standard_error(q, m, n)};
+}
+
+namespace {
+// The log-likelihood of one sketch's histogram c at rate lam, its first and second derivatives.
+void single_eval(const std::vector<std::uint64_t>& c, int q, double lam, double& ll, double& g, double& hh) {
+    ll = g = hh = 0;
+    for (int k = 0; k <= q + 1; k++) {
+        if (c[k] == 0) continue;
+        double n = static_cast<double>(c[k]), l, d1, d2;
+        single_terms(lam, k, q, l, d1, d2);
+        ll = ll + n * l;
+        g = g + n * d1;
+        hh = hh + n * d2;
+    }
+}
+}  // namespace
+
+Bounds cardinality_bounds(const Sketch& s, double confidence) {
+    std::vector<std::uint64_t> c;
+    int q;
+    double m;
+    histogram_of(s, c, q, m);
+    return cardinality_bounds(c, q, m, confidence);
+}
+
+Bounds cardinality_bounds(const std::vector<std::uint64_t>& c, int q, double m, double confidence) {
+    double z = quantile_of_confidence(confidence);
+    double n = ertl_estimate(c.data(), q, m);
+    Estimate e{n, standard_error(q, m, n)};
+    Bounds wald = count_bounds(e, confidence);
+    if (!(n > 0) || !(n < 0x1p64) || !std::isfinite(e.standard_error)) return wald;
+    // The maximum-likelihood rate, by damped Newton in ln(lam) from the
+    // estimate (the same acceptance and stopping rules as the joint one).
+    double lam = n / m, ll, g, hh;
+    single_eval(c, q, lam, ll, g, hh);
+    for (int it = 0; it < kMaxIterations; it++) {
+        double gt = lam * g, mt = -((lam * hh) * lam) - gt;
+        double tau = 1e-6 * std::fabs(mt);
+        if (!(tau > 0)) tau = 1e-6;
+        double mu = 0, step = 0, gain = 0;
+        bool accepted = false;
+        for (int t = 0; t < kMaxDampings && !accepted; t++) {
+            double md = mt + mu;
+            mu = mu == 0 ? tau : 10 * mu;
+            if (!(md > 0)) continue;
+            double d = gt / md;
+            step = std::fabs(d);
+            if (step > kMaxStep) {
+                d = d * (kMaxStep / step);
+                step = kMaxStep;
+            }
+            double next = lam * std::exp(d), nl, ng, nh;
+            single_eval(c, q, next, nl, ng, nh);
+            if (nl >= ll) {
+                gain = nl - ll;
+                lam = next;
+                ll = nl;
+                g = ng;
+                hh = nh;
+                accepted = true;
+            }
+        }
+        if (!accepted || step <= kStepTolerance || gain <= kGainTolerance * std::fabs(ll)) break;
+    }
+    double v = poisson_variance(q, m, lam * m);
+    if (!(v > 0 && std::isfinite(v) && std::isfinite(ll))) return wald;
+    double top = ll, drop = 0.5 * (z * z), wald_rate = z * (std::sqrt(v) / m);
+    auto at = [&](double t, double& l, double& slope) {
+        if (!(t > 0)) return false;
+        double h2;
+        single_eval(c, q, t, l, slope, h2);
+        return true;
+    };
+    auto keep = [] {};
+    double lower = likelihood_bound(lam, top, drop, -1, lam - wald_rate, wald_rate, at, keep);
+    double upper = likelihood_bound(lam, top, drop, 1, lam + wald_rate, wald_rate, at, keep);
+    // Distances from the estimate scaled from a Poisson to a fixed set, as for x.
+    double nml = lam * m;
+    double f = std::sqrt(std::max(v - nml, 0.0) / v);
+    return integer_bounds(n - f * (nml - lower * m), n + f * (upper * m - nml), n);
 }
 
 double relative_error(const Sketch& s) {
@@ -501,9 +719,7 @@ Bounds count_bounds(const Estimate& e, double confidence) {
     double half = z * e.standard_error;
     // The integers inside the interval (the truth is an integer); when the
     // interval is narrower than the gap between two, the nearest one.
-    double lower = std::ceil(std::max(e.value - half, 0.0)), upper = std::floor(e.value + half);
-    if (lower > upper) lower = upper = std::round(e.value);
-    return Bounds{lower, upper};
+    return integer_bounds(e.value - half, e.value + half, e.value);
 }
 
 Bounds ratio_bounds(const Estimate& e, double confidence) {

@@ -8,7 +8,9 @@
 // likelihood in the three rates a = |A \ B| / m, b = |B \ A| / m and
 // x = |A ∩ B| / m. The log-likelihood depends on the registers only through
 // five histograms (JointHistogram); it is maximised by a fixed, deterministic
-// Newton iteration in the logarithms of the rates. doc/FORMAT.md ("Joint
+// Newton iteration in (ln a, ln b, x), x free to go below 0 so that a small
+// intersection is not biased up by a bound at 0. The bounds of |A ∩ B| and of
+// one sketch's cardinality are likelihood-ratio bounds. doc/FORMAT.md ("Joint
 // estimation") specifies every step so that another implementation
 // reproduces the results to the last bit.
 #pragma once
@@ -42,21 +44,36 @@ struct Estimate {
     double standard_error = 0;
 };
 
+// Lower and upper bound (see count_bounds).
+struct Bounds {
+    double lower, upper;
+};
+
 // Everything hll_overlap reports. Counts are numbers of distinct values.
 struct Overlap {
     Estimate a, b, union_, intersection, a_only, b_only, jaccard;
+    // The maximum-likelihood |A ∩ B| before clamping at 0: it may be negative
+    // when the intersection is small, and is near unbiased there (intersection
+    // is max(0, this); a_only and b_only keep |A| and |B|).
+    double intersection_unclamped = 0;
+    // Profile likelihood-ratio bounds of |A ∩ B| (integers), when a
+    // confidence was given.
+    Bounds intersection_bounds{0, 0};
     int iterations = 0;  // Newton iterations taken (0: no iteration was needed)
 };
 
 // The joint estimate from a histogram (the registers at precision p =
-// 64 - q, or the sparse entries at precision 26).
+// 64 - q, or the sparse entries at precision 26); with a confidence (0 < c <
+// 1, else kInvalidParameter), also the intersection's bounds.
 Overlap joint_estimate(const JointHistogram& h);
+Overlap joint_estimate(const JointHistogram& h, const double* confidence);
 
 // The joint estimate of two hll values (validated on their way in). Values of
 // different precisions are compared at the smaller one; two sparse values are
 // compared entry by entry at precision 26, so small sets come out near exact.
 // Different seeds or hash functions: kMismatch.
-Overlap overlap(const std::uint8_t* a, std::size_t a_size, const std::uint8_t* b, std::size_t b_size);
+Overlap overlap(const std::uint8_t* a, std::size_t a_size, const std::uint8_t* b, std::size_t b_size,
+                const double* confidence = nullptr);
 
 // The single-sketch estimate (the same value as estimate()) and its standard
 // error, from the expected Fisher information of m registers at that estimate.
@@ -70,12 +87,15 @@ double relative_error(const Sketch& s);
 // kInvalidParameter): value ∓ z·standard_error, z the standard normal
 // quantile of (1 + confidence) / 2, clamped at 0. Counts: the integers
 // inside that interval (ceil, floor), or the estimate rounded when none is.
-struct Bounds {
-    double lower, upper;
-};
 Bounds count_bounds(const Estimate& e, double confidence);
 // The same for a ratio in [0, 1], not rounded.
 Bounds ratio_bounds(const Estimate& e, double confidence);
+
+// hll_cardinality_bounds: likelihood-ratio bounds of one sketch's
+// cardinality (doc/FORMAT.md section 3.14), as integers.
+Bounds cardinality_bounds(const Sketch& s, double confidence);
+// The same from a register histogram c[0..q+1] of m registers (§3.10).
+Bounds cardinality_bounds(const std::vector<std::uint64_t>& c, int q, double m, double confidence);
 
 // The standard normal quantile (Wichura 1988, algorithm AS241, PPND16).
 double normal_quantile(double p);

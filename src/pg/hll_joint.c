@@ -16,14 +16,15 @@
 
 #include "capi/hll_joint_capi.h"
 
+/* The joint estimates of arguments 0 and 1; with a confidence, the intersection's bounds too. */
 static ProbHllOverlap
-hll_overlap_of(FunctionCallInfo fcinfo)
+hll_overlap_of(FunctionCallInfo fcinfo, const double *confidence)
 {
 	struct varlena *a = PG_GETARG_VARLENA_PP(0);
 	struct varlena *b = PG_GETARG_VARLENA_PP(1);
 	ProbHllOverlap o;
 
-	PROB_TRY(prob_hll_overlap(PROB_BYTES(a), PROB_BYTES(b), &o, PROB_ERR));
+	PROB_TRY(prob_hll_overlap(PROB_BYTES(a), PROB_BYTES(b), confidence, &o, PROB_ERR));
 	return o;
 }
 
@@ -31,21 +32,21 @@ PG_FUNCTION_INFO_V1(hll_intersection_cardinality);
 Datum
 hll_intersection_cardinality(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT64(prob_hll_round_count(hll_overlap_of(fcinfo).intersection.value));
+	PG_RETURN_INT64(prob_hll_round_count(hll_overlap_of(fcinfo, NULL).intersection.value));
 }
 
 PG_FUNCTION_INFO_V1(hll_difference_cardinality);
 Datum
 hll_difference_cardinality(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT64(prob_hll_round_count(hll_overlap_of(fcinfo).a_only.value));
+	PG_RETURN_INT64(prob_hll_round_count(hll_overlap_of(fcinfo, NULL).a_only.value));
 }
 
 PG_FUNCTION_INFO_V1(hll_jaccard);
 Datum
 hll_jaccard(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_FLOAT8(hll_overlap_of(fcinfo).jaccard.value);
+	PG_RETURN_FLOAT8(hll_overlap_of(fcinfo, NULL).jaccard.value);
 }
 
 /*
@@ -71,15 +72,22 @@ append_json_double(StringInfo s, double v)
 	appendStringInfoString(s, text);
 }
 
-/* "name": {"estimate": ..., "standard_error": ..., "lower": ..., "upper": ...} */
+/*
+ * "name": {"estimate": ..., "standard_error": ..., "lower": ..., "upper": ...};
+ * the bounds from e by count_bounds/ratio_bounds, or the given ones.
+ */
 static void
-append_estimate(StringInfo s, const char *name, ProbHllEstimate e, double confidence, bool ratio)
+append_estimate(StringInfo s, const char *name, ProbHllEstimate e, double confidence, bool ratio,
+				const int64_t *given)
 {
 	appendStringInfo(s, "%s\"%s\": {\"estimate\": ", s->len > 1 ? ", " : "", name);
 	append_json_double(s, e.value);
 	appendStringInfoString(s, ", \"standard_error\": ");
 	append_json_double(s, e.standard_error);
-	if (ratio)
+	if (given != NULL)
+		appendStringInfo(s, ", \"lower\": " INT64_FORMAT ", \"upper\": " INT64_FORMAT,
+						 (int64) given[0], (int64) given[1]);
+	else if (ratio)
 	{
 		double		lower,
 					upper;
@@ -107,18 +115,24 @@ Datum
 hll_overlap(PG_FUNCTION_ARGS)
 {
 	double		confidence = PG_GETARG_FLOAT8(2);
-	ProbHllOverlap o = hll_overlap_of(fcinfo);
+	ProbHllOverlap o = hll_overlap_of(fcinfo, &confidence);
+	int64_t		intersection_bounds[2] = {o.intersection_lower, o.intersection_upper};
 	StringInfoData s;
 
 	initStringInfo(&s);
 	appendStringInfoChar(&s, '{');
-	append_estimate(&s, "a", o.a, confidence, false);
-	append_estimate(&s, "b", o.b, confidence, false);
-	append_estimate(&s, "union", o.union_, confidence, false);
-	append_estimate(&s, "intersection", o.intersection, confidence, false);
-	append_estimate(&s, "a_minus_b", o.a_only, confidence, false);
-	append_estimate(&s, "b_minus_a", o.b_only, confidence, false);
-	append_estimate(&s, "jaccard", o.jaccard, confidence, true);
+	append_estimate(&s, "a", o.a, confidence, false, NULL);
+	append_estimate(&s, "b", o.b, confidence, false, NULL);
+	append_estimate(&s, "union", o.union_, confidence, false, NULL);
+	append_estimate(&s, "intersection", o.intersection, confidence, false, intersection_bounds);
+	/* "unclamped" goes inside the intersection's object. */
+	s.len--;
+	appendStringInfoString(&s, ", \"unclamped\": ");
+	append_json_double(&s, o.intersection_unclamped);
+	appendStringInfoChar(&s, '}');
+	append_estimate(&s, "a_minus_b", o.a_only, confidence, false, NULL);
+	append_estimate(&s, "b_minus_a", o.b_only, confidence, false, NULL);
+	append_estimate(&s, "jaccard", o.jaccard, confidence, true, NULL);
 	appendStringInfo(&s, ", \"confidence\": ");
 	append_json_double(&s, confidence);
 	appendStringInfoChar(&s, '}');
@@ -138,7 +152,7 @@ PG_FUNCTION_INFO_V1(hll_cardinality_bounds);
 Datum
 hll_cardinality_bounds(PG_FUNCTION_ARGS)
 {
-	ProbHllEstimate e = hll_estimate_of(PG_GETARG_VARLENA_PP(0));
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
 	double		confidence = PG_GETARG_FLOAT8(1);
 	int64_t		lower,
 				upper;
@@ -146,7 +160,7 @@ hll_cardinality_bounds(PG_FUNCTION_ARGS)
 	Datum		values[2];
 	bool		nulls[2] = {false, false};
 
-	PROB_TRY(prob_hll_count_bounds(e, confidence, &lower, &upper, PROB_ERR));
+	PROB_TRY(prob_hll_cardinality_bounds(PROB_BYTES(v), confidence, &lower, &upper, PROB_ERR));
 	if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),

@@ -35,6 +35,7 @@ namespace {
 constexpr int kP = 14;
 constexpr int kQ = 64 - kP;
 constexpr int kTrials = 1000;
+constexpr double kConfidence = 0.95;
 constexpr double kDirectLimit = 200000;
 const double kM = static_cast<double>(hll::register_count(kP));
 
@@ -48,6 +49,8 @@ struct Row {
     double ml_mean = 0, ml_rmse = 0, ie_rmse = 0, ml_sd = 0;
     double cover_card = 0, cover_int = 0;
     int max_iterations = 0;
+    double exact_share = 0;      // sparse points: the share of collision-free trials
+    int exact_missed = 0;        // collision-free trials whose bounds missed |A| or |A∩B|
 };
 
 // The registers of `n` distinct values, raised into regs.
@@ -75,6 +78,7 @@ void raise_part(std::vector<std::uint8_t>& regs, double n, std::mt19937_64& rng)
 struct Trial {
     double ml, ie, card, card_lower, card_upper, lower, upper;
     int iterations;
+    bool exact = false;  // both sparse and no two values share an index at precision 26
 };
 
 Trial dense_trial(const Point& pt, std::mt19937_64& rng) {
@@ -92,12 +96,13 @@ Trial dense_trial(const Point& pt, std::mt19937_64& rng) {
         c2[k2]++;
         cu[std::max(k1, k2)]++;
     }
-    hll::Overlap o = hll::joint_estimate(h);
+    const double confidence = kConfidence;
+    hll::Overlap o = hll::joint_estimate(h, &confidence);
     double n1 = hll::ertl_estimate(c1.data(), kQ, kM), n2 = hll::ertl_estimate(c2.data(), kQ, kM);
     double nu = hll::ertl_estimate(cu.data(), kQ, kM);
-    hll::Bounds cb = hll::count_bounds(hll::Estimate{n1, hll::standard_error(kQ, kM, n1)}, 0.95);
-    hll::Bounds ib = hll::count_bounds(o.intersection, 0.95);
-    return Trial{o.intersection.value, (n1 + n2) - nu, n1, cb.lower, cb.upper, ib.lower, ib.upper, o.iterations};
+    hll::Bounds cb = hll::cardinality_bounds(c1, kQ, kM, confidence);
+    hll::Bounds ib = o.intersection_bounds;
+    return Trial{o.intersection_unclamped, (n1 + n2) - nu, n1, cb.lower, cb.upper, ib.lower, ib.upper, o.iterations};
 }
 
 Trial sparse_trial(const Point& pt, std::mt19937_64& rng) {
@@ -113,15 +118,21 @@ Trial sparse_trial(const Point& pt, std::mt19937_64& rng) {
     }
     a = hll::finish(a.data, a.size, alloc);
     b = hll::finish(b.data, b.size, alloc);
-    hll::Overlap o = hll::overlap(a.data, a.size, b.data, b.size);
+    const double confidence = kConfidence;
+    hll::Overlap o = hll::overlap(a.data, a.size, b.data, b.size, &confidence);
     hll::Sketch sa = hll::parse(a.data, a.size), sb = hll::parse(b.data, b.size);
     Buffer u = hll::union_of(a.data, a.size, b.data, b.size, false, alloc);
     double nu = hll::estimate(hll::parse(u.data, u.size));
     hll::Estimate ea = hll::estimate_with_error(sa);
-    hll::Bounds cb = hll::count_bounds(ea, 0.95);
-    hll::Bounds ib = hll::count_bounds(o.intersection, 0.95);
-    return Trial{o.intersection.value, (ea.value + hll::estimate(sb)) - nu, ea.value, cb.lower, cb.upper,
-                 ib.lower, ib.upper, o.iterations};
+    hll::Bounds cb = hll::cardinality_bounds(sa, confidence);
+    hll::Bounds ib = o.intersection_bounds;
+    hll::Sketch su = hll::parse(u.data, u.size);
+    auto holds = [](const hll::Sketch& s, double n) {
+        return s.sparse() && s.sparse_count() == static_cast<std::size_t>(std::llround(n));
+    };
+    bool exact = holds(sa, pt.a) && holds(sb, pt.b) && holds(su, pt.a + pt.b - pt.x);
+    return Trial{o.intersection_unclamped, (ea.value + hll::estimate(sb)) - nu, ea.value, cb.lower, cb.upper,
+                 ib.lower, ib.upper, o.iterations, exact};
 }
 
 Row run_point(const Point& pt, std::uint64_t seed) {
@@ -136,8 +147,11 @@ Row run_point(const Point& pt, std::uint64_t seed) {
         sum_sq += tr.ml * tr.ml;
         sq_ml += (tr.ml - pt.x) * (tr.ml - pt.x);
         sq_ie += (tr.ie - pt.x) * (tr.ie - pt.x);
-        cover_card += tr.card_lower <= pt.a && pt.a <= tr.card_upper;
-        cover_int += tr.lower <= pt.x && pt.x <= tr.upper;
+        bool card_in = tr.card_lower <= pt.a && pt.a <= tr.card_upper, int_in = tr.lower <= pt.x && pt.x <= tr.upper;
+        cover_card += card_in;
+        cover_int += int_in;
+        row.exact_share += tr.exact;
+        row.exact_missed += tr.exact && !(card_in && int_in);
         row.max_iterations = std::max(row.max_iterations, tr.iterations);
     }
     row.ml_mean = sum / kTrials;
@@ -146,6 +160,7 @@ Row run_point(const Point& pt, std::uint64_t seed) {
     row.ie_rmse = std::sqrt(sq_ie / kTrials);
     row.cover_card = static_cast<double>(cover_card) / kTrials;
     row.cover_int = static_cast<double>(cover_int) / kTrials;
+    row.exact_share /= kTrials;
     return row;
 }
 
@@ -159,65 +174,104 @@ void print_header() {
 }
 
 struct Totals {
-    int rows = 0, regular = 0, beyond_two = 0, covered_card = 0, covered_int = 0, trials = 0;
+    int dense = 0, beyond_two = 0, off_target = 0, covered_card = 0, covered_int = 0;
+    double chi2 = 0;
 };
 
-// The criteria (issue 13), and where they cannot hold:
+// The criteria (issue 13):
 //  - ML is never worse than IE beyond the noise of the measured RMSE;
 //  - for |A| = |B| at Jaccard <= 0.1, ML's RMSE is at most 0.7x IE's (with
 //    B inside A, IE is as good as it gets: |A ∪ B| is |A|, its error cancels);
-//  - "regular" points: dense sketches and an intersection larger than four
-//    times ML's RMSE. There the mean is within 3 standard errors of the truth
-//    at every point (at most a tenth of the points beyond 2), and the 95%
-//    bounds cover the truth within 3 binomial standard deviations of 95% per
-//    point and 94-96% pooled. Elsewhere a non-negative estimate cannot be
-//    unbiased (it is biased up by the clamp at 0) and the clamped lower bound
-//    over-covers; both sparse sketches answer near exactly (bounds a few
-//    elements wide, coverage near 100%). There coverage must be at least 90%.
+//  - dense points, coverage of the 95% bounds of |A| and of |A ∩ B|: over
+//    1,000 trials a coverage has a binomial spread of 0.69 points, so 95% ± 1.2
+//    is 1.74 spreads and exact bounds miss it at 8% of the 64 (point,
+//    quantity) pairs. Asserted: every pair within 3 spreads (± 2.1 points), at
+//    most 10 pairs outside ± 1.2 (5 expected), and the pooled coverage of each
+//    quantity within 95% ± 0.4 (3 spreads of 32,000 trials); B inside A is
+//    the exception below (held to 3 spreads below 95% and to 97.5% above);
+//  - drift of the unclamped ML intersection: z = (mean - truth) / (standard
+//    error of the mean), judged as a set: at most 5 points beyond 2, the sum
+//    of z^2 inside the two-sided 1% range of a chi-square with one degree per
+//    point, and |z| <= 3.5 at every point whose truth is more than one
+//    standard deviation of the estimate away from 0. Nearer 0 the maximum-
+//    likelihood estimate has a second-order bias of its own, about -0.15
+//    standard deviations (measured at |A ∩ B| = 0: -0.18 at 10^5, -0.14 at
+//    3·10^5 and 10^6), which 1,000 trials resolve as up to 4-6 z; there the
+//    bias must stay within 0.2 standard deviations;
+//  - both sparse (|A ∪ B| <= 3,000 here): the one exception. Two sparse
+//    sketches are compared entry by entry at precision 26, so when no two
+//    values share an index there (the collision-free trials) the estimates
+//    are exact up to the estimator's rounding, the standard errors near 0 and
+//    the bounds a few integers around the truth: they must cover it in every
+//    such trial, so coverage is at least the collision-free share (about
+//    exp(-n^2 / 2^27), 97-100% here), not 95%. A trial with a collision
+//    loses a value, and its near-zero-width bounds may miss by one.
 void report_and_check(const Row& r, bool equal_sizes, Totals& totals) {
     const Point& p = r.pt;
     double jaccard = p.x / (p.a + p.b - p.x);
     double se_mean = r.ml_sd / std::sqrt(static_cast<double>(kTrials));
     double z = se_mean > 0 ? (r.ml_mean - p.x) / se_mean : 0;
     bool sparse = p.a + p.b - p.x <= 3000;
-    bool regular = !sparse && 4 * r.ml_rmse < p.x;
+    bool near_zero = !sparse && p.x <= r.ml_sd;
     std::printf("| %.0f | %.0f | %.0f | %.3g | %.4f | %.4f | %.2f | %+.4f | %+.1f | %.1f%% | %.1f%% | %s |\n", p.a, p.b,
                 p.x, jaccard, r.ml_rmse / p.x, r.ie_rmse / p.x, r.ml_rmse / r.ie_rmse, (r.ml_mean - p.x) / p.x, z,
-                100 * r.cover_card, 100 * r.cover_int, sparse ? "sparse" : regular ? "" : "small ∩");
+                100 * r.cover_card, 100 * r.cover_int, sparse ? "sparse" : near_zero ? "∩ < 1 SD" : "");
     std::fflush(stdout);
-    totals.rows++;
     double noise = 3.0 / std::sqrt(2.0 * kTrials);
     EXPECT_LE(r.ml_rmse, r.ie_rmse * (1 + noise) + 1.0) << "ML worse than IE at |A∩B| = " << p.x;
     if (equal_sizes && jaccard <= 0.1 && r.ie_rmse > 1.0) {
         EXPECT_LE(r.ml_rmse, 0.7 * r.ie_rmse) << "ML not 0.7x IE at |A∩B| = " << p.x;
     }
-    double spread = 3 * std::sqrt(0.95 * 0.05 / kTrials);
-    if (!regular) {
-        EXPECT_GE(r.cover_card, 0.95 - spread) << "|A| = " << p.a;
-        EXPECT_GE(r.cover_int, 0.90) << "|A∩B| = " << p.x;
+    if (sparse) {
+        EXPECT_EQ(r.exact_missed, 0) << "collision-free trials missed at |A∩B| = " << p.x;
+        EXPECT_GE(r.cover_card, r.exact_share) << "|A| = " << p.a;
+        EXPECT_GE(r.cover_int, r.exact_share) << "|A∩B| = " << p.x;
         return;
     }
-    totals.regular++;
+    totals.dense++;
     totals.beyond_two += std::fabs(z) > 2;
+    totals.chi2 += z * z;
     totals.covered_card += static_cast<int>(std::lround(r.cover_card * kTrials));
     totals.covered_int += static_cast<int>(std::lround(r.cover_int * kTrials));
-    totals.trials += kTrials;
-    EXPECT_NEAR(r.cover_card, 0.95, spread) << "|A| = " << p.a;
-    EXPECT_NEAR(r.cover_int, 0.95, spread) << "|A∩B| = " << p.x;
-    EXPECT_LE(std::fabs(z), 3.0) << "drift at |A∩B| = " << p.x;
+    double spread = std::sqrt(0.95 * 0.05 / kTrials);
+    for (double c : {r.cover_card, r.cover_int}) totals.off_target += std::fabs(c - 0.95) > 0.012 + 1e-9;
+    EXPECT_NEAR(r.cover_card, 0.95, 3 * spread) << "|A| = " << p.a << ", |A∩B| = " << p.x;
+    // With B inside A the part B \ A is 0, on the edge of the parameter
+    // space, where a likelihood-ratio interval is conservative (Wilks's
+    // theorem needs an interior point): measured up to 97.2% at |A| = 100 |B|.
+    // There only under-coverage is held to 3 spreads, over-coverage to 97.5%.
+    if (p.x == p.b && p.a > p.b) {
+        EXPECT_GE(r.cover_int, 0.95 - 3 * spread) << "|A∩B| = " << p.x << ", |A| = " << p.a;
+        EXPECT_LE(r.cover_int, 0.975) << "|A∩B| = " << p.x << ", |A| = " << p.a;
+    } else {
+        EXPECT_NEAR(r.cover_int, 0.95, 3 * spread) << "|A∩B| = " << p.x << ", |A| = " << p.a;
+    }
+    if (near_zero) {
+        EXPECT_LE(std::fabs(r.ml_mean - p.x), 0.2 * r.ml_sd) << "bias near 0 at |A∩B| = " << p.x;
+    } else {
+        EXPECT_LE(std::fabs(z), 3.5) << "drift at |A∩B| = " << p.x << ", |A| = " << p.a;
+    }
+}
+
+// The chi-square quantile by Wilson and Hilferty's approximation (ample at 30 degrees).
+double chi2_quantile(double p, int k) {
+    double c = 2.0 / (9.0 * k), t = 1 - c + hll::normal_quantile(p) * std::sqrt(c);
+    return k * t * t * t;
 }
 
 void check_totals(const Totals& t) {
-    double card = static_cast<double>(t.covered_card) / t.trials, inter = static_cast<double>(t.covered_int) / t.trials;
-    std::printf("\npooled 95%% coverage over the %d regular points (of %d): |A| %.2f%%, |A∩B| %.2f%%; "
-                "regular points with |mean - truth| > 2 SE: %d\n",
-                t.regular, t.rows, 100 * card, 100 * inter, t.beyond_two);
-    EXPECT_GE(card, 0.94);
-    EXPECT_LE(card, 0.96);
-    EXPECT_GE(inter, 0.94);
-    EXPECT_LE(inter, 0.96);
-    // At two standard errors about one point in twenty lies beyond by chance.
-    EXPECT_LE(t.beyond_two, t.regular / 10 + 1);
+    double lo = chi2_quantile(0.005, t.dense), hi = chi2_quantile(0.995, t.dense);
+    double card = static_cast<double>(t.covered_card) / (t.dense * kTrials);
+    double inter = static_cast<double>(t.covered_int) / (t.dense * kTrials);
+    std::printf("\n%d dense points: pooled 95%% coverage |A| %.2f%%, |A∩B| %.2f%%; %d of %d coverages outside "
+                "95 ± 1.2; drift: %d beyond 2 SE, sum of z^2 %.1f (1%% range %.1f..%.1f)\n",
+                t.dense, 100 * card, 100 * inter, t.off_target, 2 * t.dense, t.beyond_two, t.chi2, lo, hi);
+    EXPECT_NEAR(card, 0.95, 0.004);
+    EXPECT_NEAR(inter, 0.95, 0.004);
+    EXPECT_LE(t.off_target, 10);
+    EXPECT_LE(t.beyond_two, 5);
+    EXPECT_GE(t.chi2, lo);
+    EXPECT_LE(t.chi2, hi);
 }
 
 Totals totals;
@@ -261,12 +315,18 @@ TEST(HllJointAccuracy, Cost) {
     a = hll::finish(a.data, a.size, alloc);
     b = hll::finish(b.data, b.size, alloc);
     int calls = 200, iterations = 0;
-    auto start = std::chrono::steady_clock::now();
-    std::clock_t cpu_start = std::clock();
-    for (int i = 0; i < calls; i++) iterations += hll::overlap(a.data, a.size, b.data, b.size).iterations;
-    double cpu_us = 1e6 * static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC / calls;
-    double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count() / calls;
-    std::printf("hll overlap of two dense p = 14 sketches: %.0f us CPU (%.0f us wall) per call, %.1f Newton "
-                "iterations\n", cpu_us, us, static_cast<double>(iterations) / calls);
+    // Without bounds (hll_intersection_cardinality), then with them (hll_overlap).
+    for (const double* confidence : {static_cast<const double*>(nullptr), &kConfidence}) {
+        iterations = 0;
+        auto start = std::chrono::steady_clock::now();
+        std::clock_t cpu_start = std::clock();
+        for (int i = 0; i < calls; i++)
+            iterations += hll::overlap(a.data, a.size, b.data, b.size, confidence).iterations;
+        double cpu_us = 1e6 * static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC / calls;
+        double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count() / calls;
+        std::printf("hll overlap of two dense p = 14 sketches%s: %.0f us CPU (%.0f us wall) per call, %.1f Newton "
+                    "iterations\n", confidence ? " with 95% bounds" : "", cpu_us, us,
+                    static_cast<double>(iterations) / calls);
+    }
     EXPECT_LT(iterations / calls, 100);
 }

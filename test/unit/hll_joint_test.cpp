@@ -154,7 +154,7 @@ TEST(HllJoint, DifferentSeedsAreAMismatch) {
     EXPECT_NO_THROW(hll::check_compatible(h2, hll::Header{hll::kReprSparse, 10, 2, 2}));
     ProbHllOverlap out;
     ProbError err;
-    EXPECT_FALSE(prob_hll_overlap(a.buf.data, a.buf.size, b.buf.data, b.buf.size, &out, &err));
+    EXPECT_FALSE(prob_hll_overlap(a.buf.data, a.buf.size, b.buf.data, b.buf.size, nullptr, &out, &err));
     EXPECT_EQ(err.kind, PROB_MISMATCH);
 }
 
@@ -193,4 +193,46 @@ TEST(HllJoint, RelativeErrorDependsOnTheSketch) {
     EXPECT_NEAR(rl, 1.04 / std::sqrt(16384.0), 0.15 * 1.04 / std::sqrt(16384.0));
     hll::Estimate e = hll::estimate_with_error(large.parsed());
     EXPECT_EQ(e.value, hll::estimate(large.parsed()));
+}
+
+TEST(HllJoint, UnclampedIntersectionAndLikelihoodBounds) {
+    Sketch a(14), b(14);
+    a.add_range(0, 100000);
+    b.add_range(300000, 400000);
+    double conf = 0.95;
+    hll::Overlap o = hll::overlap(a.buf.data, a.buf.size, b.buf.data, b.buf.size, &conf);
+    // Disjoint: the maximum-likelihood intersection is not held at 0 (the one
+    // of these sets is below it); the count is max(0, it), |A| is kept.
+    EXPECT_LT(o.intersection_unclamped, 0.0);
+    EXPECT_EQ(o.intersection.value, 0.0);
+    EXPECT_NEAR(o.a.value, 100000, 4 * o.a.standard_error);
+    EXPECT_EQ(o.intersection_bounds.lower, 0.0);
+    EXPECT_GT(o.intersection_bounds.upper, 0.0);
+    // Without a confidence there are no bounds, and the estimates are the same.
+    hll::Overlap plain = overlap(a, b);
+    EXPECT_EQ(plain.intersection_unclamped, o.intersection_unclamped);
+    EXPECT_EQ(plain.intersection_bounds.upper, 0.0);
+    // Overlapping: the bounds hold the estimate, widen with the confidence.
+    Sketch c(14);
+    c.add_range(50000, 150000);
+    double narrow = 0.5, wide = 0.99;
+    hll::Overlap n = hll::overlap(a.buf.data, a.buf.size, c.buf.data, c.buf.size, &narrow);
+    hll::Overlap w = hll::overlap(a.buf.data, a.buf.size, c.buf.data, c.buf.size, &wide);
+    EXPECT_LE(n.intersection_bounds.lower, n.intersection.value);
+    EXPECT_GE(n.intersection_bounds.upper, n.intersection.value);
+    EXPECT_LT(w.intersection_bounds.lower, n.intersection_bounds.lower);
+    EXPECT_GT(w.intersection_bounds.upper, n.intersection_bounds.upper);
+    // One sketch: likelihood-ratio bounds near the Wald ones for a dense sketch.
+    hll::Bounds lr = hll::cardinality_bounds(a.parsed(), 0.95);
+    hll::Bounds wald = hll::count_bounds(hll::estimate_with_error(a.parsed()), 0.95);
+    EXPECT_LE(lr.lower, hll::estimate(a.parsed()));
+    EXPECT_GE(lr.upper, hll::estimate(a.parsed()));
+    EXPECT_NEAR(lr.upper - lr.lower, wald.upper - wald.lower, 0.05 * (wald.upper - wald.lower));
+    std::int64_t lo, hi;
+    ProbError err;
+    EXPECT_FALSE(prob_hll_cardinality_bounds(a.buf.data, a.buf.size, 1.5, &lo, &hi, &err));
+    EXPECT_EQ(err.kind, PROB_INVALID_PARAMETER);
+    ASSERT_TRUE(prob_hll_cardinality_bounds(a.buf.data, a.buf.size, 0.95, &lo, &hi, &err));
+    EXPECT_EQ(lo, static_cast<std::int64_t>(lr.lower));
+    EXPECT_EQ(hi, static_cast<std::int64_t>(lr.upper));
 }
