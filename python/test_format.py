@@ -665,6 +665,11 @@ BEGIN PERFORM b::hll; RETURN true; EXCEPTION WHEN invalid_binary_representation 
             both = [rng.getrandbits(64) for _ in range(common)]
             cases.append((pf.Hll.from_hashes(a + both, pa), pf.Hll.from_hashes(b + both, pb),
                           rng.choice([0.5, 0.9, 0.95, 0.99, 0.999])))
+        # Disjoint and barely overlapping dense sets: the unclamped intersection goes
+        # below 0 and the likelihood-ratio bounds start there.
+        base = [rng.getrandbits(64) for _ in range(60000)]
+        for common in (0, 40):
+            cases.append((pf.Hll.from_hashes(base[:30000], 14), pf.Hll.from_hashes(base[30000 - common:], 12), 0.95))
         queries = []
         for left, right, conf in cases:
             l, r = "'%s'::hll" % left.to_text(), "'%s'::hll" % right.to_text()
