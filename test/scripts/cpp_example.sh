@@ -51,21 +51,23 @@ for header in core hash bloom hll; do
 		fail "installed $header.hpp compiles on its own" "$(cat "$TMP/err")"
 	fi
 done
-# hll_dense.h is also the C face's: it compiles as C on its own too.
-for lang in c c++; do
-	if echo "#include <probabilistic/hll_dense.h>" |
-		c++ -x "$lang" -Wall -Wextra -Werror -fsyntax-only - $(pkg-config --cflags probabilistic-core) 2>"$TMP/err"; then
-		pass "installed hll_dense.h compiles on its own as $lang"
-	else
-		fail "installed hll_dense.h compiles on its own as $lang" "$(cat "$TMP/err")"
-	fi
+# hll_dense.h and bloom_probe.h are also the C face's: they compile as C on their own too.
+for header in hll_dense bloom_probe; do
+	for lang in c c++; do
+		if echo "#include <probabilistic/$header.h>" |
+			c++ -x "$lang" -Wall -Wextra -Werror -fsyntax-only - $(pkg-config --cflags probabilistic-core) 2>"$TMP/err"; then
+			pass "installed $header.h compiles on its own as $lang"
+		else
+			fail "installed $header.h compiles on its own as $lang" "$(cat "$TMP/err")"
+		fi
+	done
 done
 
 # examples/README.md's build line, recording which headers it read.
 c++ "${CXXFLAGS[@]}" -MD -MF "$TMP/bloom_check.d" examples/bloom_check.cpp -o "$TMP/bloom_check" \
 	$(pkg-config --cflags --libs probabilistic-core libpq)
 check "the example reads the core's headers from the install, none from src/" \
-	"$(grep -oE "$TMP/prefix/include/probabilistic/[a-z_]*\.(hpp|h)" "$TMP/bloom_check.d" | sort -u | wc -l)|$(grep -c 'src/core' "$TMP/bloom_check.d" || true)" "5|0"
+	"$(grep -oE "$TMP/prefix/include/probabilistic/[a-z_]*\.(hpp|h)" "$TMP/bloom_check.d" | sort -u | wc -l)|$(grep -c 'src/core' "$TMP/bloom_check.d" || true)" "6|0"
 bloom_check() { "$TMP/bloom_check" -d "dbname=$DB" "$@"; }
 
 # ---- filters built in SQL ----
