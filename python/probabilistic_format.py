@@ -731,16 +731,10 @@ def _add_single(ev, c, rate, k, q, which):
             ev.h[i][j] = ev.h[i][j] + c * d2
 
 
-def _add_equal(ev, c, rate, k, q):
-    if c == 0:
-        return
+def _equal_q(rate, k, q):
+    """Q = P(K1 = K2 = k) / exp(-s rho) for 0 < k <= q (P for k = q + 1), its first and second derivatives."""
     a, b, x = rate
     s = (a + b) + x
-    if k == 0:
-        ev.ll = ev.ll - c * s
-        for i in range(3):
-            ev.g[i] = ev.g[i] - c
-        return
     rho = _rho(k, q)
     A = _exp(-(a + x) * rho)
     B = _exp(-(b + x) * rho)
@@ -750,34 +744,87 @@ def _add_equal(ev, c, rate, k, q):
     dx = -_expm1(-x * rho)
     dax = -_expm1(-(a + x) * rho)
     dbx = -_expm1(-(b + x) * rho)
-    Q = dax * dbx + C * dx
     q1 = [rho * (A * db), rho * (B * da), rho * (A + B * da)]
     r2 = rho * rho
     q2 = [[-(rho * q1[0]), r2 * C, -(rho * q1[0])],
           [r2 * C, -(rho * q1[1]), -(rho * q1[1])],
           [-(rho * q1[0]), -(rho * q1[1]), -(rho * q1[2])]]
-    gq = [q1[0] / Q, q1[1] / Q, q1[2] / Q]
-    ev.ll = ev.ll + c * _log(Q)
+    return dax * dbx + C * dx, q1, q2
+
+
+def _add_log(ev, c, P, p1, p2):
+    """c pairs in a cell of probability P with derivatives p1, p2: c ln P."""
+    gq = [p1[0] / P, p1[1] / P, p1[2] / P]
+    ev.ll = ev.ll + c * _log(P)
     for i in range(3):
         ev.g[i] = ev.g[i] + c * gq[i]
         for j in range(3):
-            ev.h[i][j] = ev.h[i][j] + c * (q2[i][j] / Q - gq[i] * gq[j])
+            ev.h[i][j] = ev.h[i][j] + c * (p2[i][j] / P - gq[i] * gq[j])
+
+
+def _add_equal(ev, c, rate, k, q):
+    if c == 0:
+        return
+    s = (rate[0] + rate[1]) + rate[2]
+    if k == 0:
+        ev.ll = ev.ll - c * s
+        for i in range(3):
+            ev.g[i] = ev.g[i] - c
+        return
+    Q, q1, q2 = _equal_q(rate, k, q)
+    _add_log(ev, c, Q, q1, q2)
     if k <= q:
+        rho = _rho(k, q)
         ev.ll = ev.ll - c * (s * rho)
         for i in range(3):
             ev.g[i] = ev.g[i] - c * rho
 
 
+def _sum_equal(rate, k, q, P, p1, p2):
+    """P(K1 = K2 = k) for 0 < k added to P, its derivatives to p1 and p2 (in place); returns P."""
+    Q, q1, q2 = _equal_q(rate, k, q)
+    if k > q:
+        for i in range(3):
+            p1[i] = p1[i] + q1[i]
+            for j in range(3):
+                p2[i][j] = p2[i][j] + q2[i][j]
+        return P + Q
+    rho = _rho(k, q)
+    r2 = rho * rho
+    E = _exp(-((rate[0] + rate[1]) + rate[2]) * rho)
+    for i in range(3):
+        p1[i] = p1[i] + E * (q1[i] - rho * Q)
+        for j in range(3):
+            p2[i][j] = p2[i][j] + E * (((q2[i][j] - rho * q1[j]) - rho * q1[i]) + r2 * Q)
+    return P + E * Q
+
+
+def _pool_start(w, q):
+    """The first register value whose pairs K1 = K2 count as one cell (section 3.14)."""
+    e = math.frexp(w)[1]
+    return min(max(1, e + 4), q + 2)
+
+
 def _joint_evaluate(cells, q, rate):
-    """Log-likelihood, gradient and Hessian in the rates (a, b, x); cells = (ax, b, a, bx, eq)."""
-    ax, cb, ca, bx, eq = cells
+    """Log-likelihood, gradient and Hessian in the rates (a, b, x); cells = (ax, b, a, bx, eq, pool):
+    the pairs K1 = K2 >= pool count as one cell."""
+    ax, cb, ca, bx, eq, pool = cells
     ev = _Eval()
+    pooled = P = 0.0
+    p1 = [0.0, 0.0, 0.0]
+    p2 = [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
     for k in range(q + 2):
         _add_single(ev, ax[k], rate, k, q, (0, 2))
         _add_single(ev, cb[k], rate, k, q, (1,))
         _add_single(ev, ca[k], rate, k, q, (0,))
         _add_single(ev, bx[k], rate, k, q, (1, 2))
-        _add_equal(ev, eq[k], rate, k, q)
+        if k < pool:
+            _add_equal(ev, eq[k], rate, k, q)
+        else:
+            pooled = pooled + eq[k]
+            P = _sum_equal(rate, k, q, P, p1, p2)
+    if pooled > 0:
+        _add_log(ev, pooled, P, p1, p2)
     return ev
 
 
@@ -797,7 +844,7 @@ def _pmf(lam, k, q):
     return math.exp(-t) * p if k <= q else p
 
 
-def _expected_cells(q, m, rate):
+def _expected_cells(q, m, rate, pool):
     a, b, x = rate
     ax, cb, ca, bx, eq = [], [], [], [], []
     for k in range(q + 2):
@@ -814,7 +861,7 @@ def _expected_cells(q, m, rate):
                 math.exp(-s * rho) * -math.expm1(-x * rho)
             pe = math.exp(-s * rho) * pq if k <= q else pq
         eq.append(m * pe)
-    return ax, cb, ca, bx, eq
+    return ax, cb, ca, bx, eq, pool
 
 
 def _cholesky_solve(mat, g):
@@ -1017,14 +1064,14 @@ def joint_estimate(pairs, q, m, confidence=None):
     x0 = min(max((n1 + n2) - nu, lo), min(n1, n2))
     rate = [max(n1 - x0, lo) / m, max(n2 - x0, lo) / m, x0 / m]
     w = nu / m
-    fcells = [[float(v) for v in cell] for cell in cells]
+    fcells = [[float(v) for v in cell] for cell in cells] + [_pool_start(w, q)]
     ev = _joint_evaluate(fcells, q, rate)
     rate, ev, it = _maximise(fcells, q, rate, ev, w, False)
     unclamped = min(rate[2] * m, ESTIMATE_MAX)
     xc = max(rate[2], 0.0)
     proj = [rate[0] + (rate[2] - xc), rate[1] + (rate[2] - xc), xc]
     na, nb, nx = min(proj[0] * m, ESTIMATE_MAX), min(proj[1] * m, ESTIMATE_MAX), min(proj[2] * m, ESTIMATE_MAX)
-    fisher = _joint_evaluate(_expected_cells(q, m, proj), q, proj)
+    fisher = _joint_evaluate(_expected_cells(q, m, proj, fcells[5]), q, proj)
     inv = _invert3([[-fisher.h[i][j] for j in range(3)] for i in range(3)])
     if inv is not None:
         cov = [[(m * m) * inv[i][j] for j in range(3)] for i in range(3)]
