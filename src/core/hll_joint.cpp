@@ -59,15 +59,21 @@ void add_single(Eval& ev, double c, const double* rate, int k, int q, std::initi
 }
 
 // Q = P(K1 = K2 = k) / exp(-s rho) for 0 < k <= q (P itself for k = q + 1),
-// Q = 1 - A - B + C = Dax Dbx + C Dx without cancellation, and its first
-// (q1) and second (q2) derivatives in (a, b, x).
+// Q = 1 - A - B + C = Dax Dbx + C Dx without cancellation.
+double equal_q_value(const double* rate, double rho) {
+    double a = rate[0], b = rate[1], x = rate[2];
+    double s = (a + b) + x;
+    double dax = -std::expm1(-(a + x) * rho), dbx = -std::expm1(-(b + x) * rho);
+    return dax * dbx + std::exp(-s * rho) * -std::expm1(-x * rho);
+}
+
+// Q (equal_q_value) and its first (q1) and second (q2) derivatives in (a, b, x).
 double equal_q(const double* rate, int k, int q, double (&q1)[3], double (&q2)[3][3]) {
     double a = rate[0], b = rate[1], x = rate[2];
     double s = (a + b) + x;
     double rho = rho_of(k, q);
     double A = std::exp(-(a + x) * rho), B = std::exp(-(b + x) * rho), C = std::exp(-s * rho);
-    double da = -std::expm1(-a * rho), db = -std::expm1(-b * rho), dx = -std::expm1(-x * rho);
-    double dax = -std::expm1(-(a + x) * rho), dbx = -std::expm1(-(b + x) * rho);
+    double da = -std::expm1(-a * rho), db = -std::expm1(-b * rho);
     q1[0] = rho * (A * db);
     q1[1] = rho * (B * da);
     q1[2] = rho * (A + B * da);
@@ -77,7 +83,7 @@ double equal_q(const double* rate, int k, int q, double (&q1)[3], double (&q2)[3
                        {-(rho * q1[0]), -(rho * q1[1]), -(rho * q1[2])}};
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) q2[i][j] = m2[i][j];
-    return dax * dbx + C * dx;
+    return equal_q_value(rate, rho);
 }
 
 // c pairs in a cell of probability P with derivatives p1, p2 (in the rates): c ln P.
@@ -202,8 +208,7 @@ Cells expected_cells(int q, double m, const double* rate, int pool) {
             pe = std::exp(-s);
         } else {
             double rho = rho_of(k, q);
-            double pq = -std::expm1(-(a + x) * rho) * -std::expm1(-(b + x) * rho) +
-                        std::exp(-s * rho) * -std::expm1(-x * rho);
+            double pq = equal_q_value(rate, rho);
             pe = k <= q ? std::exp(-s * rho) * pq : pq;
         }
         c.eq.push_back(m * pe);
