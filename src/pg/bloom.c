@@ -451,22 +451,6 @@ bloom_layout_arg_cached(BloomAddCache *cache, text *name)
 	return cache->layout;
 }
 
-/*
- * The aggregate call as written passes a constant of type as its argument
- * argno (x is 0). The transition function's own call expression cannot say:
- * nodeAgg gives it Params for every argument, which get_fn_expr_arg_stable
- * never calls stable, so the Aggref is read. Only under an Agg node: a
- * window or a caller without the call expression checks every row.
- */
-static bool
-bloom_agg_arg_is_const(FunctionCallInfo fcinfo, int argno, Oid type, const char *what)
-{
-	Datum		value;
-
-	return fcinfo->context != NULL && IsA(fcinfo->context, AggState) &&
-		prob_aggregate_const_arg(fcinfo, argno, type, what, &value);
-}
-
 /* Remembers where the bits of state, made from the call site's constants, lie. */
 static void
 bloom_add_cache_layer(BloomAddCache *cache, struct varlena *state)
@@ -499,9 +483,9 @@ bloom_add_trans_slow(FunctionCallInfo fcinfo)
 	(void) prob_require_aggregate(fcinfo, "bloom_add_trans");
 	if (!cache->constant_known)
 	{
-		cache->constant = bloom_agg_arg_is_const(fcinfo, 1, INT8OID, "bloom_agg capacity") &&
-			bloom_agg_arg_is_const(fcinfo, 2, FLOAT8OID, "bloom_agg false positive rate") &&
-			(!has_layout || bloom_agg_arg_is_const(fcinfo, 3, TEXTOID, "bloom_agg layout"));
+		cache->constant = prob_agg_arg_is_const(fcinfo, 1, INT8OID, "bloom_agg capacity") &&
+			prob_agg_arg_is_const(fcinfo, 2, FLOAT8OID, "bloom_agg false positive rate") &&
+			(!has_layout || prob_agg_arg_is_const(fcinfo, 3, TEXTOID, "bloom_agg layout"));
 		cache->constant_known = true;
 	}
 	prob_require_not_null(PG_ARGISNULL(2), "bloom_agg capacity");
@@ -672,7 +656,7 @@ bloom_distinct_trans(PG_FUNCTION_ARGS)
 		if (unlikely(!cache->fpr_known))
 		{
 			cache->fpr_constant = PG_NARGS() <= 2 ||
-				bloom_agg_arg_is_const(fcinfo, 1, FLOAT8OID, "bloom_agg false positive rate");
+				prob_agg_arg_is_const(fcinfo, 1, FLOAT8OID, "bloom_agg false positive rate");
 			cache->fpr_known = true;
 		}
 		if (!cache->fpr_constant)

@@ -233,6 +233,15 @@ prob_aggregate_const_arg(FunctionCallInfo fcinfo, int argno, Oid type, const cha
 	return true;
 }
 
+bool
+prob_agg_arg_is_const(FunctionCallInfo fcinfo, int argno, Oid type, const char *what)
+{
+	Datum		value;
+
+	return fcinfo->context != NULL && IsA(fcinfo->context, AggState) &&
+		prob_aggregate_const_arg(fcinfo, argno, type, what, &value);
+}
+
 /*
  * The aggregate call with the arguments as written. In a parallel plan the
  * final function runs in a Finalize step, whose Aggref has one argument: a

@@ -66,6 +66,16 @@ extern bool prob_aggregate_const_arg(FunctionCallInfo fcinfo, int argno, Oid typ
 									 const char *what, Datum *value);
 
 /*
+ * The aggregate call as written passes a constant of type as its argument
+ * argno (x is 0), for a transition function: its own call expression cannot
+ * say (nodeAgg gives it Params for every argument, which
+ * get_fn_expr_arg_stable never calls stable), so the Aggref is read. Only
+ * under an Agg node: in a window, or for a caller without the call
+ * expression, false (the caller checks every row).
+ */
+extern bool prob_agg_arg_is_const(FunctionCallInfo fcinfo, int argno, Oid type, const char *what);
+
+/*
  * The aggregate calls that may be running fcinfo, a transition or final
  * function: its Aggref, or in a window, whose functions see no Aggref, every
  * aggregate WindowFunc of the node with this transition or final function.

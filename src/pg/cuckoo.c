@@ -265,6 +265,8 @@ cuckoo_add_trans(PG_FUNCTION_ARGS)
 	uint64		hash;
 	ProbBuffer	out;
 
+	ProbArgCache *cache = prob_arg_cache(fcinfo);
+
 	(void) prob_require_aggregate(fcinfo, "cuckoo_add_trans");
 	prob_require_not_null(PG_ARGISNULL(2), "cuckoo_agg capacity");
 	prob_require_not_null(PG_ARGISNULL(3), "cuckoo_agg false positive rate");
@@ -272,8 +274,11 @@ cuckoo_add_trans(PG_FUNCTION_ARGS)
 		state = cuckoo_new_empty(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), CUCKOO_AGG_SEED);
 	else
 		state = prob_detoast(PG_GETARG_DATUM(0));
-	if (!PG_ARGISNULL(0) &&
-		!(get_fn_expr_arg_stable(fcinfo->flinfo, 2) && get_fn_expr_arg_stable(fcinfo->flinfo, 3)))
+	if (unlikely(cache->params_constant < 0))
+		cache->params_constant = prob_agg_arg_is_const(fcinfo, 1, INT8OID, "cuckoo_agg capacity") &&
+			prob_agg_arg_is_const(fcinfo, 2, FLOAT8OID, "cuckoo_agg false positive rate");
+	/* Constants cannot differ from the first row's: no core call per row. */
+	if (!PG_ARGISNULL(0) && !cache->params_constant)
 	{
 		ProbCuckooParams params;
 

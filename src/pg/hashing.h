@@ -100,18 +100,39 @@ prob_datum_as_int64(const ProbHashType *type, Datum value, int64 *out)
 extern const ProbHashType *prob_arg_hash_type(FunctionCallInfo fcinfo, int argno,
 											  ProbHashType *cache);
 
-/* fn_extra as a ProbHashType cache, for functions that need nothing else there. */
+/*
+ * fn_extra of a function that needs nothing else there: the hashing rule of
+ * one argument and, for a transition function, whether the call's
+ * parameters are constants (-1 not yet known), so that a row with constant
+ * parameters is not checked against the state.
+ */
+typedef struct ProbArgCache
+{
+	ProbHashType hash_type;
+	int8		params_constant;
+} ProbArgCache;
+
+static inline ProbArgCache *
+prob_arg_cache(FunctionCallInfo fcinfo)
+{
+	ProbArgCache *cache = (ProbArgCache *) fcinfo->flinfo->fn_extra;
+
+	if (likely(cache != NULL))
+		return cache;
+	fcinfo->flinfo->fn_extra = cache =
+		MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ProbArgCache));
+	cache->params_constant = -1;
+	return cache;
+}
+
 static inline const ProbHashType *
 prob_arg_hash_type_cached(FunctionCallInfo fcinfo, int argno)
 {
-	ProbHashType *cache = (ProbHashType *) fcinfo->flinfo->fn_extra;
+	ProbArgCache *cache = prob_arg_cache(fcinfo);
 
-	if (likely(cache != NULL && OidIsValid(cache->typid)))
-		return cache;
-	if (cache == NULL)
-		fcinfo->flinfo->fn_extra = cache =
-			MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ProbHashType));
-	return prob_arg_hash_type(fcinfo, argno, cache);
+	if (likely(OidIsValid(cache->hash_type.typid)))
+		return &cache->hash_type;
+	return prob_arg_hash_type(fcinfo, argno, &cache->hash_type);
 }
 
 #endif							/* PROBABILISTIC_HASHING_H */

@@ -386,9 +386,16 @@ hll_trans_state(FunctionCallInfo fcinfo, const char *name, int precision_arg)
 	 * Every row passes the precision: one that differs from the first is an
 	 * error. A constant (the usual case) cannot differ: no core call per row.
 	 */
-	if (likely(!PG_ARGISNULL(0)) &&
-		likely(!has_precision || get_fn_expr_arg_stable(fcinfo->flinfo, precision_arg)))
-		return prob_detoast(PG_GETARG_DATUM(0));
+	if (likely(!PG_ARGISNULL(0)))
+	{
+		ProbArgCache *cache = prob_arg_cache(fcinfo);
+
+		if (unlikely(cache->params_constant < 0))
+			cache->params_constant = !has_precision ||
+				prob_agg_arg_is_const(fcinfo, precision_arg - 1, INT4OID, "hll precision");
+		if (likely(cache->params_constant))
+			return prob_detoast(PG_GETARG_DATUM(0));
+	}
 	return hll_trans_state_slow(fcinfo, precision_arg);
 }
 
