@@ -13,7 +13,9 @@
 #   BENCH_BASELINE_SO=/path/probabilistic.so bench/bloom.sh         also an earlier build, interleaved
 #   BENCH_LAYOUT=blocked bench/bloom.sh                             a blocked filter (default: classic)
 #   BENCH_BATCH=1000                                                ids per bloom_members array
-#   BENCH_EXACT=0 bench/bloom.sh                                    skip the exact semi-join (large runs)
+#   BENCH_EXACT=0 BENCH_SIZED=0 bench/bloom.sh                      skip the exact semi-join and the sized
+#                                                                   bloom_agg(id) (large runs)
+#   BENCH_ROWS=20000000 BENCH_KEYS=100000000 ...                    fewer ids than keys: t holds ROWS / 2 keys
 #
 # With BENCH_BASELINE_SO, the probe and the build are measured with an
 # earlier build's probabilistic.so too (installed beside this one as
@@ -35,6 +37,10 @@ BASELINE_SO=${BENCH_BASELINE_SO:-}
 LAYOUT=${BENCH_LAYOUT:-}
 BATCH=${BENCH_BATCH:-1000}
 WITH_EXACT=${BENCH_EXACT:-1}
+WITH_SIZED=${BENCH_SIZED:-1}
+# The keys are every STEP-th id (bench/bloom.sql); t holds MEMBERS of them.
+STEP=$((ROWS / KEYS > 2 ? ROWS / KEYS : 2))
+MEMBERS=$((ROWS / STEP < KEYS ? ROWS / STEP : KEYS))
 LAYOUT_ARG=${LAYOUT:+, '$LAYOUT'}
 DB=bench_bloom
 OUT_DIR=bench/results
@@ -94,8 +100,9 @@ fi
 
 # ---- what is measured ------------------------------------------------------
 
-IDS=(trivial probe batch_scan batched count build sized)
+IDS=(trivial probe batch_scan batched count build)
 [ "$WITH_EXACT" = 0 ] || IDS+=(exact)
+[ "$WITH_SIZED" = 0 ] || IDS+=(sized)
 declare -A SQL LABEL RUNS
 LABEL[trivial]="trivial scan   count(*) FROM t WHERE id <> -1"
 SQL[trivial]="SELECT count(*) FROM t WHERE id <> -1"
@@ -203,8 +210,8 @@ if [ -n "$BASELINE_SO" ]; then
 fi
 MEM_RATIO=$([ "$WITH_EXACT" = 0 ] || calc "$FILTER_BYTES / ($HASH_KB * 1024)" 4)
 
-# Every key is one of t's ids (bench/bloom.sql), so without the semi-join the count is known.
-EXACT=$([ "$WITH_EXACT" = 0 ] && echo "$KEYS" || result_of exact)
+# Without the semi-join the count is known from bench/bloom.sql's construction.
+EXACT=$([ "$WITH_EXACT" = 0 ] && echo "$MEMBERS" || result_of exact)
 PROBED=$(result_of probe)
 BATCH_PROBED=$(result_of batched)
 NON_MEMBERS=$((ROWS - EXACT))
@@ -219,7 +226,7 @@ report() {
 	echo "method:   $ROUNDS rounds, every query once per round, order rotated each round; each run in a fresh backend,"
 	echo "          timed in the server around EXECUTE (bench/helpers.sql): wall time, and on-CPU time from"
 	echo "          /proc/self/schedstat; medians of the $ROUNDS runs; tables and the filter prewarmed"
-	echo "data:     t(id bigint) $(fmt_int "$ROWS") ids; keys(id) $(fmt_int "$KEYS") of them; filters(b bloom) one row,"
+	echo "data:     t(id bigint) $(fmt_int "$ROWS") ids; keys(id) $(fmt_int "$KEYS"), the multiples of $STEP, $(fmt_int "$MEMBERS") of them in t; filters(b bloom) one row,"
 	echo "          bloom_agg(id, $(fmt_int "$KEYS"), 0.01$LAYOUT_ARG) over keys, stored out of line (TOAST) and read through the join;"
 	echo "          id_batches(ids bigint[]) t's ids in order, $(fmt_int "$BATCH") to an array"
 	echo
@@ -236,7 +243,8 @@ report() {
 	echo "     above the batch scan per id: $(above_ns batched batch_scan)"
 	echo "     per-row probe / batched, cost above their scans, on-CPU: $(calc "($(med probe $CPU) - $(med trivial $CPU)) / ($(med batched $CPU) - $(med batch_scan $CPU))" 2)"
 	echo "2. building the filter from $(fmt_int "$KEYS") keys"
-	for id in count build ${BASELINE_SO:+build_base} sized; do timing_row $id; done
+	for id in count build ${BASELINE_SO:+build_base}; do timing_row $id; done
+	[ "$WITH_SIZED" = 0 ] || timing_row sized
 	echo "     above count(id) per key: $(above_ns build count "$KEYS")"
 	[ -z "$BASELINE_SO" ] || echo "       baseline: $(above_ns build_base count "$KEYS")"
 	echo "3. memory"

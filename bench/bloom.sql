@@ -3,7 +3,9 @@
 -- into a database that has probabilistic, pg_prewarm and bench/helpers.sql.
 --
 --   t(id)          :rows ids 1..:rows, the table that is probed
---   keys(id)       :keys of them (every (:rows / :keys)-th id), the set to test against
+--   keys(id)       :keys ids, every step-th with step = greatest(:rows / :keys, 2), the set
+--                  to test against: all in t when :rows >= 2 * :keys, else t holds
+--                  :rows / 2 of them (a large filter probed with fewer ids)
 --   filters(b)     one row: bloom_agg(id, :keys, 0.01 :layout_arg) over keys, stored out
 --                  of line (layout_arg empty, or e.g. ", 'blocked'")
 --   id_batches(ids) the ids of t in order, :batch to an array, for bloom_members
@@ -13,7 +15,7 @@ BEGIN;
 CREATE TABLE t (id bigint NOT NULL);
 INSERT INTO t SELECT i FROM generate_series(1, :rows::bigint) i;
 CREATE TABLE keys (id bigint NOT NULL);
-INSERT INTO keys SELECT i * (:rows / :keys) FROM generate_series(1, :keys::bigint) i;
+INSERT INTO keys SELECT i * greatest(:rows / :keys, 2) FROM generate_series(1, :keys::bigint) i;
 CREATE TABLE filters (b bloom NOT NULL);
 INSERT INTO filters SELECT bloom_agg(id, :keys, 0.01 :layout_arg) FROM keys;
 CREATE TABLE id_batches (ids bigint[] NOT NULL);
