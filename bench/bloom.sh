@@ -41,7 +41,7 @@ WITH_SIZED=${BENCH_SIZED:-1}
 # The keys are every STEP-th id (bench/bloom.sql); t holds MEMBERS of them.
 STEP=$((ROWS / KEYS > 2 ? ROWS / KEYS : 2))
 MEMBERS=$((ROWS / STEP < KEYS ? ROWS / STEP : KEYS))
-LAYOUT_ARG=${LAYOUT:+, '$LAYOUT'}
+LAYOUT_ARG=${LAYOUT:+", '$LAYOUT'"}
 DB=bench_bloom
 OUT_DIR=bench/results
 RAW_FILE=$OUT_DIR/bloom-latest-raw.tsv
