@@ -139,25 +139,28 @@ fi
 
 # measure ID: one run in a fresh backend; prints "ms|cpu_ms|result".
 measure() {
+	if [ "$1" = floor ]; then
+		# ns per load into the filter's size: wall|on-CPU|into 4 kB, on-CPU.
+		"$FLOOR_BIN" 3 1000000 4096 "$FILTER_BYTES" | awk 'NR == 1 { l1 = $2 } NR == 2 { print $3 "|" $2 "|" l1 }'
+		return
+	fi
 	sql -c "SELECT format('%s|%s|%s', ms, cpu_ms, result)
 		FROM bench_time(\$q\$${SQL[$1]}\$q\$, \$q\$${WARMUP_OF[$1]:-$WARMUP}\$q\$)"
 }
 
-run_rounds
-
-# The floor: dependent random one-byte loads into a buffer of the filter's
-# size (and of 4 kB, in L1: the cost of deriving each address), on-CPU and
-# wall medians, right after the rounds on the same machine.
+# The floor, a query of the rounds so it shares their load: dependent random
+# one-byte loads into a buffer of the filter's size (and of 4 kB, in L1: the
+# cost of deriving each address), medians of 3 runs of 10^6 loads per round.
 FILTER_BYTES=$(sql -c "SELECT (bloom_info(b)->>'bytes')::bigint FROM filters")
-log "memory floor"
 FLOOR_BIN=$(mktemp /tmp/bloom_floor.XXXXXX)
 g++ -O2 -std=c++17 bench/bloom_floor.cpp -o "$FLOOR_BIN"
-FLOOR_ROUNDS=$((2 * ROUNDS + 1))
-FLOOR_OUT=$("$FLOOR_BIN" "$FLOOR_ROUNDS" 2000000 4096 "$FILTER_BYTES")
+IDS+=(floor)
+run_rounds
 rm -f "$FLOOR_BIN"
-L1_NS=$(echo "$FLOOR_OUT" | awk 'NR == 1 { print $2 }')
-FLOOR_NS=$(echo "$FLOOR_OUT" | awk 'NR == 2 { print $2 }')
-FLOOR_WALL_NS=$(echo "$FLOOR_OUT" | awk 'NR == 2 { print $3 }')
+
+FLOOR_NS=$(med floor $CPU)
+FLOOR_WALL_NS=$(med floor $WALL)
+L1_NS=$(field floor 3 | median)
 
 log "memory"
 HASH_KB=$([ "$WITH_EXACT" = 0 ] || sql -c "SELECT bench_hash_kb(\$q\$${SQL[exact]}\$q\$)")
@@ -215,7 +218,7 @@ EXACT=$([ "$WITH_EXACT" = 0 ] && echo "$MEMBERS" || result_of exact)
 PROBED=$(result_of probe)
 BATCH_PROBED=$(result_of batched)
 NON_MEMBERS=$((ROWS - EXACT))
-ON_CPU=$(printf '%s' "${RUNS[@]}" | awk -F'|' '$2 != "" { w += $1; c += $2 } END { printf "%.0f", 100 * c / w }')
+ON_CPU=$(for id in "${IDS[@]}"; do [ "$id" = floor ] || printf '%s' "${RUNS[$id]}"; done | awk -F'|' '$2 != "" { w += $1; c += $2 } END { printf "%.0f", 100 * c / w }')
 
 report() {
 	echo "probabilistic bloom benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
@@ -254,7 +257,7 @@ report() {
 		echo "     filter / hash table: $MEM_RATIO"
 	fi
 	echo "4. memory floor (bench/bloom_floor.cpp, no PostgreSQL): a dependent random one-byte load, medians of"
-	echo "   $FLOOR_ROUNDS interleaved rounds: $FLOOR_NS ns on-CPU ($FLOOR_WALL_NS wall) into $(fmt_int "$FILTER_BYTES") bytes (the filter's size),"
+	echo "   the $ROUNDS rounds (3 x 10^6 loads in each): $FLOOR_NS ns on-CPU ($FLOOR_WALL_NS wall) into $(fmt_int "$FILTER_BYTES") bytes (the filter's size),"
 	echo "   $L1_NS ns into 4 kB (in L1: the address arithmetic); one probe per row costs at least about one load"
 	echo
 	printf '%-58s %-9s %8s %-5s %8s %-5s\n' "goal" "target" "wall" "" "on-CPU" ""
