@@ -227,8 +227,9 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool i
 void prepare_probe(const Sketch& s, ProbBloomProbe* out);
 // Membership (bloom_contains): the hash is in at least one layer.
 bool contains(const Sketch& s, std::uint64_t hash);
-// contains for n hashes into found[0..n-1]; for a blocked filter it
-// prefetches the blocks of the next keys while it tests the current ones.
+// contains for n hashes into found[0..n-1]; for a fixed or blocked filter it
+// starts the loads of the next keys (their k positions, or their block)
+// while it tests the current ones. A scalable filter is probed key by key.
 void contains_many(const Sketch& s, const std::uint64_t* hashes, std::size_t n, bool* found);
 
 // bloom_union and bloom_intersect, with the same buffer rules as add_hash:

@@ -23,7 +23,7 @@ std::size_t members(const Sketch& s, const std::uint64_t* hashes, const bool* nu
     for (std::size_t begin = 0; begin < n; begin += kRun) {
         if (begin != 0 && begin % kMembersChunk == 0) poll_interrupt();
         std::size_t len = n - begin < kRun ? n - begin : kRun;
-        // contains_many prefetches a blocked filter's blocks ahead of the tests.
+        // contains_many starts the next keys' loads ahead of the tests.
         contains_many(s, hashes + begin, len, found);
         for (std::size_t i = 0; i < len; i++)
             if (found[i] && (nulls == nullptr || !nulls[begin + i]))

@@ -1619,6 +1619,34 @@ TEST(BloomBlocked, MembershipCombiningAndEstimates) {
     EXPECT_NE(detail.find("fixed layout"), std::string::npos) << detail;
 }
 
+// The batched probe of the classic layouts (prefetching a fixed filter's
+// positions ahead; a scalable filter's layers key by key) answers as contains.
+TEST(BloomBatch, ClassicContainsManyAnswersAsContains) {
+    const std::vector<std::uint64_t> keys = random_hashes(20000, 65), others = random_hashes(20000, 66);
+    std::vector<std::uint64_t> probes = keys;
+    probes.insert(probes.end(), others.begin(), others.end());
+    std::unique_ptr<bool[]> found(new bool[probes.size()]);
+    // Fixed; scalable sized for 1,000, grown to several layers.
+    for (bool scalable : {false, true}) {
+        Bytes f = filled(scalable ? 1000 : 20000, 0.01, scalable, keys);
+        bloom::Sketch s = bloom::parse_trusted(f.data(), f.size());
+        ASSERT_EQ(s.header.layer_count > 1, scalable);
+        // Batches shorter than the prefetch distance, and none, too.
+        for (std::size_t n : {probes.size(), std::size_t{3}, std::size_t{0}}) {
+            bloom::contains_many(s, probes.data() + probes.size() - n, n, found.get());
+            std::size_t members = 0;
+            for (std::size_t i = 0; i < n; i++) {
+                ASSERT_EQ(found[i], bloom::contains(s, probes[probes.size() - n + i])) << scalable << " " << i;
+                members += found[i];
+            }
+            if (n == probes.size()) {
+                EXPECT_GE(members, keys.size());
+                EXPECT_LT(members, keys.size() + others.size() / 10);
+            }
+        }
+    }
+}
+
 TEST(BloomBlocked, SaturatedFilterStaysFinite) {
     Bytes f = blocked_filter(1, 0.5);
     for (std::uint64_t h : random_hashes(5000, 64)) add(f, h);
