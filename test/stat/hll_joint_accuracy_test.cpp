@@ -14,7 +14,9 @@
 //    each register from P(value <= r) = exp(-lambda 2^-r), lambda = n / m;
 //    its count then has a Poisson spread of sqrt(n), at most 0.1% of n and
 //    under 2% of the estimates' variance, which the bounds do not model.
-// Trials: 1,000 per point. The table is printed; doc/HLL_SET_ALGEBRA.md has it.
+// Trials: 4,000 per dense point (where coverage is held to 94-96%), 1,000 per
+// sparse one (where it is held to the collision-free share). The table is
+// printed; doc/HLL_SET_ALGEBRA.md has it.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -34,7 +36,8 @@ namespace {
 
 constexpr int kP = 14;
 constexpr int kQ = 64 - kP;
-constexpr int kTrials = 1000;
+constexpr int kDenseTrials = 4000;
+constexpr int kSparseTrials = 1000;
 constexpr double kConfidence = 0.95;
 constexpr double kDirectLimit = 200000;
 const double kM = static_cast<double>(hll::register_count(kP));
@@ -46,6 +49,7 @@ struct Point {
 
 struct Row {
     Point pt;
+    int trials = 0;
     double ml_mean = 0, ml_rmse = 0, ie_rmse = 0, ml_sd = 0;
     double cover_card = 0, cover_int = 0;
     int max_iterations = 0;
@@ -141,7 +145,8 @@ Row run_point(const Point& pt, std::uint64_t seed) {
     double sum = 0, sq_ml = 0, sq_ie = 0, sum_sq = 0;
     int cover_card = 0, cover_int = 0;
     bool sparse = pt.a + pt.b - pt.x <= 3000;
-    for (int t = 0; t < kTrials; t++) {
+    row.trials = sparse ? kSparseTrials : kDenseTrials;
+    for (int t = 0; t < row.trials; t++) {
         Trial tr = sparse ? sparse_trial(pt, rng) : dense_trial(pt, rng);
         sum += tr.ml;
         sum_sq += tr.ml * tr.ml;
@@ -154,13 +159,14 @@ Row run_point(const Point& pt, std::uint64_t seed) {
         row.exact_missed += tr.exact && !(card_in && int_in);
         row.max_iterations = std::max(row.max_iterations, tr.iterations);
     }
-    row.ml_mean = sum / kTrials;
-    row.ml_sd = std::sqrt(std::max(sum_sq / kTrials - row.ml_mean * row.ml_mean, 0.0));
-    row.ml_rmse = std::sqrt(sq_ml / kTrials);
-    row.ie_rmse = std::sqrt(sq_ie / kTrials);
-    row.cover_card = static_cast<double>(cover_card) / kTrials;
-    row.cover_int = static_cast<double>(cover_int) / kTrials;
-    row.exact_share /= kTrials;
+    double n = row.trials;
+    row.ml_mean = sum / n;
+    row.ml_sd = std::sqrt(std::max(sum_sq / n - row.ml_mean * row.ml_mean, 0.0));
+    row.ml_rmse = std::sqrt(sq_ml / n);
+    row.ie_rmse = std::sqrt(sq_ie / n);
+    row.cover_card = static_cast<double>(cover_card) / n;
+    row.cover_int = static_cast<double>(cover_int) / n;
+    row.exact_share /= n;
     return row;
 }
 
@@ -174,7 +180,7 @@ void print_header() {
 }
 
 struct Totals {
-    int dense = 0, beyond_two = 0, off_target = 0, covered_card = 0, covered_int = 0;
+    int dense = 0, trials = 0, beyond_two = 0, covered_card = 0, covered_int = 0;
     double chi2 = 0;
 };
 
@@ -182,21 +188,26 @@ struct Totals {
 //  - ML is never worse than IE beyond the noise of the measured RMSE;
 //  - for |A| = |B| at Jaccard <= 0.1, ML's RMSE is at most 0.7x IE's (with
 //    B inside A, IE is as good as it gets: |A ∪ B| is |A|, its error cancels);
-//  - dense points, coverage of the 95% bounds of |A| and of |A ∩ B|: over
-//    1,000 trials a coverage has a binomial spread of 0.69 points, so 95% ± 1.2
-//    is 1.74 spreads and exact bounds miss it at 8% of the 64 (point,
-//    quantity) pairs. Asserted: every pair within 3 spreads (± 2.1 points), at
-//    most 10 pairs outside ± 1.2 (5 expected), and the pooled coverage of each
-//    quantity within 95% ± 0.4 (3 spreads of 32,000 trials); B inside A is
-//    the exception below (held to 3 spreads below 95% and to 97.5% above);
-//  - drift of the unclamped ML intersection: z = (mean - truth) / (standard
-//    error of the mean), judged as a set: at most 5 points beyond 2, the sum
-//    of z^2 inside the two-sided 1% range of a chi-square with one degree per
-//    point, and |z| <= 3.5 at every point, also where the truth is within
-//    one standard deviation of 0 (there the estimate was biased by -0.1 to
-//    -0.2 standard deviations, z = -4 at 1,000 trials, until the rare pairs
-//    k1 = k2 far above the union's registers were pooled into one cell:
-//    doc/FORMAT.md section 3.14);
+//  - dense points, coverage of the 95% bounds of |A| and of |A ∩ B|: within
+//    94-96% at every point. Over 4,000 trials a coverage has a binomial
+//    spread of 0.34 points, so 95% ± 1 is 2.9 spreads and exact 95% bounds
+//    fall outside it at 0.37% of the (point, quantity) pairs, 0.2 of the 64
+//    (the seeds are fixed: the outcome is the same on every run). B inside A
+//    (|A ∩ B| = |B| < |A|) is the exception below. Also the pooled coverage
+//    of each quantity within 95% ± 0.4 (a systematic miss, not noise: the
+//    spread of 128,000 trials is 0.06);
+//  - drift of the unclamped ML intersection: at every point the bias at most
+//    0.1 standard deviations of the estimate (at 4,000 trials the mean has a
+//    spread of 0.016 of them: 6 spreads), and z = (mean - truth) / (standard
+//    error of the mean) judged as a set: the sum of z^2 inside the two-sided
+//    1% range of a chi-square with one degree per point, and |z| <= 3.5 at
+//    every point, also where the truth is within one standard deviation of 0
+//    (there the estimate was biased by -0.1 to -0.2 standard deviations, z =
+//    -4 at 1,000 trials, until the rare pairs k1 = k2 far above the union's
+//    registers were pooled into one cell: doc/FORMAT.md section 3.14). The
+//    points beyond 2 are counted, not held to 5 as at 1,000 trials: 4,000
+//    resolve biases of up to 0.05 standard deviations (+0.03% of the truth,
+//    z = +3.0, at Jaccard 0.5 and 1), and 6 of the 32 points lie beyond 2;
 //  - both sparse (|A ∪ B| <= 3,000 here): the one exception. Two sparse
 //    sketches are compared entry by entry at precision 26, so when no two
 //    values share an index there (the collision-free trials) the estimates
@@ -208,7 +219,7 @@ struct Totals {
 void report_and_check(const Row& r, bool equal_sizes, Totals& totals) {
     const Point& p = r.pt;
     double jaccard = p.x / (p.a + p.b - p.x);
-    double se_mean = r.ml_sd / std::sqrt(static_cast<double>(kTrials));
+    double se_mean = r.ml_sd / std::sqrt(static_cast<double>(r.trials));
     double z = se_mean > 0 ? (r.ml_mean - p.x) / se_mean : 0;
     bool sparse = p.a + p.b - p.x <= 3000;
     bool near_zero = !sparse && p.x <= r.ml_sd;
@@ -216,7 +227,7 @@ void report_and_check(const Row& r, bool equal_sizes, Totals& totals) {
                 p.x, jaccard, r.ml_rmse / p.x, r.ie_rmse / p.x, r.ml_rmse / r.ie_rmse, (r.ml_mean - p.x) / p.x, z,
                 100 * r.cover_card, 100 * r.cover_int, sparse ? "sparse" : near_zero ? "∩ < 1 SD" : "");
     std::fflush(stdout);
-    double noise = 3.0 / std::sqrt(2.0 * kTrials);
+    double noise = 3.0 / std::sqrt(2.0 * r.trials);
     EXPECT_LE(r.ml_rmse, r.ie_rmse * (1 + noise) + 1.0) << "ML worse than IE at |A∩B| = " << p.x;
     if (equal_sizes && jaccard <= 0.1 && r.ie_rmse > 1.0) {
         EXPECT_LE(r.ml_rmse, 0.7 * r.ie_rmse) << "ML not 0.7x IE at |A∩B| = " << p.x;
@@ -230,22 +241,30 @@ void report_and_check(const Row& r, bool equal_sizes, Totals& totals) {
     totals.dense++;
     totals.beyond_two += std::fabs(z) > 2;
     totals.chi2 += z * z;
-    totals.covered_card += static_cast<int>(std::lround(r.cover_card * kTrials));
-    totals.covered_int += static_cast<int>(std::lround(r.cover_int * kTrials));
-    double spread = std::sqrt(0.95 * 0.05 / kTrials);
-    for (double c : {r.cover_card, r.cover_int}) totals.off_target += std::fabs(c - 0.95) > 0.012 + 1e-9;
-    EXPECT_NEAR(r.cover_card, 0.95, 3 * spread) << "|A| = " << p.a << ", |A∩B| = " << p.x;
+    totals.trials += r.trials;
+    totals.covered_card += static_cast<int>(std::lround(r.cover_card * r.trials));
+    totals.covered_int += static_cast<int>(std::lround(r.cover_int * r.trials));
+    const double within = 0.01 + 1e-9;
+    EXPECT_NEAR(r.cover_card, 0.95, within) << "|A| = " << p.a << ", |A∩B| = " << p.x;
     // With B inside A the part B \ A is 0, on the edge of the parameter
-    // space, where a likelihood-ratio interval is conservative (Wilks's
-    // theorem needs an interior point): measured up to 97.2% at |A| = 100 |B|.
-    // There only under-coverage is held to 3 spreads, over-coverage to 97.5%.
+    // space, where the likelihood-ratio statistic is not chi-square with one
+    // degree (Wilks's theorem needs an interior point; Self and Liang 1987).
+    // No register of B is then above A's, so the estimate of |B \ A| is 0 in
+    // every trial; the profile lets it grow only below the estimate of
+    // |A ∩ B|, which moves the lower end out: at |A| = 100 |B| = 10^7 the
+    // bounds miss below 0.75% of the time and above 2.4% (2,000 trials). A
+    // smaller critical value when that estimate is 0 would under-cover next
+    // to the edge: with |B \ A| = 1,500 there it is 0 in 18% of the trials,
+    // whose bounds already hold the truth only 66% of the time (91.8% overall).
+    // So here only under-coverage is held to 94%, over-coverage to 97.5%.
     if (p.x == p.b && p.a > p.b) {
-        EXPECT_GE(r.cover_int, 0.95 - 3 * spread) << "|A∩B| = " << p.x << ", |A| = " << p.a;
+        EXPECT_GE(r.cover_int, 0.95 - within) << "|A∩B| = " << p.x << ", |A| = " << p.a;
         EXPECT_LE(r.cover_int, 0.975) << "|A∩B| = " << p.x << ", |A| = " << p.a;
     } else {
-        EXPECT_NEAR(r.cover_int, 0.95, 3 * spread) << "|A∩B| = " << p.x << ", |A| = " << p.a;
+        EXPECT_NEAR(r.cover_int, 0.95, within) << "|A∩B| = " << p.x << ", |A| = " << p.a;
     }
     EXPECT_LE(std::fabs(z), 3.5) << "drift at |A∩B| = " << p.x << ", |A| = " << p.a;
+    EXPECT_LE(std::fabs(r.ml_mean - p.x), 0.1 * r.ml_sd) << "bias at |A∩B| = " << p.x << ", |A| = " << p.a;
 }
 
 // The chi-square quantile by Wilson and Hilferty's approximation (ample at 30 degrees).
@@ -256,15 +275,13 @@ double chi2_quantile(double p, int k) {
 
 void check_totals(const Totals& t) {
     double lo = chi2_quantile(0.005, t.dense), hi = chi2_quantile(0.995, t.dense);
-    double card = static_cast<double>(t.covered_card) / (t.dense * kTrials);
-    double inter = static_cast<double>(t.covered_int) / (t.dense * kTrials);
-    std::printf("\n%d dense points: pooled 95%% coverage |A| %.2f%%, |A∩B| %.2f%%; %d of %d coverages outside "
-                "95 ± 1.2; drift: %d beyond 2 SE, sum of z^2 %.1f (1%% range %.1f..%.1f)\n",
-                t.dense, 100 * card, 100 * inter, t.off_target, 2 * t.dense, t.beyond_two, t.chi2, lo, hi);
+    double card = static_cast<double>(t.covered_card) / t.trials;
+    double inter = static_cast<double>(t.covered_int) / t.trials;
+    std::printf("\n%d dense points: pooled 95%% coverage |A| %.2f%%, |A∩B| %.2f%%; drift: %d beyond 2 SE, sum of "
+                "z^2 %.1f (1%% range %.1f..%.1f)\n",
+                t.dense, 100 * card, 100 * inter, t.beyond_two, t.chi2, lo, hi);
     EXPECT_NEAR(card, 0.95, 0.004);
     EXPECT_NEAR(inter, 0.95, 0.004);
-    EXPECT_LE(t.off_target, 10);
-    EXPECT_LE(t.beyond_two, 5);
     EXPECT_GE(t.chi2, lo);
     EXPECT_LE(t.chi2, hi);
 }
