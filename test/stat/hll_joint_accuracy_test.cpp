@@ -23,7 +23,10 @@
 #include <ctime>
 #include <cmath>
 #include <cstdio>
+#include <atomic>
 #include <random>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include "hll.hpp"
@@ -170,6 +173,21 @@ Row run_point(const Point& pt, std::uint64_t seed) {
     return row;
 }
 
+// Every point's row, the points spread over the machine's threads. Each point
+// has its own seed, so the rows are the same whatever the thread count.
+std::vector<Row> run_points(const std::vector<std::pair<Point, std::uint64_t>>& points) {
+    std::vector<Row> rows(points.size());
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t i; (i = next++) < points.size();) rows[i] = run_point(points[i].first, points[i].second);
+    };
+    std::vector<std::thread> threads(std::max(1u, std::thread::hardware_concurrency()) - 1);
+    for (auto& t : threads) t = std::thread(work);
+    work();
+    for (auto& t : threads) t.join();
+    return rows;
+}
+
 // |A| = |B| = n with Jaccard j: |A ∩ B| = 2 n j / (1 + j).
 Point equal_sizes(double n, double j) { return Point{n, n, std::round(2 * n * j / (1 + j))}; }
 
@@ -292,24 +310,28 @@ Totals totals;
 
 TEST(HllJointAccuracy, EqualSizes) {
     print_header();
+    std::vector<std::pair<Point, std::uint64_t>> points;
     std::uint64_t seed = 13001;
     for (double n : {1e3, 1e4, 1e5, 1e6, 1e7})
         for (double j : {0.001, 0.01, 0.1, 0.5, 1.0}) {
             Point p = equal_sizes(n, j);
             if (p.x < 1) continue;
-            report_and_check(run_point(p, seed++), true, totals);
+            points.emplace_back(p, seed++);
         }
+    for (const Row& r : run_points(points)) report_and_check(r, true, totals);
 }
 
 TEST(HllJointAccuracy, UnequalSizes) {
     print_header();
+    std::vector<std::pair<Point, std::uint64_t>> points;
     std::uint64_t seed = 13101;
     for (double n : {1e5, 1e6, 1e7})
         for (double ratio : {10.0, 100.0})
             for (double share : {0.1, 1.0}) {  // |A ∩ B| / |B|
                 double b = n / ratio;
-                report_and_check(run_point(Point{n, b, std::round(share * b)}, seed++), false, totals);
+                points.emplace_back(Point{n, b, std::round(share * b)}, seed++);
             }
+    for (const Row& r : run_points(points)) report_and_check(r, false, totals);
     check_totals(totals);
 }
 
