@@ -933,8 +933,9 @@ def standard_error(q, m, estimate):
     return _sqrt_nonneg(v - estimate)
 
 
-def _maximise(cells, q, rate, ev, w, fix_x):
-    """Damped Newton in (ln a, ln b, x / w) (section 3.14); returns (rate, ev, iterations)."""
+def _maximise(cells, q, rate, ev, w, fixed):
+    """Damped Newton in (ln a, ln b, x / w) (section 3.14), rate[fixed] held
+    (fixed = 0, 1, 2; -1 frees all three); returns (rate, ev, iterations)."""
     it = 0
     while it < _JOINT_MAX_ITERATIONS:
         r = [rate[0], rate[1], w]
@@ -945,10 +946,11 @@ def _maximise(cells, q, rate, ev, w, fix_x):
         tau = 1e-6 * ((abs(mt[0][0]) + abs(mt[1][1])) + abs(mt[2][2]))
         if not tau > 0:
             tau = 1e-6
-        if fix_x:
-            gt[2] = 0.0
-            mt[0][2] = mt[1][2] = mt[2][0] = mt[2][1] = 0.0
-            mt[2][2] = 1.0
+        if fixed >= 0:
+            gt[fixed] = 0.0
+            for j in range(3):
+                mt[fixed][j] = mt[j][fixed] = 0.0
+            mt[fixed][fixed] = 1.0
         mu = 0.0
         accepted = False
         step = gain = 0.0
@@ -1027,6 +1029,48 @@ def _integer_bounds(lo, hi, value):
     return lower, upper
 
 
+def _profile_bounds(fcells, q, rate, top, w, i, drop, z, v, n, center, m):
+    """Profile likelihood-ratio bounds of rate i (0: a, 1: b, 2: x) as counts
+    (floats), section 3.14."""
+    hat, wald = rate[i], z * (math.sqrt(v) / m)
+    end = [0.0, 0.0]
+    for side in (-1, 1):
+        st = {"kept": list(rate), "tried": list(rate), "inner": hat, "tried_t": hat}
+
+        def at(t):
+            st["tried_t"] = t
+            kept, inner = st["kept"], st["inner"]
+            s = max(inner - t, 0.0) if i == 2 else max(t - inner, 0.0)
+
+            def defined(r):
+                if not (r[0] > 0 and r[1] > 0 and r[0] + r[2] > 0 and r[1] + r[2] > 0):
+                    return None
+                pe = _joint_evaluate(fcells, q, r)
+                return pe if math.isfinite(pe.ll) else None
+
+            r = [t if j == i else (kept[2] - (t - inner) if j == 2 else kept[j] + s) for j in range(3)]
+            pe = defined(r)
+            if pe is None:
+                if i == 2:
+                    return None
+                # a or b: x was pushed below its domain; the others as kept instead.
+                r = [t if j == i else kept[j] for j in range(3)]
+                pe = defined(r)
+                if pe is None:
+                    return None
+            r, pe, _ = _maximise(fcells, q, r, pe, w, i)
+            st["tried"] = list(r)
+            return pe.ll, pe.g[i]
+
+        def keep():
+            st["kept"] = st["tried"]
+            st["inner"] = st["tried_t"]
+
+        end[side > 0] = _likelihood_bound(hat, top, drop, side, hat + side * wald, wald, at, keep)
+    f = math.sqrt(max(v - n, 0.0) / v)
+    return _integer_bounds((center - f * (hat - end[0])) * m, (center + f * (end[1] - hat)) * m, n)
+
+
 def joint_estimate(pairs, q, m, confidence=None):
     """The joint estimate from register pairs: pairs is an iterable of (k1, k2)
     (only the nonzero ones are needed: pairs not given count as (0, 0)).
@@ -1056,9 +1100,14 @@ def joint_estimate(pairs, q, m, confidence=None):
         e1 = (n1, standard_error(q, m, n1))
         e2 = (n2, standard_error(q, m, n2))
         zero = (0.0, 0.0)
-        return {"a": e1, "b": e2, "union": e2 if n1 == 0 else e1, "intersection": zero,
-                "a_minus_b": e1, "b_minus_a": e2, "jaccard": zero, "intersection_unclamped": 0.0,
-                "intersection_bounds": (0, 0), "iterations": 0}
+        out = {"a": e1, "b": e2, "union": e2 if n1 == 0 else e1, "intersection": zero,
+               "a_minus_b": e1, "b_minus_a": e2, "jaccard": zero, "intersection_unclamped": 0.0,
+               "iterations": 0}
+        if confidence is not None:
+            ba, bb = _cardinality_bounds(c1, q, m, confidence), _cardinality_bounds(c2, q, m, confidence)
+            out["bounds"] = {"a": ba, "b": bb, "union": _cardinality_bounds(cu, q, m, confidence),
+                             "intersection": (0, 0), "a_minus_b": ba, "b_minus_a": bb, "jaccard": (0.0, 0.0)}
+        return out
     nu = ertl_estimate(cu, q, m)
     lo = _JOINT_START_FLOOR * nu
     x0 = min(max((n1 + n2) - nu, lo), min(n1, n2))
@@ -1066,7 +1115,7 @@ def joint_estimate(pairs, q, m, confidence=None):
     w = nu / m
     fcells = [[float(v) for v in cell] for cell in cells] + [_pool_start(w, q)]
     ev = _joint_evaluate(fcells, q, rate)
-    rate, ev, it = _maximise(fcells, q, rate, ev, w, False)
+    rate, ev, it = _maximise(fcells, q, rate, ev, w, -1)
     unclamped = min(rate[2] * m, ESTIMATE_MAX)
     xc = max(rate[2], 0.0)
     proj = [rate[0] + (rate[2] - xc), rate[1] + (rate[2] - xc), xc]
@@ -1077,7 +1126,7 @@ def joint_estimate(pairs, q, m, confidence=None):
         cov = [[(m * m) * inv[i][j] for j in range(3)] for i in range(3)]
     else:
         cov = [[math.inf if i == j else 0.0 for j in range(3)] for i in range(3)]
-    poisson_x = cov[2][2]
+    poisson = [cov[0][0], cov[1][1], cov[2][2]]
     cov[0][0] = cov[0][0] - na
     cov[1][1] = cov[1][1] - nb
     cov[2][2] = cov[2][2] - nx
@@ -1102,56 +1151,51 @@ def joint_estimate(pairs, q, m, confidence=None):
     }
     if confidence is None:
         return out
-    se_x = out["intersection"][1]
-    out["intersection_bounds"] = tuple(map(round_count, _integer_bounds(nx - z * se_x, nx + z * se_x, nx)))
-    if not (poisson_x > 0 and math.isfinite(poisson_x)):
-        return out
-    xhat, top, drop = rate[2], ev.ll, 0.5 * (z * z)
-    wald = z * (math.sqrt(poisson_x) / m)
-    end = [0.0, 0.0]
-    for side in (-1, 1):
-        st = {"kept": (rate[0], rate[1]), "tried": (rate[0], rate[1]), "inner_x": xhat, "tried_x": xhat}
-
-        def at(x):
-            st["tried_x"] = x
-            down = max(st["inner_x"] - x, 0.0)
-            r = [st["kept"][0] + down, st["kept"][1] + down, x]
-            if not (r[0] + r[2] > 0 and r[1] + r[2] > 0):
-                return None
-            pe = _joint_evaluate(fcells, q, r)
-            if not math.isfinite(pe.ll):
-                return None
-            r, pe, _ = _maximise(fcells, q, r, pe, w, True)
-            st["tried"] = (r[0], r[1])
-            return pe.ll, pe.g[2]
-
-        def keep():
-            st["kept"] = st["tried"]
-            st["inner_x"] = st["tried_x"]
-
-        end[side > 0] = _likelihood_bound(xhat, top, drop, side, xhat + side * wald, wald, at, keep)
-    f = math.sqrt(max(poisson_x - nx, 0.0) / poisson_x)
-    lo_x = (xhat - f * (xhat - end[0])) * m
-    hi_x = (xhat + f * (end[1] - xhat)) * m
-    out["intersection_bounds"] = tuple(map(round_count, _integer_bounds(lo_x, hi_x, nx)))
+    bounds = {"a": _cardinality_bounds(c1, q, m, confidence), "b": _cardinality_bounds(c2, q, m, confidence),
+              "union": _cardinality_bounds(cu, q, m, confidence),
+              "jaccard": ratio_bounds(out["jaccard"][0], out["jaccard"][1], confidence)}
+    top, drop = ev.ll, 0.5 * (z * z)
+    center = [proj[0], proj[1], rate[2]]
+    for i, name in enumerate(("a_minus_b", "b_minus_a", "intersection")):
+        n, se = out[name]
+        half = z * se
+        if poisson[i] > 0 and math.isfinite(poisson[i]):
+            lo, hi = _profile_bounds(fcells, q, rate, top, w, i, drop, z, poisson[i], n, center[i], m)
+        else:
+            lo, hi = _integer_bounds(n - half, n + half, n)
+        bounds[name] = (round_count(lo), round_count(hi))
+    out["bounds"] = bounds
     return out
 
 
 def hll_overlap(left, right, confidence=None):
     """hll_overlap's estimates and standard errors: a dict name -> (estimate,
     standard_error) for a, b, union, intersection, a_minus_b, b_minus_a,
-    jaccard; intersection_unclamped; with a confidence, intersection_bounds
-    (lower, upper) as the server reports them (the others' bounds are
-    count_bounds / ratio_bounds of their estimate and standard error)."""
+    jaccard; intersection_unclamped; with a confidence, "bounds": a dict
+    name -> (lower, upper) as the server reports them."""
     left._check_compatible(right)
+    p = min(left.precision, right.precision)
     if left.sparse and right.sparse:
         keys = set(left.entries) | set(right.entries)
         pairs = ((left.entries.get(i, 0), right.entries.get(i, 0)) for i in keys)
-        return joint_estimate(pairs, 64 - SPARSE_PRECISION, float(1 << SPARSE_PRECISION), confidence)
-    p = min(left.precision, right.precision)
-    ra, rb = _dense_registers(left, p), _dense_registers(right, p)
-    pairs = ((ra[i], rb[i]) for i in range(1 << p) if ra[i] or rb[i])
-    return joint_estimate(pairs, 64 - p, float(1 << p), confidence)
+        out = joint_estimate(pairs, 64 - SPARSE_PRECISION, float(1 << SPARSE_PRECISION), confidence)
+    else:
+        ra, rb = _dense_registers(left, p), _dense_registers(right, p)
+        pairs = ((ra[i], rb[i]) for i in range(1 << p) if ra[i] or rb[i])
+        out = joint_estimate(pairs, 64 - p, float(1 << p), confidence)
+    if confidence is None or not (left.sparse or right.sparse):
+        return out
+    # |A|, |B|, |A u B|: hll_cardinality_bounds of the folded values and of
+    # their union (for two dense values, the histograms compared).
+    bounds = out["bounds"]
+    bounds["a"] = hll_cardinality_bounds(left.fold(p), confidence)
+    bounds["b"] = hll_cardinality_bounds(right.fold(p), confidence)
+    bounds["union"] = hll_cardinality_bounds(left.union(right), confidence)
+    if out["b"][0] == 0:
+        bounds["a_minus_b"] = bounds["a"]
+    if out["a"][0] == 0:
+        bounds["b_minus_a"] = bounds["b"]
+    return out
 
 
 def round_count(v):
@@ -1267,8 +1311,13 @@ def _single_eval(c, q, lam):
 
 def hll_cardinality_bounds(sketch, confidence=0.95):
     """Likelihood-ratio bounds of one sketch's cardinality (section 3.14)."""
-    z = _confidence_quantile(confidence)
     c, q, m = sketch.histogram()
+    return _cardinality_bounds(c, q, m, confidence)
+
+
+def _cardinality_bounds(c, q, m, confidence):
+    """The same from a register histogram c[0..q+1] of m registers."""
+    z = _confidence_quantile(confidence)
     n = ertl_estimate(c, q, m)
     se = standard_error(q, m, n)
     wald = count_bounds(n, se, confidence)

@@ -673,29 +673,35 @@ BEGIN PERFORM b::hll; RETURN true; EXCEPTION WHEN invalid_binary_representation 
         queries = []
         for left, right, conf in cases:
             l, r = "'%s'::hll" % left.to_text(), "'%s'::hll" % right.to_text()
+            # hll_cardinality_bounds of A and B folded to the common precision, of their union.
+            p = min(left.precision, right.precision)
+            folded = "".join(", (SELECT lower || ',' || upper FROM hll_cardinality_bounds(%s, %r))" % (v, conf)
+                             for v in ("%s::hll(%d)" % (l, p), "%s::hll(%d)" % (r, p), "hll_union(%s, %s)" % (l, r)))
             queries.append("SELECT hll_overlap(%s, %s, %r), hll_intersection_cardinality(%s, %s), "
                            "hll_difference_cardinality(%s, %s), hll_jaccard(%s, %s)::text, "
                            "(SELECT lower || ',' || upper FROM hll_cardinality_bounds(%s, %r)), "
-                           "hll_relative_error(%s)::text;"
-                           % (l, r, conf, l, r, l, r, l, r, l, conf, l))
+                           "hll_relative_error(%s)::text%s;"
+                           % (l, r, conf, l, r, l, r, l, r, l, conf, l, folded))
         out = psql("SET extra_float_digits = 3;\n" + "\n".join(queries) + "\n").splitlines()
         self.assertEqual(len(out), len(cases))
         names = ["a", "b", "union", "intersection", "a_minus_b", "b_minus_a", "jaccard"]
         for (left, right, conf), line in zip(cases, out):
-            overlap, inter, diff, jac, bounds, rel = line.split("|")
+            overlap, inter, diff, jac, bounds, rel, *of_sketches = line.split("|")
             with self.subTest(left=left, right=right, confidence=conf):
                 ours = pf.hll_overlap(left, right, conf)
                 server = json.loads(overlap)
                 for name in names:
                     e, se = ours[name]
                     want = {"estimate": e, "standard_error": se}
+                    want["lower"], want["upper"] = ours["bounds"][name]
                     if name == "intersection":
-                        want["lower"], want["upper"] = ours["intersection_bounds"]
                         want["unclamped"] = ours["intersection_unclamped"]
-                    else:
-                        want["lower"], want["upper"] = (pf.ratio_bounds if name == "jaccard" else pf.count_bounds)(
-                            e, se, conf)
                     self.assertEqual(server[name], want, name)
+                # |A|, |B|, |A u B|: the server's hll_cardinality_bounds of A and
+                # B folded to the common precision and of their union.
+                for name, one in zip(("a", "b", "union"), of_sketches):
+                    self.assertEqual((server[name]["lower"], server[name]["upper"]),
+                                     tuple(int(v) for v in one.split(",")), name)
                 self.assertEqual(int(inter), pf.hll_intersection_cardinality(left, right))
                 self.assertEqual(int(diff), pf.hll_difference_cardinality(left, right))
                 self.assertEqual(float(jac), pf.hll_jaccard(left, right))

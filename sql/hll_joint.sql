@@ -52,6 +52,30 @@ FROM (SELECT hll_overlap(big_a, big_b, 0.99) AS w, hll_overlap(big_a, big_b, 0.5
 SELECT hll_intersection_cardinality(big_a, big_b10) = hll_intersection_cardinality(big_a::hll(10), big_b10) AS folded
 FROM s;
 
+-- |A|, |B| and |A ∪ B| have the bounds hll_cardinality_bounds gives for A and
+-- B folded to the common precision and for their union, whatever the
+-- representations (dense and mixed, sparse with dense, both sparse, one empty).
+SELECT x, (o->'a'->>'lower')::bigint = fa.lower AND (o->'a'->>'upper')::bigint = fa.upper AS a_same,
+       (o->'b'->>'lower')::bigint = fb.lower AND (o->'b'->>'upper')::bigint = fb.upper AS b_same,
+       (o->'union'->>'lower')::bigint = u.lower AND (o->'union'->>'upper')::bigint = u.upper AS union_same
+FROM s, LATERAL (VALUES ('dense', big_a, big_b, big_a, big_b), ('p14 with p10', big_a, big_b10, big_a::hll(10), big_b10),
+                        ('sparse with p10', small_a, big_b10, small_a::hll(10), big_b10),
+                        ('sparse', small_a, small_b, small_a, small_b),
+                        ('empty', big_a, hll_empty(), big_a, hll_empty())) v(x, l, r, l_folded, r_folded),
+     LATERAL (SELECT hll_overlap(l, r, 0.9) AS o) t,
+     hll_cardinality_bounds(l_folded, 0.9) fa, hll_cardinality_bounds(r_folded, 0.9) fb,
+     hll_cardinality_bounds(hll_union(l, r), 0.9) u;
+
+-- |A \ B| and |B \ A|: profile likelihood-ratio bounds, holding the estimate
+-- and the truth (90,000 and 100,000), about as wide as ±1.96 standard errors.
+SELECT (o->'a_minus_b'->>'lower')::bigint <= 90000 AND 90000 <= (o->'a_minus_b'->>'upper')::bigint AS a_covers,
+       (o->'b_minus_a'->>'lower')::bigint <= 100000 AND 100000 <= (o->'b_minus_a'->>'upper')::bigint AS b_covers,
+       abs(((o->'a_minus_b'->>'upper')::float8 - (o->'a_minus_b'->>'lower')::float8)
+           / (2 * 1.96 * (o->'a_minus_b'->>'standard_error')::float8) - 1) < 0.1 AS a_width,
+       (o->'a_minus_b'->>'lower')::float8 <= (o->'a_minus_b'->>'estimate')::float8
+           AND (o->'a_minus_b'->>'estimate')::float8 <= (o->'a_minus_b'->>'upper')::float8 AS a_holds_estimate
+FROM (SELECT hll_overlap(big_a, big_b) AS o FROM s) t;
+
 -- Identical and disjoint sets, empty sketches.
 SELECT hll_difference_cardinality(big_a, big_a) AS none_missing,
        round(hll_jaccard(big_a, big_a)::numeric, 6) AS same,

@@ -30,7 +30,9 @@ COMMENT ON FUNCTION bloom_members(bloom, anyarray) IS
 
 -- No new objects: the intersection's maximum-likelihood estimate is no longer
 -- held at 0 (hll_overlap reports it as intersection.unclamped; the count stays
--- max(0, it)), and the bounds of |A ∩ B| and of hll_cardinality_bounds are
--- likelihood-ratio bounds (doc/FORMAT.md section 3.14).
-COMMENT ON FUNCTION hll_overlap(hll, hll, float8) IS 'every joint estimate of two sketches with its standard error and bounds at the given confidence; the intersection with profile likelihood-ratio bounds and its unclamped maximum-likelihood value';
+-- max(0, it)), and every count's bounds in hll_overlap (|A|, |B| and |A ∪ B|
+-- those of hll_cardinality_bounds, the three parts profile bounds) and those
+-- of hll_cardinality_bounds are likelihood-ratio bounds (doc/FORMAT.md
+-- section 3.14).
+COMMENT ON FUNCTION hll_overlap(hll, hll, float8) IS 'every joint estimate of two sketches with its standard error and bounds at the given confidence: likelihood-ratio bounds for every count (|A|, |B| and the union as hll_cardinality_bounds gives them, the intersection and differences profiled), the intersection''s unclamped maximum-likelihood value';
 COMMENT ON FUNCTION hll_cardinality_bounds(hll, float8) IS 'likelihood-ratio lower and upper bound of the distinct count at the given confidence';

@@ -25,14 +25,20 @@ typedef struct ProbHllOverlap
 	ProbHllEstimate b_only;
 	ProbHllEstimate jaccard;
 	double		intersection_unclamped;	/* the ML |A ∩ B| before clamping at 0 */
-	int64_t		intersection_lower;	/* its likelihood-ratio bounds, when a */
-	int64_t		intersection_upper;	/* confidence was given */
+
+	/*
+	 * When a confidence was given: lower and upper bound of a, b, union_,
+	 * intersection, a_only and b_only in that order (rounded as
+	 * hll_cardinality), and of the Jaccard index.
+	 */
+	int64_t		count_bounds[6][2];
+	double		jaccard_bounds[2];
 } ProbHllOverlap;
 
 /*
  * Joint estimates of two values; PROB_MISMATCH for different seeds or hash
  * functions. With a confidence (not NULL; in (0, 1), else
- * PROB_INVALID_PARAMETER), also the intersection's bounds.
+ * PROB_INVALID_PARAMETER), also every estimate's bounds.
  */
 bool		prob_hll_overlap(const uint8_t *a, size_t a_size, const uint8_t *b, size_t b_size,
 							 const double *confidence, ProbHllOverlap *out, ProbError *err);
@@ -42,14 +48,6 @@ bool		prob_hll_cardinality_bounds(const uint8_t *data, size_t size, double confi
 /* One value's estimate and its standard error. */
 bool		prob_hll_estimate_with_error(const uint8_t *data, size_t size, ProbHllEstimate *out,
 										 ProbError *err);
-/*
- * Bounds at a confidence in (0, 1) (else PROB_INVALID_PARAMETER): counts are
- * widened to integers and rounded as hll_cardinality; a ratio stays in [0, 1].
- */
-bool		prob_hll_count_bounds(ProbHllEstimate e, double confidence, int64_t *lower, int64_t *upper,
-								  ProbError *err);
-bool		prob_hll_ratio_bounds(ProbHllEstimate e, double confidence, double *lower, double *upper,
-								  ProbError *err);
 /* A count rounded as hll_cardinality rounds it. */
 int64_t		prob_hll_round_count(double value);
 

@@ -370,9 +370,10 @@ namespace {
 // there) in theta = (ln a, ln b, x / w): a and b stay positive, x may go below
 // 0 as far as the likelihood is defined (a + x > 0, b + x > 0 and every
 // observed cell's probability positive), so the intersection's estimate is not
-// held at 0 where the truth is near it. With fix_x, x stays where it is (the
-// profile likelihood of the bounds). Returns the iterations taken.
-int maximise(const Cells& cells, double* rate, Eval& ev, double w, bool fix_x) {
+// held at 0 where the truth is near it. With fixed = 0, 1 or 2, that rate
+// (a, b or x) stays where it is (the profile likelihood of the bounds); -1
+// frees all three. Returns the iterations taken.
+int maximise(const Cells& cells, double* rate, Eval& ev, double w, int fixed) {
     int it = 0;
     for (; it < kMaxIterations; it++) {
         double r[3] = {rate[0], rate[1], w};
@@ -384,10 +385,10 @@ int maximise(const Cells& cells, double* rate, Eval& ev, double w, bool fix_x) {
         mt[1][1] = mt[1][1] - gt[1];
         double tau = 1e-6 * ((std::fabs(mt[0][0]) + std::fabs(mt[1][1])) + std::fabs(mt[2][2]));
         if (!(tau > 0)) tau = 1e-6;
-        if (fix_x) {
-            gt[2] = 0;
-            mt[0][2] = mt[1][2] = mt[2][0] = mt[2][1] = 0;
-            mt[2][2] = 1;
+        if (fixed >= 0) {
+            gt[fixed] = 0;
+            for (int j = 0; j < 3; j++) mt[fixed][j] = mt[j][fixed] = 0;
+            mt[fixed][fixed] = 1;
         }
         double mu = 0;
         bool accepted = false;
@@ -474,6 +475,62 @@ Bounds integer_bounds(double lo, double hi, double value) {
     return Bounds{lower, upper};
 }
 
+// Profile likelihood-ratio bounds of one rate (i = 0: a, 1: b, 2: x) as
+// counts: L maximised over the other two at each value of rate i (by the
+// envelope theorem its slope is dL/d rate_i there), the ends where it is
+// `drop` below the maximum `top` (at `rate`). Their distances from the
+// estimate are scaled by sqrt((v - n) / v), v the Poissonized variance of the
+// count (finite and positive) and n the count reported: the same correction
+// from a Poisson to a fixed set as the standard error's; they are measured
+// from `center` (the reported rate, before clamping for x).
+Bounds profile_bounds(const Cells& cells, const double* rate, double top, double w, int i, double drop, double z,
+                      double v, double n, double center, double m) {
+    double hat = rate[i], wald = z * (std::sqrt(v) / m);
+    double end[2];
+    for (int side : {-1, 1}) {
+        double kept[3] = {rate[0], rate[1], rate[2]}, tried[3] = {rate[0], rate[1], rate[2]};
+        double inner = hat, tried_t = hat;
+        auto at = [&](double t, double& ll, double& slope) {
+            tried_t = t;
+            // From the last point inside, by d = t - inner. Profiling x: a
+            // and b grow by s = max(-d, 0), keeping a + x and b + x (the sizes
+            // of A and B) when x moves down; moving up they are kept (they
+            // stay > 0). Profiling a (or b): x moves by -d, keeping a + x (b +
+            // x), and the other grows by s = max(d, 0), keeping its size too
+            // when a moves up; moving down it is kept.
+            // Where that start is outside the domain (x pushed below where
+            // the likelihood is defined), a and b start from the other two
+            // as kept; x has no second start.
+            double s = i == 2 ? std::max(inner - t, 0.0) : std::max(t - inner, 0.0);
+            double r[3];
+            for (int j = 0; j < 3; j++) r[j] = j == i ? t : j == 2 ? kept[2] - (t - inner) : kept[j] + s;
+            Eval pe;
+            auto defined = [&] {
+                if (!(r[0] > 0 && r[1] > 0 && r[0] + r[2] > 0 && r[1] + r[2] > 0)) return false;
+                pe = evaluate(cells, r);
+                return std::isfinite(pe.ll);
+            };
+            if (!defined()) {
+                if (i == 2) return false;
+                for (int j = 0; j < 3; j++) r[j] = j == i ? t : kept[j];
+                if (!defined()) return false;
+            }
+            maximise(cells, r, pe, w, i);
+            std::copy(r, r + 3, tried);
+            ll = pe.ll;
+            slope = pe.g[i];
+            return true;
+        };
+        auto keep = [&] {
+            std::copy(tried, tried + 3, kept);
+            inner = tried_t;
+        };
+        end[side > 0] = likelihood_bound(hat, top, drop, side, hat + side * wald, wald, at, keep);
+    }
+    double f = std::sqrt(std::max(v - n, 0.0) / v);
+    return integer_bounds((center - f * (hat - end[0])) * m, (center + f * (end[1] - hat)) * m, n);
+}
+
 double quantile_of_confidence(double confidence);
 
 }  // namespace
@@ -496,6 +553,11 @@ Overlap joint_estimate(const JointHistogram& h, const double* confidence) {
         o.a = o.a_only = e1;
         o.b = o.b_only = e2;
         o.union_ = n1 == 0 ? e2 : e1;
+        if (confidence != nullptr) {
+            o.a_bounds = o.a_only_bounds = cardinality_bounds(c1, q, m, *confidence);
+            o.b_bounds = o.b_only_bounds = cardinality_bounds(c2, q, m, *confidence);
+            o.union_bounds = cardinality_bounds(cu, q, m, *confidence);
+        }
         return o;
     }
     double nu = ertl_estimate(cu.data(), q, m);
@@ -507,7 +569,7 @@ Overlap joint_estimate(const JointHistogram& h, const double* confidence) {
     Cells cells = cells_of(h);
     cells.pool = pool_start(w, q);
     Eval ev = evaluate(cells, rate);
-    o.iterations = maximise(cells, rate, ev, w, false);
+    o.iterations = maximise(cells, rate, ev, w, -1);
     o.intersection_unclamped = std::min(rate[2] * m, 0x1p64);
 
     // The reported parts: the intersection clamped at 0 (a count), the sizes
@@ -531,7 +593,7 @@ Overlap joint_estimate(const JointHistogram& h, const double* confidence) {
     } else {
         for (int i = 0; i < 3; i++) cov[i][i] = inf;
     }
-    double poisson_x = cov[2][2];
+    double poisson_a = cov[0][0], poisson_b = cov[1][1], poisson_x = cov[2][2];
     cov[0][0] = cov[0][0] - na;
     cov[1][1] = cov[1][1] - nb;
     cov[2][2] = cov[2][2] - nx;
@@ -552,55 +614,36 @@ Overlap joint_estimate(const JointHistogram& h, const double* confidence) {
     o.jaccard = {nx / nu_ml, sqrt_nonneg(vj)};
 
     if (confidence == nullptr) return o;
-    // Profile likelihood-ratio bounds of x: L maximised over a and b at each
-    // x (by the envelope theorem its slope is dL/dx there), the ends where it
-    // is z^2 / 2 below the maximum. Their distances from the estimate are
-    // scaled by sqrt((V - nx) / V), V the Poissonized variance (poisson_x):
-    // the same correction from a Poisson to a fixed set as the standard error's.
-    o.intersection_bounds = integer_bounds(nx - z * o.intersection.standard_error,
-                                           nx + z * o.intersection.standard_error, nx);
-    if (!(poisson_x > 0 && std::isfinite(poisson_x))) return o;
-    double xhat = rate[2], top = ev.ll, drop = 0.5 * (z * z);
-    double wald = z * (std::sqrt(poisson_x) / m);
-    double end[2];
-    for (int side : {-1, 1}) {
-        double kept[2] = {rate[0], rate[1]}, tried[2] = {rate[0], rate[1]};
-        double inner_x = xhat, tried_x = xhat;
-        auto at = [&](double x, double& ll, double& slope) {
-            tried_x = x;
-            // From the last point inside: moving x down keeps a + x and b + x
-            // (the sizes of A and B), moving it up keeps a and b.
-            double down = std::max(inner_x - x, 0.0);
-            double r[3] = {kept[0] + down, kept[1] + down, x};
-            if (!(r[0] + r[2] > 0 && r[1] + r[2] > 0)) return false;
-            Eval pe = evaluate(cells, r);
-            if (!std::isfinite(pe.ll)) return false;
-            maximise(cells, r, pe, w, true);
-            tried[0] = r[0];
-            tried[1] = r[1];
-            ll = pe.ll;
-            slope = pe.g[2];
-            return true;
-        };
-        auto keep = [&] {
-            kept[0] = tried[0];
-            kept[1] = tried[1];
-            inner_x = tried_x;
-        };
-        end[side > 0] = likelihood_bound(xhat, top, drop, side, xhat + side * wald, wald, at, keep);
+    // |A|, |B| and |A ∪ B|: the bounds of one sketch (hll_cardinality_bounds)
+    // of A's, B's and the union's registers.
+    o.a_bounds = cardinality_bounds(c1, q, m, *confidence);
+    o.b_bounds = cardinality_bounds(c2, q, m, *confidence);
+    o.union_bounds = cardinality_bounds(cu, q, m, *confidence);
+    o.jaccard_bounds = ratio_bounds(o.jaccard, *confidence);
+    // |A \ B|, |B \ A| and |A ∩ B|: profile likelihood-ratio bounds in the
+    // joint likelihood (value ∓ z·standard_error where the Poissonized
+    // variance is not finite and positive).
+    double top = ev.ll, drop = 0.5 * (z * z);
+    Estimate part[3] = {o.a_only, o.b_only, o.intersection};
+    double poisson[3] = {poisson_a, poisson_b, poisson_x};
+    double center[3] = {proj[0], proj[1], rate[2]};
+    Bounds* out[3] = {&o.a_only_bounds, &o.b_only_bounds, &o.intersection_bounds};
+    for (int i = 0; i < 3; i++) {
+        double n = part[i].value, half = z * part[i].standard_error;
+        if (poisson[i] > 0 && std::isfinite(poisson[i]))
+            *out[i] = profile_bounds(cells, rate, top, w, i, drop, z, poisson[i], n, center[i], m);
+        else
+            *out[i] = integer_bounds(n - half, n + half, n);
     }
-    double f = std::sqrt(std::max(poisson_x - nx, 0.0) / poisson_x);
-    double lo_x = (xhat - f * (xhat - end[0])) * m, hi_x = (xhat + f * (end[1] - xhat)) * m;
-    o.intersection_bounds = integer_bounds(lo_x, hi_x, nx);
     return o;
 }
 
 Overlap joint_estimate(const JointHistogram& h) { return joint_estimate(h, nullptr); }
 
-Overlap overlap(const std::uint8_t* a_data, std::size_t a_size, const std::uint8_t* b_data, std::size_t b_size,
-                const double* confidence) {
-    Sketch sa = parse_trusted(a_data, a_size), sb = parse_trusted(b_data, b_size);
-    check_compatible(sa.header, sb.header);
+namespace {
+// The joint estimate of two compatible values (see overlap).
+Overlap compared(const Sketch& sa, const std::uint8_t* a_data, std::size_t a_size, const Sketch& sb,
+                 const std::uint8_t* b_data, std::size_t b_size, const double* confidence) {
     if (sa.sparse() && sb.sparse()) {
         // Entry by entry at precision 26: near exact for small sets.
         JointHistogram h(64 - kSparsePrecision, static_cast<double>(register_count(kSparsePrecision)));
@@ -631,6 +674,31 @@ Overlap overlap(const std::uint8_t* a_data, std::size_t a_size, const std::uint8
     JointHistogram h(64 - p, static_cast<double>(register_count(p)));
     for (std::size_t k = 0; k < ra.size(); k++) h.add(ra[k], rb[k]);
     return joint_estimate(h, confidence);
+}
+}  // namespace
+
+Overlap overlap(const std::uint8_t* a_data, std::size_t a_size, const std::uint8_t* b_data, std::size_t b_size,
+                const double* confidence) {
+    Sketch sa = parse_trusted(a_data, a_size), sb = parse_trusted(b_data, b_size);
+    check_compatible(sa.header, sb.header);
+    Overlap o = compared(sa, a_data, a_size, sb, b_data, b_size, confidence);
+    if (confidence == nullptr || !(sa.sparse() || sb.sparse())) return o;
+    // The bounds of |A|, |B| and |A ∪ B| are hll_cardinality_bounds of A and
+    // B folded to the common precision and of their union. For two dense
+    // values those are the registers compared; a sparse value's own are its
+    // entries at precision 26 (or, folded or merged past its sparse limit,
+    // dense registers), not always what was compared.
+    int p = std::min(sa.precision(), sb.precision());
+    VectorAllocator alloc;
+    Buffer fa = fold(a_data, a_size, p, alloc), fb = fold(b_data, b_size, p, alloc);
+    Buffer u = union_of(const_cast<std::uint8_t*>(a_data), a_size, b_data, b_size, false, alloc);
+    o.a_bounds = cardinality_bounds(parse_trusted(fa.data, fa.size), *confidence);
+    o.b_bounds = cardinality_bounds(parse_trusted(fb.data, fb.size), *confidence);
+    o.union_bounds = cardinality_bounds(parse_trusted(u.data, u.size), *confidence);
+    // One side empty: the other's part is all of it (joint_estimate).
+    if (o.b.value == 0) o.a_only_bounds = o.a_bounds;
+    if (o.a.value == 0) o.b_only_bounds = o.b_bounds;
+    return o;
 }
 
 Estimate estimate_with_error(const Sketch& s) {

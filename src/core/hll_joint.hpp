@@ -9,8 +9,9 @@
 // x = |A ∩ B| / m. The log-likelihood depends on the registers only through
 // five histograms (JointHistogram); it is maximised by a fixed, deterministic
 // Newton iteration in (ln a, ln b, x), x free to go below 0 so that a small
-// intersection is not biased up by a bound at 0. The bounds of |A ∩ B| and of
-// one sketch's cardinality are likelihood-ratio bounds. doc/FORMAT.md ("Joint
+// intersection is not biased up by a bound at 0. The bounds of every count
+// (|A|, |B|, |A ∪ B| of one sketch, the three parts profiled in the joint
+// likelihood) are likelihood-ratio bounds. doc/FORMAT.md ("Joint
 // estimation") specifies every step so that another implementation
 // reproduces the results to the last bit.
 #pragma once
@@ -56,15 +57,19 @@ struct Overlap {
     // when the intersection is small, and is near unbiased there (intersection
     // is max(0, this); a_only and b_only keep |A| and |B|).
     double intersection_unclamped = 0;
-    // Profile likelihood-ratio bounds of |A ∩ B| (integers), when a
-    // confidence was given.
-    Bounds intersection_bounds{0, 0};
+    // With a confidence, the bounds of each (doc/FORMAT.md section 3.14):
+    // |A|, |B|, |A ∪ B| those of one sketch (cardinality_bounds) of A's, B's
+    // and the union's registers at the common precision; |A \ B|, |B \ A| and
+    // |A ∩ B| profile likelihood-ratio bounds in the joint likelihood; counts
+    // are integers. The Jaccard index's are ratio_bounds (value ∓ z·SE).
+    Bounds a_bounds{0, 0}, b_bounds{0, 0}, union_bounds{0, 0}, intersection_bounds{0, 0};
+    Bounds a_only_bounds{0, 0}, b_only_bounds{0, 0}, jaccard_bounds{0, 0};
     int iterations = 0;  // Newton iterations taken (0: no iteration was needed)
 };
 
 // The joint estimate from a histogram (the registers at precision p =
 // 64 - q, or the sparse entries at precision 26); with a confidence (0 < c <
-// 1, else kInvalidParameter), also the intersection's bounds.
+// 1, else kInvalidParameter), also every part's bounds.
 Overlap joint_estimate(const JointHistogram& h);
 Overlap joint_estimate(const JointHistogram& h, const double* confidence);
 

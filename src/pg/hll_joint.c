@@ -16,7 +16,7 @@
 
 #include "capi/hll_joint_capi.h"
 
-/* The joint estimates of arguments 0 and 1; with a confidence, the intersection's bounds too. */
+/* The joint estimates of arguments 0 and 1; with a confidence, their bounds too. */
 static ProbHllOverlap
 hll_overlap_of(FunctionCallInfo fcinfo, const double *confidence)
 {
@@ -74,38 +74,25 @@ append_json_double(StringInfo s, double v)
 
 /*
  * "name": {"estimate": ..., "standard_error": ..., "lower": ..., "upper": ...};
- * the bounds from e by count_bounds/ratio_bounds, or the given ones.
+ * a count's bounds are integers, a ratio's (the Jaccard index) doubles.
  */
 static void
-append_estimate(StringInfo s, const char *name, ProbHllEstimate e, double confidence, bool ratio,
-				const int64_t *given)
+append_estimate(StringInfo s, const char *name, ProbHllEstimate e, const int64_t *count_bounds,
+				const double *ratio_bounds)
 {
 	appendStringInfo(s, "%s\"%s\": {\"estimate\": ", s->len > 1 ? ", " : "", name);
 	append_json_double(s, e.value);
 	appendStringInfoString(s, ", \"standard_error\": ");
 	append_json_double(s, e.standard_error);
-	if (given != NULL)
+	if (count_bounds != NULL)
 		appendStringInfo(s, ", \"lower\": " INT64_FORMAT ", \"upper\": " INT64_FORMAT,
-						 (int64) given[0], (int64) given[1]);
-	else if (ratio)
-	{
-		double		lower,
-					upper;
-
-		PROB_TRY(prob_hll_ratio_bounds(e, confidence, &lower, &upper, PROB_ERR));
-		appendStringInfoString(s, ", \"lower\": ");
-		append_json_double(s, lower);
-		appendStringInfoString(s, ", \"upper\": ");
-		append_json_double(s, upper);
-	}
+						 (int64) count_bounds[0], (int64) count_bounds[1]);
 	else
 	{
-		int64_t		lower,
-					upper;
-
-		PROB_TRY(prob_hll_count_bounds(e, confidence, &lower, &upper, PROB_ERR));
-		appendStringInfo(s, ", \"lower\": " INT64_FORMAT ", \"upper\": " INT64_FORMAT,
-						 (int64) lower, (int64) upper);
+		appendStringInfoString(s, ", \"lower\": ");
+		append_json_double(s, ratio_bounds[0]);
+		appendStringInfoString(s, ", \"upper\": ");
+		append_json_double(s, ratio_bounds[1]);
 	}
 	appendStringInfoChar(s, '}');
 }
@@ -116,23 +103,22 @@ hll_overlap(PG_FUNCTION_ARGS)
 {
 	double		confidence = PG_GETARG_FLOAT8(2);
 	ProbHllOverlap o = hll_overlap_of(fcinfo, &confidence);
-	int64_t		intersection_bounds[2] = {o.intersection_lower, o.intersection_upper};
 	StringInfoData s;
 
 	initStringInfo(&s);
 	appendStringInfoChar(&s, '{');
-	append_estimate(&s, "a", o.a, confidence, false, NULL);
-	append_estimate(&s, "b", o.b, confidence, false, NULL);
-	append_estimate(&s, "union", o.union_, confidence, false, NULL);
-	append_estimate(&s, "intersection", o.intersection, confidence, false, intersection_bounds);
+	append_estimate(&s, "a", o.a, o.count_bounds[0], NULL);
+	append_estimate(&s, "b", o.b, o.count_bounds[1], NULL);
+	append_estimate(&s, "union", o.union_, o.count_bounds[2], NULL);
+	append_estimate(&s, "intersection", o.intersection, o.count_bounds[3], NULL);
 	/* "unclamped" goes inside the intersection's object. */
 	s.len--;
 	appendStringInfoString(&s, ", \"unclamped\": ");
 	append_json_double(&s, o.intersection_unclamped);
 	appendStringInfoChar(&s, '}');
-	append_estimate(&s, "a_minus_b", o.a_only, confidence, false, NULL);
-	append_estimate(&s, "b_minus_a", o.b_only, confidence, false, NULL);
-	append_estimate(&s, "jaccard", o.jaccard, confidence, true, NULL);
+	append_estimate(&s, "a_minus_b", o.a_only, o.count_bounds[4], NULL);
+	append_estimate(&s, "b_minus_a", o.b_only, o.count_bounds[5], NULL);
+	append_estimate(&s, "jaccard", o.jaccard, NULL, o.jaccard_bounds);
 	appendStringInfo(&s, ", \"confidence\": ");
 	append_json_double(&s, confidence);
 	appendStringInfoChar(&s, '}');

@@ -86,6 +86,7 @@ struct Trial {
     double ml, ie, card, card_lower, card_upper, lower, upper;
     int iterations;
     bool exact = false;  // both sparse and no two values share an index at precision 26
+    hll::Bounds a_only{0, 0}, b_only{0, 0};  // dense: the bounds of |A \ B| and |B \ A|
 };
 
 Trial dense_trial(const Point& pt, std::mt19937_64& rng) {
@@ -109,7 +110,10 @@ Trial dense_trial(const Point& pt, std::mt19937_64& rng) {
     double nu = hll::ertl_estimate(cu.data(), kQ, kM);
     hll::Bounds cb = hll::cardinality_bounds(c1, kQ, kM, confidence);
     hll::Bounds ib = o.intersection_bounds;
-    return Trial{o.intersection_unclamped, (n1 + n2) - nu, n1, cb.lower, cb.upper, ib.lower, ib.upper, o.iterations};
+    Trial t{o.intersection_unclamped, (n1 + n2) - nu, n1, cb.lower, cb.upper, ib.lower, ib.upper, o.iterations};
+    t.a_only = o.a_only_bounds;
+    t.b_only = o.b_only_bounds;
+    return t;
 }
 
 Trial sparse_trial(const Point& pt, std::mt19937_64& rng) {
@@ -333,6 +337,38 @@ TEST(HllJointAccuracy, UnequalSizes) {
             }
     for (const Row& r : run_points(points)) report_and_check(r, false, totals);
     check_totals(totals);
+}
+
+// The 95% profile bounds of |A \ B| and |B \ A| at dense points, 1,000 trials
+// each, asserted as |A ∩ B|'s are: each coverage within 3 binomial spreads of
+// 95% (± 2.1 points), the pooled coverage within 3 spreads of its trials.
+// Every part here is inside the parameter space (no part is 0).
+TEST(HllJointAccuracy, DifferenceBounds) {
+    std::printf("| \\|A\\| | \\|B\\| | \\|A∩B\\| | 95%% cover \\|A \\ B\\| | 95%% cover \\|B \\ A\\| |\n|---:|---:|---:|---:|---:|\n");
+    std::uint64_t seed = 13201;
+    int covered = 0, trials = 0;
+    double spread = std::sqrt(0.95 * 0.05 / kTrials);
+    for (Point pt : {equal_sizes(1e4, 0.01), equal_sizes(1e4, 0.5), equal_sizes(1e5, 0.1), equal_sizes(1e6, 0.001),
+                     equal_sizes(1e6, 0.5), equal_sizes(1e7, 0.1), Point{1e6, 1e5, 1e4}, Point{1e5, 1e3, 100}}) {
+        std::mt19937_64 rng(seed++);
+        int in_a = 0, in_b = 0;
+        for (int t = 0; t < kTrials; t++) {
+            Trial tr = dense_trial(pt, rng);
+            double a = pt.a - pt.x, b = pt.b - pt.x;
+            in_a += tr.a_only.lower <= a && a <= tr.a_only.upper;
+            in_b += tr.b_only.lower <= b && b <= tr.b_only.upper;
+        }
+        double ca = static_cast<double>(in_a) / kTrials, cb = static_cast<double>(in_b) / kTrials;
+        std::printf("| %.0f | %.0f | %.0f | %.1f%% | %.1f%% |\n", pt.a, pt.b, pt.x, 100 * ca, 100 * cb);
+        std::fflush(stdout);
+        EXPECT_NEAR(ca, 0.95, 3 * spread) << "|A \\ B| at |A| = " << pt.a << ", |B| = " << pt.b << ", |A∩B| = " << pt.x;
+        EXPECT_NEAR(cb, 0.95, 3 * spread) << "|B \\ A| at |A| = " << pt.a << ", |B| = " << pt.b << ", |A∩B| = " << pt.x;
+        covered += in_a + in_b;
+        trials += 2 * kTrials;
+    }
+    double pooled = static_cast<double>(covered) / trials;
+    std::printf("pooled 95%% coverage of |A \\ B| and |B \\ A|: %.2f%% over %d trials\n", 100 * pooled, trials);
+    EXPECT_NEAR(pooled, 0.95, 3 * std::sqrt(0.95 * 0.05 / trials));
 }
 
 // The cost of one joint estimate of two dense p = 14 sketches: printed, not

@@ -178,8 +178,10 @@ TEST(HllJoint, BoundsAndConfidence) {
     for (double bad : {0.0, 1.0, -0.5, 2.0, std::nan("")}) {
         EXPECT_THROW(hll::count_bounds(e, bad), Error);
         ProbError err;
-        std::int64_t lo, hi;
-        EXPECT_FALSE(prob_hll_count_bounds(ProbHllEstimate{1, 1}, bad, &lo, &hi, &err));
+        ProbHllOverlap out;
+        Sketch empty(10);
+        EXPECT_FALSE(prob_hll_overlap(empty.buf.data, empty.buf.size, empty.buf.data, empty.buf.size, &bad, &out,
+                                      &err));
         EXPECT_EQ(err.kind, PROB_INVALID_PARAMETER);
     }
 }
@@ -242,4 +244,81 @@ TEST(HllJoint, UnclampedIntersectionAndLikelihoodBounds) {
     ASSERT_TRUE(prob_hll_cardinality_bounds(a.buf.data, a.buf.size, 0.95, &lo, &hi, &err));
     EXPECT_EQ(lo, static_cast<std::int64_t>(lr.lower));
     EXPECT_EQ(hi, static_cast<std::int64_t>(lr.upper));
+}
+
+TEST(HllJoint, EveryCountsBoundsAreLikelihoodRatioBounds) {
+    // Different precisions: A is compared at B's.
+    Sketch a(14), b(12);
+    a.add_range(0, 100000);
+    b.add_range(60000, 130000);
+    double conf = 0.95, wide = 0.99;
+    hll::Overlap o = hll::overlap(a.buf.data, a.buf.size, b.buf.data, b.buf.size, &conf);
+    // |A|, |B|, |A ∪ B|: hll_cardinality_bounds of A folded, of B, of the union.
+    TestAllocator alloc;
+    Buffer folded = hll::fold(a.buf.data, a.buf.size, 12, alloc);
+    Buffer ca = hll::copy(alloc, a.buf.data, a.buf.size);
+    Buffer both = hll::union_of(ca.data, ca.size, b.buf.data, b.buf.size, false, alloc);
+    hll::Bounds fa = hll::cardinality_bounds(hll::parse(folded.data, folded.size), conf);
+    hll::Bounds fb = hll::cardinality_bounds(b.parsed(), conf);
+    hll::Bounds fu = hll::cardinality_bounds(hll::parse(both.data, both.size), conf);
+    EXPECT_EQ(o.a_bounds.lower, fa.lower);
+    EXPECT_EQ(o.a_bounds.upper, fa.upper);
+    EXPECT_EQ(o.b_bounds.lower, fb.lower);
+    EXPECT_EQ(o.b_bounds.upper, fb.upper);
+    EXPECT_EQ(o.union_bounds.lower, fu.lower);
+    EXPECT_EQ(o.union_bounds.upper, fu.upper);
+    EXPECT_NE(o.a_bounds.lower, hll::cardinality_bounds(a.parsed(), conf).lower);  // not A at p = 14
+    // |A \ B|, |B \ A|: profile bounds hold the estimate and the truth, are
+    // about as wide as the Wald interval (a dense sketch: the likelihood is
+    // near quadratic), and widen with the confidence.
+    hll::Overlap w = hll::overlap(a.buf.data, a.buf.size, b.buf.data, b.buf.size, &wide);
+    struct Part {
+        hll::Estimate e;
+        hll::Bounds at95, at99;
+        double truth;
+    } parts[] = {{o.a_only, o.a_only_bounds, w.a_only_bounds, 60000}, {o.b_only, o.b_only_bounds, w.b_only_bounds, 30000}};
+    for (const Part& p : parts) {
+        EXPECT_LE(p.at95.lower, p.e.value);
+        EXPECT_GE(p.at95.upper, p.e.value);
+        EXPECT_LE(p.at95.lower, p.truth);
+        EXPECT_GE(p.at95.upper, p.truth);
+        hll::Bounds wald = hll::count_bounds(p.e, conf);
+        EXPECT_NEAR(p.at95.upper - p.at95.lower, wald.upper - wald.lower, 0.1 * (wald.upper - wald.lower));
+        EXPECT_LT(p.at99.lower, p.at95.lower);
+        EXPECT_GT(p.at99.upper, p.at95.upper);
+    }
+    // A small B mostly outside a big A: the unclamped intersection lies near
+    // the edge of where the likelihood is defined, which the profile of |A \ B|
+    // must follow upwards (moving x down with a stopped there: upper end 8x
+    // too close).
+    Sketch big(14), small(14);
+    big.add_range(0, 100000);
+    small.add_range(99900, 101000);
+    for (hll::Overlap edge : {hll::overlap(big.buf.data, big.buf.size, small.buf.data, small.buf.size, &conf),
+                              hll::overlap(small.buf.data, small.buf.size, big.buf.data, big.buf.size, &conf)}) {
+        bool big_first = edge.a.value > edge.b.value;
+        hll::Estimate e = big_first ? edge.a_only : edge.b_only;
+        hll::Bounds eb = big_first ? edge.a_only_bounds : edge.b_only_bounds;
+        EXPECT_NEAR(eb.upper - e.value, e.value - eb.lower, 0.2 * (e.value - eb.lower));
+        EXPECT_NEAR(eb.upper - eb.lower, 2 * 1.96 * e.standard_error, 0.1 * (eb.upper - eb.lower));
+    }
+    // The Jaccard index keeps value ∓ z·SE.
+    hll::Bounds jw = hll::ratio_bounds(o.jaccard, conf);
+    EXPECT_EQ(o.jaccard_bounds.lower, jw.lower);
+    EXPECT_EQ(o.jaccard_bounds.upper, jw.upper);
+    // Both sparse: near exact, the truth inside.
+    Sketch c(14), d(14);
+    c.add_range(0, 1000);
+    d.add_range(600, 2000);
+    hll::Overlap s = hll::overlap(c.buf.data, c.buf.size, d.buf.data, d.buf.size, &conf);
+    EXPECT_LE(s.a_only_bounds.lower, 600);
+    EXPECT_GE(s.a_only_bounds.upper, 600);
+    EXPECT_LE(s.a_only_bounds.upper - s.a_only_bounds.lower, 4);
+    EXPECT_EQ(s.a_bounds.lower, hll::cardinality_bounds(c.parsed(), conf).lower);
+    // One side empty: |A \ B| is |A| with its bounds.
+    Sketch e(14);
+    hll::Overlap one = hll::overlap(a.buf.data, a.buf.size, e.buf.data, e.buf.size, &conf);
+    EXPECT_EQ(one.a_only_bounds.lower, hll::cardinality_bounds(a.parsed(), conf).lower);
+    EXPECT_EQ(one.a_only_bounds.upper, one.a_bounds.upper);
+    EXPECT_EQ(one.intersection_bounds.upper, 0.0);
 }
