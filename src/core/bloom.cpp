@@ -765,15 +765,11 @@ bool contains(const Sketch& s, std::uint64_t hash) {
 }
 
 namespace {
-// Tests keys 0 .. n - 1 in order while the loads of key i + ahead are started
-// (prefetch(i)), so up to `ahead` keys' misses are in flight at once.
-template <class Prefetch, class Test>
-void test_ahead(std::size_t n, std::size_t ahead, bool* found, Prefetch prefetch, Test test) {
-    for (std::size_t i = 0; i < n && i < ahead; i++) prefetch(i);
-    for (std::size_t i = 0; i < n; i++) {
-        if (i + ahead < n) prefetch(i + ahead);
-        found[i] = test(i);
-    }
+// Starts the loads of a classic layer's k positions of hash.
+void prefetch_spread(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
+    ProbBloomPositions positions;
+    prob_bloom_positions_init(&positions, hash, l.bit_count);
+    for (std::uint32_t j = 0; j < l.hash_count; j++) __builtin_prefetch(bits + (prob_bloom_positions_next(&positions) >> 3));
 }
 }  // namespace
 
@@ -787,24 +783,24 @@ void contains_many(const Sketch& s, const std::uint64_t* hashes, std::size_t n, 
     const Layer l = s.first_layer();
     const std::uint8_t* bits = s.bits(l);
     if (s.blocked()) {
-        // One block (two cache lines, unaligned) per key: 8 keys ahead.
-        test_ahead(
-            n, 8, found, [&](std::size_t i) { prob_bloom_prefetch_block(block_of_hash(bits, l, hashes[i])); },
-            [&](std::size_t i) { return prob_bloom_block_test(bits, block_count(l), l.hash_count, hashes[i]); });
+        // One block (two cache lines, unaligned) per key: kAhead block loads in flight.
+        constexpr std::size_t kAhead = 8;
+        for (std::size_t i = 0; i < n && i < kAhead; i++) prob_bloom_prefetch_block(block_of_hash(bits, l, hashes[i]));
+        for (std::size_t i = 0; i < n; i++) {
+            if (i + kAhead < n) prob_bloom_prefetch_block(block_of_hash(bits, l, hashes[i + kAhead]));
+            found[i] = prob_bloom_block_test(bits, block_count(l), l.hash_count, hashes[i]);
+        }
         return;
     }
     // A classic key has k lines of its own: its positions are walked twice,
     // once to start their loads and once to test them, which costs a few
     // multiplications against a miss; fewer keys ahead, as each is k loads.
-    test_ahead(
-        n, 4, found,
-        [&](std::size_t i) {
-            ProbBloomPositions positions;
-            prob_bloom_positions_init(&positions, hashes[i], l.bit_count);
-            for (std::uint32_t j = 0; j < l.hash_count; j++)
-                __builtin_prefetch(bits + (prob_bloom_positions_next(&positions) >> 3));
-        },
-        [&](std::size_t i) { return test_spread(bits, l, hashes[i]); });
+    constexpr std::size_t kSpreadAhead = 4;
+    for (std::size_t i = 0; i < n && i < kSpreadAhead; i++) prefetch_spread(bits, l, hashes[i]);
+    for (std::size_t i = 0; i < n; i++) {
+        if (i + kSpreadAhead < n) prefetch_spread(bits, l, hashes[i + kSpreadAhead]);
+        found[i] = test_spread(bits, l, hashes[i]);
+    }
 }
 
 bool superset(const Sketch& outer, const Sketch& inner) {
