@@ -264,7 +264,6 @@ cuckoo_add_trans(PG_FUNCTION_ARGS)
 	struct varlena *state;
 	uint64		hash;
 	ProbBuffer	out;
-
 	ProbArgCache *cache = prob_arg_cache(fcinfo);
 
 	(void) prob_require_aggregate(fcinfo, "cuckoo_add_trans");

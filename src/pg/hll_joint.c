@@ -73,12 +73,14 @@ append_json_double(StringInfo s, double v)
 }
 
 /*
- * "name": {"estimate": ..., "standard_error": ..., "lower": ..., "upper": ...};
- * a count's bounds are integers, a ratio's (the Jaccard index) doubles.
+ * "name": {"estimate": ..., "standard_error": ..., "lower": ..., "upper": ...
+ * [, "unclamped": ...]}; a count's bounds are integers, a ratio's (the
+ * Jaccard index) doubles. unclamped, when not NULL, is the intersection's
+ * estimate before clamping at 0.
  */
 static void
 append_estimate(StringInfo s, const char *name, ProbHllEstimate e, const int64_t *count_bounds,
-				const double *ratio_bounds)
+				const double *ratio_bounds, const double *unclamped)
 {
 	appendStringInfo(s, "%s\"%s\": {\"estimate\": ", s->len > 1 ? ", " : "", name);
 	append_json_double(s, e.value);
@@ -94,6 +96,11 @@ append_estimate(StringInfo s, const char *name, ProbHllEstimate e, const int64_t
 		appendStringInfoString(s, ", \"upper\": ");
 		append_json_double(s, ratio_bounds[1]);
 	}
+	if (unclamped != NULL)
+	{
+		appendStringInfoString(s, ", \"unclamped\": ");
+		append_json_double(s, *unclamped);
+	}
 	appendStringInfoChar(s, '}');
 }
 
@@ -107,18 +114,13 @@ hll_overlap(PG_FUNCTION_ARGS)
 
 	initStringInfo(&s);
 	appendStringInfoChar(&s, '{');
-	append_estimate(&s, "a", o.a, o.count_bounds[0], NULL);
-	append_estimate(&s, "b", o.b, o.count_bounds[1], NULL);
-	append_estimate(&s, "union", o.union_, o.count_bounds[2], NULL);
-	append_estimate(&s, "intersection", o.intersection, o.count_bounds[3], NULL);
-	/* "unclamped" goes inside the intersection's object. */
-	s.len--;
-	appendStringInfoString(&s, ", \"unclamped\": ");
-	append_json_double(&s, o.intersection_unclamped);
-	appendStringInfoChar(&s, '}');
-	append_estimate(&s, "a_minus_b", o.a_only, o.count_bounds[4], NULL);
-	append_estimate(&s, "b_minus_a", o.b_only, o.count_bounds[5], NULL);
-	append_estimate(&s, "jaccard", o.jaccard, NULL, o.jaccard_bounds);
+	append_estimate(&s, "a", o.a, o.count_bounds[0], NULL, NULL);
+	append_estimate(&s, "b", o.b, o.count_bounds[1], NULL, NULL);
+	append_estimate(&s, "union", o.union_, o.count_bounds[2], NULL, NULL);
+	append_estimate(&s, "intersection", o.intersection, o.count_bounds[3], NULL, &o.intersection_unclamped);
+	append_estimate(&s, "a_minus_b", o.a_only, o.count_bounds[4], NULL, NULL);
+	append_estimate(&s, "b_minus_a", o.b_only, o.count_bounds[5], NULL, NULL);
+	append_estimate(&s, "jaccard", o.jaccard, NULL, o.jaccard_bounds, NULL);
 	appendStringInfo(&s, ", \"confidence\": ");
 	append_json_double(&s, confidence);
 	appendStringInfoChar(&s, '}');
