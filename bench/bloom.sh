@@ -153,7 +153,7 @@ measure() {
 # cost of deriving each address), medians of 3 runs of 10^6 loads per round.
 FILTER_BYTES=$(sql -c "SELECT (bloom_info(b)->>'bytes')::bigint FROM filters")
 FLOOR_BIN=$(mktemp /tmp/bloom_floor.XXXXXX)
-g++ -O2 -std=c++17 bench/bloom_floor.cpp -o "$FLOOR_BIN"
+g++ -O2 -std=c++17 -Isrc/core bench/bloom_floor.cpp -o "$FLOOR_BIN"
 IDS+=(floor)
 run_rounds
 rm -f "$FLOOR_BIN"

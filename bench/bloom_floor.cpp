@@ -8,7 +8,7 @@
 // splitmix64 finalizer and a multiply-shift, as a probe's) is counted in.
 // Sizes are measured in interleaved rounds; prints the medians, one line a
 // size: "bytes ns_on_cpu ns_wall". Built and run by bench/bloom.sh:
-//   g++ -O2 -std=c++17 bench/bloom_floor.cpp -o /tmp/bloom_floor
+//   g++ -O2 -std=c++17 -Isrc/core bench/bloom_floor.cpp -o /tmp/bloom_floor
 //   /tmp/bloom_floor ROUNDS LOADS BYTES...
 #include <time.h>
 
@@ -19,17 +19,10 @@
 #include <random>
 #include <vector>
 
+// The probe's own finalizer and multiply-shift (prob_bloom_fmix64, prob_bloom_reduce).
+#include "bloom_probe.h"
+
 namespace {
-
-std::uint64_t fmix64(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-std::uint64_t reduce(std::uint64_t x, std::uint64_t n) {
-    return static_cast<std::uint64_t>((static_cast<unsigned __int128>(x) * n) >> 64);
-}
 
 double now_ns(clockid_t clock) {
     timespec ts;
@@ -51,7 +44,7 @@ void chase(const std::vector<std::uint8_t>& buf, std::uint64_t loads, std::uint6
     const std::uint8_t* p = buf.data();
     std::uint64_t n = buf.size(), x = start;
     double c0 = now_ns(CLOCK_THREAD_CPUTIME_ID), w0 = now_ns(CLOCK_MONOTONIC);
-    for (std::uint64_t i = 0; i < loads; i++) x = fmix64(x + p[reduce(x, n)] + i);
+    for (std::uint64_t i = 0; i < loads; i++) x = prob_bloom_fmix64(x + p[prob_bloom_reduce(x, n)] + i);
     *cpu = (now_ns(CLOCK_THREAD_CPUTIME_ID) - c0) / static_cast<double>(loads);
     *wall = (now_ns(CLOCK_MONOTONIC) - w0) / static_cast<double>(loads);
     g_sink = x;
