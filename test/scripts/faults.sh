@@ -287,10 +287,16 @@ render() {
 # extrapolates that slope, which is low where the time grows faster than the
 # size (conservative). The size then doubles until the estimate reaches
 # TARGET_MS, up to CAP: a statement too fast even at its cap is a failure.
+# Sizes start at MIN_CAL_SIZE at least: a statement's first few calls are
+# slower than the rest (a whole-filter result goes to freshly mapped memory
+# until glibc's mmap threshold has adapted to its size), and timing 2 calls
+# against 1 took that for the unit (186 ms a call under load against 3.6 ms:
+# f | f on a 15 MB filter was sized 128 calls and ended before its timeout).
 # Sets CAL_SIZE, CAL_EST_MS (the uncancelled estimate), CAL_UNIT_MS (ms per
 # unit of size) and CAL_FIXED_MS (the time at size 0); returns 1 after a failure.
+MIN_CAL_SIZE=8
 calibrate() {
-	local label=$1 template=$2 n=$3 cap=$4 t t_half
+	local label=$1 template=$2 n=$(( $3 > MIN_CAL_SIZE ? $3 : MIN_CAL_SIZE )) cap=$4 t t_half
 	CAL_EST_MS=0
 	while :; do
 		t=$(stmt_ms "$(render "$template" "$n")") || { fail "$label: a calibration run failed"; return 1; }
@@ -443,7 +449,7 @@ per_row "hll_add_agg over a series" "SELECT hll_add_agg(g) FROM (SELECT generate
 per_row "bloom_agg(x, capacity, fpr) over a series" \
 	"SELECT bloom_agg(g, 1000000, 0.01) FROM (SELECT generate_series(1, @N@) g) s" 65536 $((1 << 40))
 per_row "hll_union_agg over 100 dense sketches, repeated" \
-	"SELECT hll_union_agg(h) FROM faults_dense, generate_series(1, @N@)" 8 $((1 << 24))
+	"SELECT hll_union_agg(h) FROM faults_dense, generate_series(1, @N@)" 2 $((1 << 24))
 
 # bloom_agg(x) over distinct values keeps every hash until its final function
 # (up to 100,000,000 of them): a run is at most DISTINCT_PER_RUN values, and
@@ -522,19 +528,14 @@ fi
 # statement builds the filter in a subquery (not a constant the planner would
 # fold), then repeats the operation. A step is one call, and twice the
 # statement's fixed cost (bloom_empty and a first call, whose fresh memory
-# costs most). Calibration starts at 8 calls: a statement's first calls
-# are slower than the rest (their results go to freshly mapped memory until
-# glibc's mmap threshold has adapted to the filter's size), so timing 2
-# calls against 1 took that for the unit
-# (186 ms a call under load against 3.6 ms, and a statement that ended before
-# its timeout). bloom_cardinality is left out: it reads the bits-set count
+# costs most). bloom_cardinality is left out: it reads the bits-set count
 # kept in the header, O(1).
 for capacity in "$BIG_CAPACITY" "$CHUNKED_CAPACITY"; do
 	big_from="FROM (SELECT bloom_empty((SELECT ${capacity}::bigint)) f OFFSET 0) s"
 	big_bytes=$(sql -c "SELECT pg_column_size(f) $big_from")
 	for op in 'f | f' 'f @> f' 'f::bytea::bloom'; do
 		label="$op on a $big_bytes-byte filter"
-		calibrate "$label, repeated" "SELECT count($op) $big_from, generate_series(1, @N@)" 8 $((1 << 24)) || continue
+		calibrate "$label, repeated" "SELECT count($op) $big_from, generate_series(1, @N@)" 2 $((1 << 24)) || continue
 		query="SELECT count($op) $big_from, generate_series(1, $CAL_SIZE)"
 		step=$(awk -v u="$CAL_UNIT_MS" -v f="$CAL_FIXED_MS" 'BEGIN {printf "%d", u + 2 * f}')
 		with_timeout "$label, $CAL_SIZE times" "$query" "$step"
