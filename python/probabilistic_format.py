@@ -933,24 +933,40 @@ def standard_error(q, m, estimate):
     return _sqrt_nonneg(v - estimate)
 
 
-def _maximise(cells, q, rate, ev, w, fixed):
+def _sized_derivatives(ev, sized):
+    """(g, H) the iteration uses: L's in (a, b, x), or, sized, those of
+    L(alpha - x, b, x) in (b, x) with a's row and column 0 (section 3.14)."""
+    if not sized:
+        return list(ev.g), [list(row) for row in ev.h]
+    h = ev.h
+    hbx = h[1][2] - h[1][0]
+    hxx = (h[2][2] - h[0][2]) - (h[2][0] - h[0][0])
+    return [0.0, ev.g[1], ev.g[2] - ev.g[0]], [[0.0, 0.0, 0.0], [0.0, h[1][1], hbx], [0.0, hbx, hxx]]
+
+
+def _maximise(cells, q, rate, ev, w, fixed, alpha=0.0):
     """Damped Newton in (ln a, ln b, x / w) (section 3.14), rate[fixed] held
-    (fixed = 0, 1, 2; -1 frees all three); returns (rate, ev, iterations)."""
+    (fixed = 0, 1, 2; -1 frees all three); with alpha > 0 (sized), a = alpha - x
+    and only b and x move. Returns (rate, ev, iterations)."""
+    sized = alpha > 0
     it = 0
     while it < _JOINT_MAX_ITERATIONS:
         r = [rate[0], rate[1], w]
-        gt = [r[i] * ev.g[i] for i in range(3)]
-        mt = [[-((r[i] * ev.h[i][j]) * r[j]) for j in range(3)] for i in range(3)]
+        g, hm = _sized_derivatives(ev, sized)
+        gt = [r[i] * g[i] for i in range(3)]
+        mt = [[-((r[i] * hm[i][j]) * r[j]) for j in range(3)] for i in range(3)]
         mt[0][0] = mt[0][0] - gt[0]
         mt[1][1] = mt[1][1] - gt[1]
         tau = 1e-6 * ((abs(mt[0][0]) + abs(mt[1][1])) + abs(mt[2][2]))
         if not tau > 0:
             tau = 1e-6
-        if fixed >= 0:
-            gt[fixed] = 0.0
+        for held in (0 if sized else -1, fixed):
+            if held < 0:
+                continue
+            gt[held] = 0.0
             for j in range(3):
-                mt[fixed][j] = mt[j][fixed] = 0.0
-            mt[fixed][fixed] = 1.0
+                mt[held][j] = mt[j][held] = 0.0
+            mt[held][held] = 1.0
         mu = 0.0
         accepted = False
         step = gain = 0.0
@@ -966,7 +982,9 @@ def _maximise(cells, q, rate, ev, w, fixed):
                 d = [di * f for di in d]
                 step = _JOINT_MAX_STEP
             nxt = [rate[0] * math.exp(d[0]), rate[1] * math.exp(d[1]), rate[2] + w * d[2]]
-            if not (nxt[0] + nxt[2] > 0 and nxt[1] + nxt[2] > 0):
+            if sized:
+                nxt[0] = alpha - nxt[2]
+            if not (nxt[0] + nxt[2] > 0 and nxt[1] + nxt[2] > 0) or (sized and not nxt[0] > 0):
                 continue
             ne = _joint_evaluate(cells, q, nxt)
             if ne.ll >= ev.ll:
@@ -1071,12 +1089,46 @@ def _profile_bounds(fcells, q, rate, top, w, i, drop, z, v, n, center, m):
     return _integer_bounds((center - f * (hat - end[0])) * m, (center + f * (end[1] - hat)) * m, n)
 
 
-def joint_estimate(pairs, q, m, confidence=None):
-    """The joint estimate from register pairs: pairs is an iterable of (k1, k2)
-    (only the nonzero ones are needed: pairs not given count as (0, 0)).
-    Returns a dict of (estimate, standard_error) per quantity, the unclamped
-    intersection and, with a confidence, the intersection's bounds."""
-    z = _confidence_quantile(confidence) if confidence is not None else 0.0
+def _sized_profile(fcells, q, rate, top, w, alpha, i, drop, wald):
+    """The ends (rates) of the profile likelihood-ratio interval of b (i = 1)
+    or x (i = 2) in the sized likelihood L(alpha - x, b, x), section 3.14."""
+    hat = rate[i]
+    end = [0.0, 0.0]
+    for side in (-1, 1):
+        st = {"kept": list(rate), "tried": list(rate), "inner": hat, "tried_t": hat}
+
+        def at(t):
+            st["tried_t"] = t
+            kept, inner = st["kept"], st["inner"]
+
+            def defined(b, x):
+                r = [alpha - x, b, x]
+                if not (r[0] > 0 and r[1] > 0 and r[1] + r[2] > 0):
+                    return None
+                pe = _joint_evaluate(fcells, q, r)
+                return (r, pe) if math.isfinite(pe.ll) else None
+
+            if i == 2:
+                found = defined(kept[1] + max(inner - t, 0.0), t)
+            else:
+                found = (defined(t, kept[2] - (t - inner)) if t > inner else None) or defined(t, kept[2])
+            if found is None:
+                return None
+            r, pe = found
+            r, pe, _ = _maximise(fcells, q, r, pe, w, i, alpha)
+            st["tried"] = list(r)
+            return pe.ll, (pe.g[2] - pe.g[0] if i == 2 else pe.g[1])
+
+        def keep():
+            st["kept"] = st["tried"]
+            st["inner"] = st["tried_t"]
+
+        end[side > 0] = _likelihood_bound(hat, top, drop, side, hat + side * wald, wald, at, keep)
+    return end
+
+
+def _joint_histograms(pairs, q, m):
+    """The five histograms (ax, b, a, bx, eq) of register pairs (section 3.14)."""
     cells = [[0] * (q + 2) for _ in range(5)]
     ax, cb, ca, bx, eq = cells
     seen = 0
@@ -1092,6 +1144,99 @@ def joint_estimate(pairs, q, m, confidence=None):
         else:
             eq[k1] += 1
     eq[0] += int(m) - seen
+    return cells
+
+
+def joint_estimate_sized(pairs, q, m, own, confidence=None):
+    """The joint estimate with A's size held at own = (estimate, standard_error),
+    a sparse value's own (section 3.14, "One sparse and one dense value")."""
+    n_a, own_se = own
+    cells = _joint_histograms(pairs, q, m)
+    _, cb, ca, bx, eq = cells
+    c2 = [cb[k] + bx[k] + eq[k] for k in range(q + 2)]
+    cu = [cb[k] + ca[k] + eq[k] for k in range(q + 2)]
+    n2 = ertl_estimate(c2, q, m)
+    if n_a == 0 or n2 == 0:
+        out = _joint_estimate_cells(cells, q, m, confidence)
+        out["a"] = own
+        if n2 == 0:
+            out["a_minus_b"] = out["union"] = own
+        return out
+    z = _confidence_quantile(confidence) if confidence is not None else 0.0
+    nu = ertl_estimate(cu, q, m)
+    lo, alpha = _JOINT_START_FLOOR * nu, n_a / m
+    x0 = min(max((n_a + n2) - nu, lo), min(n_a, n2))
+    x0 = min(x0, n_a - _JOINT_START_FLOOR * n_a)
+    rate = [alpha - x0 / m, max(n2 - x0, lo) / m, x0 / m]
+    w = nu / m
+    fcells = [[float(v) for v in cell] for cell in cells] + [_pool_start(w, q)]
+    ev = _joint_evaluate(fcells, q, rate)
+    rate, ev, it = _maximise(fcells, q, rate, ev, w, -1, alpha)
+    unclamped = min(rate[2] * m, ESTIMATE_MAX)
+    xc = max(rate[2], 0.0)
+    proj = [rate[0] + (rate[2] - xc), rate[1] + (rate[2] - xc), xc]
+    nb, nx = min(proj[1] * m, ESTIMATE_MAX), min(proj[2] * m, ESTIMATE_MAX)
+    na = n_a - nx
+    fisher = _joint_evaluate(_expected_cells(q, m, proj, fcells[5]), q, proj)
+    _, hm = _sized_derivatives(fisher, True)
+    inv = _invert3([[1.0, 0.0, 0.0], [0.0, -hm[1][1], -hm[1][2]], [0.0, -hm[2][1], -hm[2][2]]])
+    vb = vx = math.inf
+    cbx = 0.0
+    if inv is not None:
+        vb, vx, cbx = (m * m) * inv[1][1], (m * m) * inv[2][2], (m * m) * inv[1][2]
+    cbb, cxx, own2 = vb - nb, vx - nx * (na / n_a), own_se * own_se
+    nu_ml = n_a + nb
+    wx, wb = 1 / nu_ml, -nx / (nu_ml * nu_ml)
+    out = {
+        "a": own,
+        "b": (nb + nx, _sqrt_nonneg((cbb + cxx) + 2 * cbx)),
+        "union": (nu_ml, _sqrt_nonneg(cbb + own2)),
+        "intersection": (nx, _sqrt_nonneg(cxx)),
+        "a_minus_b": (na, _sqrt_nonneg(cxx + own2)),
+        "b_minus_a": (nb, _sqrt_nonneg(cbb)),
+        "jaccard": (nx / nu_ml, _sqrt_nonneg(((wb * cbb) * wb + 2 * ((wb * cbx) * wx)) + (wx * cxx) * wx)),
+        "intersection_unclamped": unclamped,
+        "iterations": it,
+    }
+    if confidence is None:
+        return out
+    top, drop = ev.ll, 0.5 * (z * z)
+    v, own_part, center = [vb, vx], [nb, nx * (na / n_a)], [proj[1], rate[2]]
+    low, high = [0.0, 0.0], [0.0, 0.0]
+    for i in (1, 2):
+        e, se = out["b_minus_a" if i == 1 else "intersection"]
+        vi = v[i - 1]
+        if vi > 0 and math.isfinite(vi):
+            end = _sized_profile(fcells, q, rate, top, w, alpha, i, drop, z * (math.sqrt(vi) / m))
+            hat, c = rate[i], center[i - 1]
+            f = math.sqrt(max(vi - own_part[i - 1], 0.0) / vi)
+            low[i - 1] = (c - f * (hat - end[0])) * m
+            high[i - 1] = (c + f * (end[1] - hat)) * m
+        else:
+            low[i - 1], high[i - 1] = e - z * se, e + z * se
+    b_ = _integer_bounds(low[0], high[0], nb)
+    u_ = _integer_bounds(n_a + low[0], n_a + high[0], nu_ml)
+    x_ = _integer_bounds(low[1], high[1], nx)
+    a_ = _integer_bounds(n_a - min(high[1], n_a), n_a - max(low[1], 0.0), na)
+    out["bounds"] = {"b_minus_a": tuple(round_count(t) for t in b_), "union": tuple(round_count(t) for t in u_),
+                     "intersection": tuple(round_count(t) for t in x_),
+                     "a_minus_b": tuple(round_count(t) for t in a_),
+                     "jaccard": ratio_bounds(out["jaccard"][0], out["jaccard"][1], confidence)}
+    return out
+
+
+def joint_estimate(pairs, q, m, confidence=None):
+    """The joint estimate from register pairs: pairs is an iterable of (k1, k2)
+    (only the nonzero ones are needed: pairs not given count as (0, 0)).
+    Returns a dict of (estimate, standard_error) per quantity, the unclamped
+    intersection and, with a confidence, the intersection's bounds."""
+    return _joint_estimate_cells(_joint_histograms(pairs, q, m), q, m, confidence)
+
+
+def _joint_estimate_cells(cells, q, m, confidence):
+    """joint_estimate from the five histograms."""
+    z = _confidence_quantile(confidence) if confidence is not None else 0.0
+    ax, cb, ca, bx, eq = cells
     c1 = [ax[k] + ca[k] + eq[k] for k in range(q + 2)]
     c2 = [cb[k] + bx[k] + eq[k] for k in range(q + 2)]
     cu = [cb[k] + ca[k] + eq[k] for k in range(q + 2)]
@@ -1179,6 +1324,18 @@ def hll_overlap(left, right, confidence=None):
         keys = set(left.entries) | set(right.entries)
         pairs = ((left.entries.get(i, 0), right.entries.get(i, 0)) for i in keys)
         out = joint_estimate(pairs, 64 - SPARSE_PRECISION, float(1 << SPARSE_PRECISION), confidence)
+    elif _holds_size(left, right):
+        # One sparse (still so at p) and one dense: the sparse side is A, its size held.
+        sparse, dense = (left, right) if left.sparse else (right, left)
+        rs, rd = _dense_registers(sparse, p), _dense_registers(dense, p)
+        pairs = ((rs[i], rd[i]) for i in range(1 << p) if rs[i] or rd[i])
+        out = joint_estimate_sized(pairs, 64 - p, float(1 << p), estimate_with_error(sparse.fold(p)), confidence)
+        if not left.sparse:
+            for x, y in (("a", "b"), ("a_minus_b", "b_minus_a")):
+                out[x], out[y] = out[y], out[x]
+                if "bounds" in out:
+                    bounds = out["bounds"]
+                    bounds[x], bounds[y] = bounds.get(y), bounds.get(x)
     else:
         ra, rb = _dense_registers(left, p), _dense_registers(right, p)
         pairs = ((ra[i], rb[i]) for i in range(1 << p) if ra[i] or rb[i])
@@ -1190,12 +1347,23 @@ def hll_overlap(left, right, confidence=None):
     bounds = out["bounds"]
     bounds["a"] = hll_cardinality_bounds(left.fold(p), confidence)
     bounds["b"] = hll_cardinality_bounds(right.fold(p), confidence)
-    bounds["union"] = hll_cardinality_bounds(left.union(right), confidence)
+    # Holding the sparse side's size, the union's are that size plus |B \ A|'s.
+    if not _holds_size(left, right) or out["a"][0] == 0 or out["b"][0] == 0:
+        bounds["union"] = hll_cardinality_bounds(left.union(right), confidence)
     if out["b"][0] == 0:
         bounds["a_minus_b"] = bounds["a"]
     if out["a"][0] == 0:
         bounds["b_minus_a"] = bounds["b"]
     return out
+
+
+def _holds_size(left, right):
+    """hll_overlap holds one side's size: one value sparse and still so at the
+    common precision, the other dense (section 3.14)."""
+    if left.sparse == right.sparse:
+        return False
+    p = min(left.precision, right.precision)
+    return (left if left.sparse else right).fold(p).sparse
 
 
 def round_count(v):

@@ -33,6 +33,8 @@ COMMENT ON FUNCTION bloom_members(bloom, anyarray) IS
 -- max(0, it)), and every count's bounds in hll_overlap (|A|, |B| and |A ∪ B|
 -- those of hll_cardinality_bounds, the three parts profile bounds) and those
 -- of hll_cardinality_bounds are likelihood-ratio bounds (doc/FORMAT.md
--- section 3.14).
-COMMENT ON FUNCTION hll_overlap(hll, hll, float8) IS 'every joint estimate of two sketches with its standard error and bounds at the given confidence: likelihood-ratio bounds for every count (|A|, |B| and the union as hll_cardinality_bounds gives them, the intersection and differences profiled), the intersection''s unclamped maximum-likelihood value';
+-- section 3.14). A sparse sketch compared with a dense one keeps its own size
+-- (held in the joint likelihood), and the union's bounds are then that size
+-- plus the other side's part's.
+COMMENT ON FUNCTION hll_overlap(hll, hll, float8) IS 'every joint estimate of two sketches with its standard error and bounds at the given confidence: likelihood-ratio bounds for every count (|A| and |B| as hll_cardinality_bounds gives them, the union too unless a sparse side''s own size is held against a dense one, the intersection and differences profiled), the intersection''s unclamped maximum-likelihood value';
 COMMENT ON FUNCTION hll_cardinality_bounds(hll, float8) IS 'likelihood-ratio lower and upper bound of the distinct count at the given confidence';

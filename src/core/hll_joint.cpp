@@ -366,29 +366,54 @@ double standard_error(int q, double m, double estimate) {
 
 namespace {
 
+// The gradient and Hessian the iteration uses: those of L in (a, b, x), or,
+// sized, those of L(alpha - x, b, x) in (b, x), with the unused a's row and
+// column 0 (d/dx = d/dx - d/da along a + x = alpha).
+void sized_derivatives(const Eval& ev, bool sized, double (&g)[3], double (&hm)[3][3]) {
+    for (int i = 0; i < 3; i++) {
+        g[i] = ev.g[i];
+        for (int j = 0; j < 3; j++) hm[i][j] = ev.h[i][j];
+    }
+    if (!sized) return;
+    g[0] = 0;
+    g[2] = ev.g[2] - ev.g[0];
+    double hbx = ev.h[1][2] - ev.h[1][0];
+    double hxx = (ev.h[2][2] - ev.h[0][2]) - (ev.h[2][0] - ev.h[0][0]);
+    double rows[3][3] = {{0, 0, 0}, {0, ev.h[1][1], hbx}, {0, hbx, hxx}};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) hm[i][j] = rows[i][j];
+}
+
 // Damped Newton maximisation of L from `rate` (updated in place, ev = L
 // there) in theta = (ln a, ln b, x / w): a and b stay positive, x may go below
 // 0 as far as the likelihood is defined (a + x > 0, b + x > 0 and every
 // observed cell's probability positive), so the intersection's estimate is not
 // held at 0 where the truth is near it. With fixed = 0, 1 or 2, that rate
 // (a, b or x) stays where it is (the profile likelihood of the bounds); -1
-// frees all three. Returns the iterations taken.
-int maximise(const Cells& cells, double* rate, Eval& ev, double w, int fixed) {
+// frees all three. With alpha > 0 (sized), a is alpha - x throughout (A's
+// size held: hll_overlap of a sparse and a dense value), the derivatives are
+// those of sized_derivatives and only b and x move. Returns the iterations
+// taken.
+int maximise(const Cells& cells, double* rate, Eval& ev, double w, int fixed, double alpha = 0) {
+    bool sized = alpha > 0;
     int it = 0;
     for (; it < kMaxIterations; it++) {
         double r[3] = {rate[0], rate[1], w};
+        double g[3], hm[3][3];
+        sized_derivatives(ev, sized, g, hm);
         double gt[3], mt[3][3];
-        for (int i = 0; i < 3; i++) gt[i] = r[i] * ev.g[i];
+        for (int i = 0; i < 3; i++) gt[i] = r[i] * g[i];
         for (int i = 0; i < 3; i++)
-            for (int j = 0; j < 3; j++) mt[i][j] = -((r[i] * ev.h[i][j]) * r[j]);
+            for (int j = 0; j < 3; j++) mt[i][j] = -((r[i] * hm[i][j]) * r[j]);
         mt[0][0] = mt[0][0] - gt[0];
         mt[1][1] = mt[1][1] - gt[1];
         double tau = 1e-6 * ((std::fabs(mt[0][0]) + std::fabs(mt[1][1])) + std::fabs(mt[2][2]));
         if (!(tau > 0)) tau = 1e-6;
-        if (fixed >= 0) {
-            gt[fixed] = 0;
-            for (int j = 0; j < 3; j++) mt[fixed][j] = mt[j][fixed] = 0;
-            mt[fixed][fixed] = 1;
+        for (int held : {sized ? 0 : -1, fixed}) {
+            if (held < 0) continue;
+            gt[held] = 0;
+            for (int j = 0; j < 3; j++) mt[held][j] = mt[j][held] = 0;
+            mt[held][held] = 1;
         }
         double mu = 0;
         bool accepted = false;
@@ -406,7 +431,8 @@ int maximise(const Cells& cells, double* rate, Eval& ev, double w, int fixed) {
                 step = kMaxStep;
             }
             double next[3] = {rate[0] * std::exp(d[0]), rate[1] * std::exp(d[1]), rate[2] + w * d[2]};
-            if (!(next[0] + next[2] > 0 && next[1] + next[2] > 0)) continue;
+            if (sized) next[0] = alpha - next[2];
+            if (!(next[0] + next[2] > 0 && next[1] + next[2] > 0) || (sized && !(next[0] > 0))) continue;
             Eval ne = evaluate(cells, next);
             if (ne.ll >= ev.ll) {
                 gain = ne.ll - ev.ll;
@@ -531,6 +557,49 @@ Bounds profile_bounds(const Cells& cells, const double* rate, double top, double
     return integer_bounds((center - f * (hat - end[0])) * m, (center + f * (end[1] - hat)) * m, n);
 }
 
+// The ends, as rates, of the profile likelihood-ratio interval of b (i = 1)
+// or x (i = 2) in the sized likelihood L(alpha - x, b, x): the other one
+// maximised at each value (maximise with alpha), the profile's slope dL/db,
+// or dL/dx - dL/da along a = alpha - x. From the last point inside, by d = t -
+// inner: moving x down, b grows by -d (keeping |B| = b + x); moving b up, x
+// drops by d (keeping |B|) where the likelihood stays defined there, else it
+// is kept as it is (x pushed below its domain); otherwise the other rate is
+// kept.
+void sized_profile(const Cells& cells, const double* rate, double top, double w, double alpha, int i, double drop,
+                   double wald, double (&end)[2]) {
+    double hat = rate[i];
+    for (int side : {-1, 1}) {
+        double kept[3] = {rate[0], rate[1], rate[2]}, tried[3] = {rate[0], rate[1], rate[2]};
+        double inner = hat, tried_t = hat;
+        auto at = [&](double t, double& ll, double& slope) {
+            tried_t = t;
+            double r[3];
+            Eval pe;
+            auto defined = [&](double b, double x) {
+                r[0] = alpha - x;
+                r[1] = b;
+                r[2] = x;
+                if (!(r[0] > 0 && r[1] > 0 && r[1] + r[2] > 0)) return false;
+                pe = evaluate(cells, r);
+                return std::isfinite(pe.ll);
+            };
+            bool inside = i == 2 ? defined(kept[1] + std::max(inner - t, 0.0), t)
+                                 : (t > inner && defined(t, kept[2] - (t - inner))) || defined(t, kept[2]);
+            if (!inside) return false;
+            maximise(cells, r, pe, w, i, alpha);
+            std::copy(r, r + 3, tried);
+            ll = pe.ll;
+            slope = i == 2 ? pe.g[2] - pe.g[0] : pe.g[1];
+            return true;
+        };
+        auto keep = [&] {
+            std::copy(tried, tried + 3, kept);
+            inner = tried_t;
+        };
+        end[side > 0] = likelihood_bound(hat, top, drop, side, hat + side * wald, wald, at, keep);
+    }
+}
+
 double quantile_of_confidence(double confidence);
 
 }  // namespace
@@ -640,10 +709,103 @@ Overlap joint_estimate(const JointHistogram& h, const double* confidence) {
 
 Overlap joint_estimate(const JointHistogram& h) { return joint_estimate(h, nullptr); }
 
+Overlap joint_estimate_sized(const JointHistogram& h, const Estimate& own, const double* confidence) {
+    int q = h.q;
+    double m = h.m, n_a = own.value;
+    std::vector<std::uint64_t> c2(q + 2), cu(q + 2);
+    for (int k = 0; k <= q + 1; k++) {
+        c2[k] = h.b[k] + h.bx[k] + h.eq[k];
+        cu[k] = h.b[k] + h.a[k] + h.eq[k];
+    }
+    double n2 = ertl_estimate(c2.data(), q, m);
+    if (n_a == 0 || n2 == 0) {
+        // One side empty: the other side is its own estimate.
+        Overlap o = joint_estimate(h, confidence);
+        o.a = own;
+        if (n2 == 0) o.a_only = o.union_ = own;
+        return o;
+    }
+    double z = confidence != nullptr ? quantile_of_confidence(*confidence) : 0;
+    double nu = ertl_estimate(cu.data(), q, m);
+    double lo = kStartFloor * nu, alpha = n_a / m;
+    double x0 = std::min(std::max((n_a + n2) - nu, lo), std::min(n_a, n2));
+    x0 = std::min(x0, n_a - kStartFloor * n_a);
+    double rate[3] = {alpha - x0 / m, std::max(n2 - x0, lo) / m, x0 / m};
+    double w = nu / m;
+
+    Cells cells = cells_of(h);
+    cells.pool = pool_start(w, q);
+    Eval ev = evaluate(cells, rate);
+    Overlap o;
+    o.iterations = maximise(cells, rate, ev, w, -1, alpha);
+    o.intersection_unclamped = std::min(rate[2] * m, 0x1p64);
+    // Reported as in joint_estimate: x clamped at 0, |A| (n_a) and |B| kept.
+    double xc = std::max(rate[2], 0.0);
+    double proj[3] = {rate[0] + (rate[2] - xc), rate[1] + (rate[2] - xc), xc};
+    double nb = std::min(proj[1] * m, 0x1p64), nx = std::min(proj[2] * m, 0x1p64);
+    double na = n_a - nx;
+    // Covariance of (|B \ A|, |A ∩ B|): m^2 J^-1, J the expected Fisher
+    // information of the sized likelihood at proj, minus each count's own
+    // spread under the Poisson model given |A|: nb for b, and for x, binomial
+    // among A's n_a values, nx (na / n_a).
+    Eval fisher = evaluate(expected_cells(q, m, proj, cells.pool), proj);
+    double g[3], hm[3][3];
+    sized_derivatives(fisher, true, g, hm);
+    double neg[3][3] = {{1, 0, 0}, {0, -hm[1][1], -hm[1][2]}, {0, -hm[2][1], -hm[2][2]}};
+    double inv[3][3];
+    double vb = std::numeric_limits<double>::infinity(), vx = vb, cbx = 0;
+    if (invert3(neg, inv)) {
+        vb = (m * m) * inv[1][1];
+        vx = (m * m) * inv[2][2];
+        cbx = (m * m) * inv[1][2];
+    }
+    double cbb = vb - nb, cxx = vx - nx * (na / n_a), own2 = own.standard_error * own.standard_error;
+    double nu_ml = n_a + nb;
+    o.a = own;
+    o.a_only = {na, sqrt_nonneg(cxx + own2)};
+    o.b_only = {nb, sqrt_nonneg(cbb)};
+    o.intersection = {nx, sqrt_nonneg(cxx)};
+    o.b = {nb + nx, sqrt_nonneg((cbb + cxx) + 2 * cbx)};
+    o.union_ = {nu_ml, sqrt_nonneg(cbb + own2)};
+    // Jaccard x / (n_a + b), by the delta method.
+    double wx = 1 / nu_ml, wb = -nx / (nu_ml * nu_ml);
+    o.jaccard = {nx / nu_ml, sqrt_nonneg(((wb * cbb) * wb + 2 * ((wb * cbx) * wx)) + (wx * cxx) * wx)};
+
+    if (confidence == nullptr) return o;
+    // |A|, |B|: those of one sketch (set by overlap); Jaccard: value ∓ z·SE.
+    o.jaccard_bounds = ratio_bounds(o.jaccard, *confidence);
+    // |B \ A| and |A ∩ B|: profile likelihood-ratio bounds in the sized
+    // likelihood, scaled from the Poisson model to fixed sets as the standard
+    // errors are; |A \ B| = n_a - x and |A ∪ B| = n_a + b take theirs from them.
+    double top = ev.ll, drop = 0.5 * (z * z);
+    double v[2] = {vb, vx}, own_part[2] = {nb, nx * (na / n_a)}, center[2] = {proj[1], rate[2]};
+    double low[2], high[2];
+    for (int i = 1; i <= 2; i++) {
+        Estimate e = i == 1 ? o.b_only : o.intersection;
+        double vi = v[i - 1];
+        if (vi > 0 && std::isfinite(vi)) {
+            double end[2], hat = rate[i], c = center[i - 1];
+            sized_profile(cells, rate, top, w, alpha, i, drop, z * (std::sqrt(vi) / m), end);
+            double f = std::sqrt(std::max(vi - own_part[i - 1], 0.0) / vi);
+            low[i - 1] = (c - f * (hat - end[0])) * m;
+            high[i - 1] = (c + f * (end[1] - hat)) * m;
+        } else {
+            low[i - 1] = e.value - z * e.standard_error;
+            high[i - 1] = e.value + z * e.standard_error;
+        }
+    }
+    o.b_only_bounds = integer_bounds(low[0], high[0], nb);
+    o.union_bounds = integer_bounds(n_a + low[0], n_a + high[0], nu_ml);
+    o.intersection_bounds = integer_bounds(low[1], high[1], nx);
+    o.a_only_bounds = integer_bounds(n_a - std::min(high[1], n_a), n_a - std::max(low[1], 0.0), na);
+    return o;
+}
+
 namespace {
 // The joint estimate of two compatible values (see overlap).
 Overlap compared(const Sketch& sa, const std::uint8_t* a_data, std::size_t a_size, const Sketch& sb,
-                 const std::uint8_t* b_data, std::size_t b_size, const double* confidence) {
+                 const std::uint8_t* b_data, std::size_t b_size, const double* confidence, bool& held) {
+    held = false;
     if (sa.sparse() && sb.sparse()) {
         // Entry by entry at precision 26: near exact for small sets.
         JointHistogram h(64 - kSparsePrecision, static_cast<double>(register_count(kSparsePrecision)));
@@ -669,19 +831,35 @@ Overlap compared(const Sketch& sa, const std::uint8_t* a_data, std::size_t a_siz
     int p = std::min(sa.precision(), sb.precision());
     VectorAllocator alloc;
     Buffer fa = fold(a_data, a_size, p, alloc), fb = fold(b_data, b_size, p, alloc);
-    std::vector<std::uint8_t> ra = registers(parse_trusted(fa.data, fa.size));
-    std::vector<std::uint8_t> rb = registers(parse_trusted(fb.data, fb.size));
+    Sketch ka = parse_trusted(fa.data, fa.size), kb = parse_trusted(fb.data, fb.size);
+    std::vector<std::uint8_t> ra = registers(ka), rb = registers(kb);
+    if (kb.sparse() && !ka.sparse()) {
+        // The sized estimate below holds the sparse side as A.
+        std::swap(ra, rb);
+    }
     JointHistogram h(64 - p, static_cast<double>(register_count(p)));
     for (std::size_t k = 0; k < ra.size(); k++) h.add(ra[k], rb[k]);
-    return joint_estimate(h, confidence);
+    if (ka.sparse() == kb.sparse()) return joint_estimate(h, confidence);
+    // One sparse (still so at the common precision) and one dense: the
+    // sparse side's size is near exact, so it is held at its own estimate.
+    held = true;
+    Overlap o = joint_estimate_sized(h, estimate_with_error(ka.sparse() ? ka : kb), confidence);
+    if (ka.sparse()) return o;
+    std::swap(o.a, o.b);
+    std::swap(o.a_only, o.b_only);
+    std::swap(o.a_bounds, o.b_bounds);
+    std::swap(o.a_only_bounds, o.b_only_bounds);
+    return o;
 }
+
 }  // namespace
 
 Overlap overlap(const std::uint8_t* a_data, std::size_t a_size, const std::uint8_t* b_data, std::size_t b_size,
                 const double* confidence) {
     Sketch sa = parse_trusted(a_data, a_size), sb = parse_trusted(b_data, b_size);
     check_compatible(sa.header, sb.header);
-    Overlap o = compared(sa, a_data, a_size, sb, b_data, b_size, confidence);
+    bool held;
+    Overlap o = compared(sa, a_data, a_size, sb, b_data, b_size, confidence, held);
     if (confidence == nullptr || !(sa.sparse() || sb.sparse())) return o;
     // The bounds of |A|, |B| and |A ∪ B| are hll_cardinality_bounds of A and
     // B folded to the common precision and of their union. For two dense
@@ -694,7 +872,9 @@ Overlap overlap(const std::uint8_t* a_data, std::size_t a_size, const std::uint8
     Buffer u = union_of(const_cast<std::uint8_t*>(a_data), a_size, b_data, b_size, false, alloc);
     o.a_bounds = cardinality_bounds(parse_trusted(fa.data, fa.size), *confidence);
     o.b_bounds = cardinality_bounds(parse_trusted(fb.data, fb.size), *confidence);
-    o.union_bounds = cardinality_bounds(parse_trusted(u.data, u.size), *confidence);
+    // Holding the sparse side's size, the union's are its size plus those of the other part.
+    if (!held || o.a.value == 0 || o.b.value == 0)
+        o.union_bounds = cardinality_bounds(parse_trusted(u.data, u.size), *confidence);
     // One side empty: the other's part is all of it (joint_estimate).
     if (o.b.value == 0) o.a_only_bounds = o.a_bounds;
     if (o.a.value == 0) o.b_only_bounds = o.b_bounds;

@@ -59,7 +59,8 @@ struct Overlap {
     double intersection_unclamped = 0;
     // With a confidence, the bounds of each (doc/FORMAT.md section 3.14):
     // |A|, |B|, |A ∪ B| those of one sketch (cardinality_bounds) of A's, B's
-    // and the union's registers at the common precision; |A \ B|, |B \ A| and
+    // and the union's registers at the common precision (holding a sparse
+    // side's size, the union's are that size plus the other part's); |A \ B|, |B \ A| and
     // |A ∩ B| profile likelihood-ratio bounds in the joint likelihood; counts
     // are integers. The Jaccard index's are ratio_bounds (value ∓ z·SE).
     Bounds a_bounds{0, 0}, b_bounds{0, 0}, union_bounds{0, 0}, intersection_bounds{0, 0};
@@ -73,9 +74,17 @@ struct Overlap {
 Overlap joint_estimate(const JointHistogram& h);
 Overlap joint_estimate(const JointHistogram& h, const double* confidence);
 
+// The joint estimate with A's size held at `own` (a sparse value's own
+// estimate, near exact) from the registers of A and B at the common
+// precision: the likelihood maximised over |B \ A| and |A ∩ B| with |A \ B|
+// = own - |A ∩ B|, so the reported |A| is own (doc/FORMAT.md section 3.14).
+Overlap joint_estimate_sized(const JointHistogram& h, const Estimate& own, const double* confidence);
+
 // The joint estimate of two hll values (validated on their way in). Values of
 // different precisions are compared at the smaller one; two sparse values are
-// compared entry by entry at precision 26, so small sets come out near exact.
+// compared entry by entry at precision 26, so small sets come out near exact;
+// one sparse and one dense value by joint_estimate_sized, the sparse one's size
+// held at its own estimate.
 // Different seeds or hash functions: kMismatch.
 Overlap overlap(const std::uint8_t* a, std::size_t a_size, const std::uint8_t* b, std::size_t b_size,
                 const double* confidence = nullptr);
