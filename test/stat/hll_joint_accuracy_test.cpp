@@ -58,6 +58,9 @@ struct Row {
     int max_iterations = 0;
     double exact_share = 0;      // sparse points: the share of collision-free trials
     int exact_missed = 0;        // collision-free trials whose bounds missed |A| or |A∩B|
+    double cover_b_only = 0;     // dense: coverage of the bounds of |B \ A|
+    double no_informative = 0;   // dense: the share of trials with no register of B above A's
+    double cover_int_none = 0;   // ... and the coverage of |A∩B| in those trials
 };
 
 // The registers of `n` distinct values, raised into regs.
@@ -87,6 +90,7 @@ struct Trial {
     int iterations;
     bool exact = false;  // both sparse and no two values share an index at precision 26
     hll::Bounds a_only{0, 0}, b_only{0, 0};  // dense: the bounds of |A \ B| and |B \ A|
+    std::uint64_t informative = 0;           // dense: registers where B's is above A's
 };
 
 Trial dense_trial(const Point& pt, std::mt19937_64& rng) {
@@ -113,6 +117,7 @@ Trial dense_trial(const Point& pt, std::mt19937_64& rng) {
     Trial t{o.intersection_unclamped, (n1 + n2) - nu, n1, cb.lower, cb.upper, ib.lower, ib.upper, o.iterations};
     t.a_only = o.a_only_bounds;
     t.b_only = o.b_only_bounds;
+    for (std::uint64_t c : h.b) t.informative += c;
     return t;
 }
 
@@ -150,7 +155,7 @@ Row run_point(const Point& pt, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     Row row{pt};
     double sum = 0, sq_ml = 0, sq_ie = 0, sum_sq = 0;
-    int cover_card = 0, cover_int = 0;
+    int cover_card = 0, cover_int = 0, cover_b_only = 0, none = 0, none_int = 0;
     bool sparse = pt.a + pt.b - pt.x <= 3000;
     row.trials = sparse ? kSparseTrials : kDenseTrials;
     for (int t = 0; t < row.trials; t++) {
@@ -162,6 +167,9 @@ Row run_point(const Point& pt, std::uint64_t seed) {
         bool card_in = tr.card_lower <= pt.a && pt.a <= tr.card_upper, int_in = tr.lower <= pt.x && pt.x <= tr.upper;
         cover_card += card_in;
         cover_int += int_in;
+        cover_b_only += tr.b_only.lower <= pt.b - pt.x && pt.b - pt.x <= tr.b_only.upper;
+        none += !sparse && tr.informative == 0;
+        none_int += !sparse && tr.informative == 0 && int_in;
         row.exact_share += tr.exact;
         row.exact_missed += tr.exact && !(card_in && int_in);
         row.max_iterations = std::max(row.max_iterations, tr.iterations);
@@ -174,6 +182,9 @@ Row run_point(const Point& pt, std::uint64_t seed) {
     row.cover_card = static_cast<double>(cover_card) / n;
     row.cover_int = static_cast<double>(cover_int) / n;
     row.exact_share /= n;
+    row.cover_b_only = static_cast<double>(cover_b_only) / n;
+    row.no_informative = static_cast<double>(none) / n;
+    row.cover_int_none = none > 0 ? static_cast<double>(none_int) / none : 0;
     return row;
 }
 
@@ -337,6 +348,43 @@ TEST(HllJointAccuracy, UnequalSizes) {
             }
     for (const Row& r : run_points(points)) report_and_check(r, false, totals);
     check_totals(totals);
+}
+
+// Next to the edge where B \ A is 0: |A| = 10^7, |A ∩ B| = 10^5 and |B \ A| =
+// 300, 1,500, 6,000 (4,000 trials each). A register of B rises above A's only
+// where a value of B \ A outranks A's register (about 0.72 |B \ A| m / |A|
+// of them: 0.35, 1.8, 7.1 here), so what the registers say about |B \ A| is
+// a small count, and it is often 0. Printed: the coverage of |A|, |A ∩ B| and
+// |B \ A|, the share of trials with no register of B above A's and the
+// coverage of |A ∩ B| in those.
+TEST(HllJointAccuracy, NearBoundary) {
+    std::printf("| \\|A\\| | \\|B\\| | \\|A∩B\\| | \\|B \\ A\\| | ML rel. RMSE | ML bias | bias/SE | 95%% cover \\|A\\| "
+                "| 95%% cover \\|A∩B\\| | 95%% cover \\|B \\ A\\| | no B > A | cover \\|A∩B\\| there |\n");
+    std::printf("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    std::vector<std::pair<Point, std::uint64_t>> points;
+    std::uint64_t seed = 13301;
+    for (double d : {300.0, 1500.0, 6000.0}) points.emplace_back(Point{1e7, 1e5 + d, 1e5}, seed++);
+    for (const Row& r : run_points(points)) {
+        const Point& p = r.pt;
+        double se_mean = r.ml_sd / std::sqrt(static_cast<double>(r.trials));
+        double z = (r.ml_mean - p.x) / se_mean;
+        std::printf("| %.0f | %.0f | %.0f | %.0f | %.4f | %+.4f | %+.1f | %.1f%% | %.1f%% | %.1f%% | %.1f%% | %.1f%% |\n",
+                    p.a, p.b, p.x, p.b - p.x, r.ml_rmse / p.x, (r.ml_mean - p.x) / p.x, z, 100 * r.cover_card,
+                    100 * r.cover_int, 100 * r.cover_b_only, 100 * r.no_informative, 100 * r.cover_int_none);
+        std::fflush(stdout);
+        const double within = 0.01 + 1e-9;
+        EXPECT_NEAR(r.cover_card, 0.95, within) << "|A| at |B \\ A| = " << p.b - p.x;
+        // Not yet honest (issue 13): where the count of registers of B above
+        // A's is often 0, the chi-square critical value of a likelihood ratio
+        // is too small for it, as for a Poisson count: 92.9% at 1,500 (73% in
+        // the trials with none). Held here only to what it is, below 94%.
+        EXPECT_GE(r.cover_int, 0.92) << "|A∩B| at |B \\ A| = " << p.b - p.x;
+        EXPECT_LE(r.cover_int, 0.975) << "|A∩B| at |B \\ A| = " << p.b - p.x;
+        EXPECT_GE(r.cover_b_only, 0.94) << "|B \\ A| = " << p.b - p.x;
+        EXPECT_LE(r.cover_b_only, 0.99) << "|B \\ A| = " << p.b - p.x;
+        EXPECT_LE(std::fabs(z), 3.5) << "drift at |B \\ A| = " << p.b - p.x;
+        EXPECT_LE(std::fabs(r.ml_mean - p.x), 0.1 * r.ml_sd) << "bias at |B \\ A| = " << p.b - p.x;
+    }
 }
 
 // The 95% profile bounds of |A \ B| and |B \ A| at dense points, 1,000 trials
