@@ -10,11 +10,14 @@
 #
 #   bench/bloom.sh                                                  10M ids, 1M keys, 5 rounds
 #   BENCH_ROWS=1000000 BENCH_KEYS=100000 BENCH_ROUNDS=2 bench/bloom.sh   quick smoke run
-#   BENCH_BASELINE_SO=/path/probabilistic.so bench/bloom.sh         also an earlier build, interleaved
+#   BENCH_BASELINE_SO=/path/probabilistic.so bench/bloom.sh         also an earlier build, interleaved (with
+#                                                                   BENCH_LAYOUT, a build that has the layout)
 #   BENCH_LAYOUT=blocked bench/bloom.sh                             a blocked filter (default: classic)
 #   BENCH_BATCH=1000                                                ids per bloom_members array
 #   BENCH_EXACT=0 BENCH_SIZED=0 bench/bloom.sh                      skip the exact semi-join and the sized
 #                                                                   bloom_agg(id) (large runs)
+#   BENCH_BUILD_ONLY=1 BENCH_ROWS=2 BENCH_KEYS=10000000 ...         the build against count(id) only (and the
+#                                                                   floor): no probes, a tiny t
 #   BENCH_ROWS=20000000 BENCH_KEYS=100000000 ...                    fewer ids than keys: t holds ROWS / 2 keys
 #
 # With BENCH_BASELINE_SO, the probe and the build are measured with an
@@ -38,6 +41,7 @@ LAYOUT=${BENCH_LAYOUT:-}
 BATCH=${BENCH_BATCH:-1000}
 WITH_EXACT=${BENCH_EXACT:-1}
 WITH_SIZED=${BENCH_SIZED:-1}
+BUILD_ONLY=${BENCH_BUILD_ONLY:-0}
 # The keys are every STEP-th id (bench/bloom.sql); t holds MEMBERS of them.
 STEP=$((ROWS / KEYS > 2 ? ROWS / KEYS : 2))
 MEMBERS=$((ROWS / STEP < KEYS ? ROWS / STEP : KEYS))
@@ -96,11 +100,24 @@ CREATE AGGREGATE baseline.bloom_agg(bigint, bigint, double precision) (
     SFUNC = baseline.bloom_add_trans, STYPE = bloom, FINALFUNC = baseline.bloom_agg_final,
     FINALFUNC_MODIFY = READ_ONLY);
 SQL
+	# With a layout, the baseline must be a build that has it (0.4.0 and later).
+	[ -z "$LAYOUT" ] || sql <<'SQL'
+CREATE FUNCTION baseline.bloom_add_trans(bloom, bigint, bigint, double precision, text) RETURNS bloom
+    AS '$libdir/probabilistic_baseline', 'bloom_add_trans' LANGUAGE C IMMUTABLE;
+CREATE AGGREGATE baseline.bloom_agg(bigint, bigint, double precision, text) (
+    SFUNC = baseline.bloom_add_trans, STYPE = bloom, FINALFUNC = baseline.bloom_agg_final,
+    FINALFUNC_MODIFY = READ_ONLY);
+SQL
 fi
 
 # ---- what is measured ------------------------------------------------------
 
 IDS=(trivial probe batch_scan batched count build)
+if [ "$BUILD_ONLY" = 1 ]; then
+	IDS=(count build)
+	WITH_EXACT=0
+	WITH_SIZED=0
+fi
 [ "$WITH_EXACT" = 0 ] || IDS+=(exact)
 [ "$WITH_SIZED" = 0 ] || IDS+=(sized)
 declare -A SQL LABEL RUNS
@@ -126,12 +143,12 @@ SQL[sized]="SELECT bloom_cardinality(bloom_agg(id)) FROM keys"
 
 declare -A WARMUP_OF
 if [ -n "$BASELINE_SO" ]; then
-	IDS+=(probe_base build_base)
+	[ "$BUILD_ONLY" = 1 ] || IDS+=(probe_base)
+	IDS+=(build_base)
 	LABEL[probe_base]="  baseline build's bloom_contains(f.b, t.id)"
 	SQL[probe_base]="SELECT count(*) FROM t, filters f WHERE baseline.bloom_contains(f.b, t.id)"
-	[ -z "$LAYOUT" ] || { echo "BENCH_BASELINE_SO compares the classic layout only" >&2; exit 2; }
-	LABEL[build_base]="  baseline build's bloom_agg(id, $KEYS, 0.01)"
-	SQL[build_base]="SELECT baseline.bloom_cardinality(baseline.bloom_agg(id, $KEYS, 0.01)) FROM keys"
+	LABEL[build_base]="  baseline build's bloom_agg(id, $KEYS, 0.01$LAYOUT_ARG)"
+	SQL[build_base]="SELECT baseline.bloom_cardinality(baseline.bloom_agg(id, $KEYS, 0.01$LAYOUT_ARG)) FROM keys"
 	# Loads the baseline library, and only it.
 	WARMUP_OF[probe_base]="SELECT baseline.bloom_contains(b, 1::bigint) FROM filters"
 	WARMUP_OF[build_base]=${WARMUP_OF[probe_base]}
@@ -185,7 +202,7 @@ goal_ratio() { # label numerator denominator goal
 		"$cpu" "$(verdict "$cpu" "$4")")")
 }
 [ "$WITH_EXACT" = 0 ] || goal_ratio "probe: bloom / exact hash semi-join" probe exact 0.3
-goal_ratio "probe: bloom / trivial scan" probe trivial 1.6
+[ "$BUILD_ONLY" = 1 ] || goal_ratio "probe: bloom / trivial scan" probe trivial 1.6
 goal_ratio "build: bloom_agg(id, $KEYS, 0.01) / count(id)" build count 1.3
 # Issue 12: the probe's cost above the scan against the baseline build's,
 # at most 0.6 with 10^6 keys (a filter in cache: the per-call path) and 0.5
@@ -206,7 +223,7 @@ above_ns() { # id [base [n]]
 		"$cpu ns on-CPU = $(calc "$cpu / $FLOOR_NS" 2) memory latencies"
 }
 if [ -n "$BASELINE_SO" ]; then
-	goal_above "probe above the scan: this build / baseline" probe probe_base trivial \
+	[ "$BUILD_ONLY" = 1 ] || goal_above "probe above the scan: this build / baseline" probe probe_base trivial \
 		"$([ "$KEYS" -lt 10000000 ] && echo 0.6 || echo 0.5)"
 	goal_ratio "build: baseline's bloom_agg / count(id)" build_base count 1.3
 	goal_above "build above count(id): this build / baseline" build build_base count 1.0
@@ -215,12 +232,12 @@ MEM_RATIO=$([ "$WITH_EXACT" = 0 ] || calc "$FILTER_BYTES / ($HASH_KB * 1024)" 4)
 
 # Without the semi-join the count is known from bench/bloom.sql's construction.
 EXACT=$([ "$WITH_EXACT" = 0 ] && echo "$MEMBERS" || result_of exact)
-PROBED=$(result_of probe)
-BATCH_PROBED=$(result_of batched)
+PROBED=$([ "$BUILD_ONLY" = 1 ] && echo "$EXACT" || result_of probe)
+BATCH_PROBED=$([ "$BUILD_ONLY" = 1 ] && echo "$PROBED" || result_of batched)
 NON_MEMBERS=$((ROWS - EXACT))
 ON_CPU=$(for id in "${IDS[@]}"; do [ "$id" = floor ] || printf '%s' "${RUNS[$id]}"; done | awk -F'|' '$2 != "" { w += $1; c += $2 } END { printf "%.0f", 100 * c / w }')
 
-report() {
+report_header() {
 	echo "probabilistic bloom benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo "tree:     commit $(git rev-parse --short HEAD)$([ -z "$(git status --porcelain -- src sql Makefile)" ] || echo ' + uncommitted changes in src, sql or Makefile'); probabilistic.so sha256 $(sha256sum "$("$PG_BIN/pg_config" --pkglibdir)/probabilistic.so" | cut -c1-12)"
 	echo "machine:  $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) RAM; load average $LOAD_AT_START at start, $(cut -d' ' -f1-3 /proc/loadavg) at end;"
@@ -234,6 +251,9 @@ report() {
 	echo "          id_batches(ids bigint[]) t's ids in order, $(fmt_int "$BATCH") to an array"
 	echo
 	printf '  %-72s %10s %9s %9s %10s   %s\n' query "median ms" "min ms" "max ms" "on-CPU ms" result
+}
+
+report_probes() {
 	echo "1. probing $(fmt_int "$ROWS") ids against $(fmt_int "$KEYS") keys"
 	for id in trivial probe ${BASELINE_SO:+probe_base}; do timing_row $id; done
 	[ "$WITH_EXACT" = 0 ] || timing_row exact
@@ -245,6 +265,11 @@ report() {
 	for id in batch_scan batched; do timing_row $id; done
 	echo "     above the batch scan per id: $(above_ns batched batch_scan)"
 	echo "     per-row probe / batched, cost above their scans, on-CPU: $(calc "($(med probe $CPU) - $(med trivial $CPU)) / ($(med batched $CPU) - $(med batch_scan $CPU))" 2)"
+}
+
+report() {
+	report_header
+	if [ "$BUILD_ONLY" = 1 ]; then echo "1. (BENCH_BUILD_ONLY: no probes)"; else report_probes; fi
 	echo "2. building the filter from $(fmt_int "$KEYS") keys"
 	for id in count build ${BASELINE_SO:+build_base}; do timing_row $id; done
 	[ "$WITH_SIZED" = 0 ] || timing_row sized

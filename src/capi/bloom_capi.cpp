@@ -82,6 +82,42 @@ bool prob_bloom_add_hash(uint8_t* data, size_t size, uint64_t hash, bool in_plac
     });
 }
 
+bool prob_bloom_agg_state(int64_t capacity, double fpr, int layout, uint64_t seed, bool batched,
+                          const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(bloom::aggregate_state(a, capacity, fpr, bloom::checked_layout(layout), seed, batched));
+    });
+}
+
+bool prob_bloom_finish(const uint8_t* data, size_t size, const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(bloom::finish(data, size, a));
+    });
+}
+
+bool prob_bloom_finish_in_place(uint8_t* data, size_t size, size_t* value_size, ProbError* err) {
+    return guarded(err, [&] { *value_size = bloom::finish_in_place(data, size); });
+}
+
+bool prob_bloom_union_state(uint8_t* left, size_t left_size, const uint8_t* right, size_t right_size,
+                            const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(bloom::union_state(left, left_size, right, right_size, a));
+    });
+}
+
+bool prob_bloom_state_probe(const uint8_t* data, size_t size, ProbBloomProbe* probe, size_t* pending_offset,
+                            ProbError* err) {
+    return guarded(err, [&] {
+        bloom::State state = bloom::parse_state(data, size);
+        bloom::prepare_probe(state.filter, probe);
+        *pending_offset = state.pending == nullptr ? 0 : static_cast<size_t>(state.pending - data);
+    });
+}
+
 bool prob_bloom_check_state_parameters(const uint8_t* data, size_t size, int64_t capacity, double fpr, int layout,
                                        ProbError* err) {
     return guarded(err, [&] { bloom::check_state_parameters(data, size, capacity, fpr, bloom::checked_layout(layout)); });

@@ -71,10 +71,37 @@ bool		prob_bloom_empty_layout(int64_t capacity, double fpr, int layout, uint64_t
 									const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
 /* The layout id of a name (len bytes, not terminated); PROB_INVALID_PARAMETER naming the choices. */
 bool		prob_bloom_layout_of_name(const char *name, size_t len, int *layout, ProbError *err);
-/* An aggregate's filter has this capacity, rate and layout; PROB_MISMATCH, naming both, if not. */
+/* An aggregate's state has this capacity, rate and layout; PROB_MISMATCH, naming both, if not. */
 bool		prob_bloom_check_state_parameters(const uint8_t *data, size_t size, int64_t capacity,
 											  double fpr, int layout, ProbError *err);
-/* With in_place, writes into data unless a scalable filter must grow; unchanged input comes back as is. */
+/*
+ * bloom_agg(x, capacity, fpr [, layout])'s working state (bloom.hpp,
+ * bloom_probe.h): a filter with a buffer of pending hashes, which only the
+ * aggregate's own functions read. prob_bloom_agg_state makes a group's first
+ * state: a working one when batched and the filter is fixed or blocked and
+ * large enough, else the empty filter.
+ */
+bool		prob_bloom_agg_state(int64_t capacity, double fpr, int layout, uint64_t seed, bool batched,
+								 const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
+/* The canonical value of a state, allocated unless it is one already (then out is the input). */
+bool		prob_bloom_finish(const uint8_t *data, size_t size, const ProbAllocator *alloc, ProbBuffer *out,
+							  ProbError *err);
+/* The same in place: the pending hashes applied; *value_size is the value's size (the buffer cut off). */
+bool		prob_bloom_finish_in_place(uint8_t *data, size_t size, size_t *value_size, ProbError *err);
+/* bloom_agg's combine: the filter left absorbs the state right (in place unless a scalable filter grows). */
+bool		prob_bloom_union_state(uint8_t *left, size_t left_size, const uint8_t *right, size_t right_size,
+								   const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
+/*
+ * The probe of a state (a filter or a working state: its filter part), and
+ * where its buffer of pending hashes starts in data (0 for a filter).
+ */
+bool		prob_bloom_state_probe(const uint8_t *data, size_t size, ProbBloomProbe *probe, size_t *pending_offset,
+								   ProbError *err);
+/*
+ * With in_place, writes into data unless a scalable filter must grow;
+ * unchanged input comes back as is. A working state (in place only) takes
+ * the hash into its buffer.
+ */
 bool		prob_bloom_add_hash(uint8_t *data, size_t size, uint64_t hash, bool in_place,
 								const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
 /* Membership (SQL bloom_contains): the hash is in the filter, or a false positive. */

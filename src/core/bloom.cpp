@@ -487,7 +487,17 @@ std::uint64_t bit_position(std::uint64_t hash, std::uint32_t i, std::uint64_t bi
     return reduce(x, bit_count);
 }
 
-Sketch parse_trusted(const std::uint8_t* data, std::size_t size) {
+namespace {
+
+// A layout byte that marks a working state: the flag on a fixed or blocked layout.
+bool working_layout(std::uint8_t layout) {
+    std::uint8_t unflagged = layout & ~kBuildingFlag;
+    return layout != unflagged && (unflagged == kLayoutFixed || unflagged == kLayoutBlocked);
+}
+
+// The header and layer walk of parse_trusted. A working state's (building)
+// layers end before its buffer: the returned filter's size is where they end.
+Sketch parse_filter(const std::uint8_t* data, std::size_t size, bool building) {
     if (size < kHeaderSize)
         throw corrupt("it is " + std::to_string(size) + " bytes long, shorter than the " +
                       std::to_string(kHeaderSize) + "-byte header");
@@ -497,8 +507,12 @@ Sketch parse_trusted(const std::uint8_t* data, std::size_t size) {
         throw corrupt("format version " + std::to_string(data[kOffVersion]) +
                       " is not supported (this build reads version " + std::to_string(kFormatVersion) + ")");
     if (!known_hash_id(data[kOffHashId])) throw corrupt("unknown hash function id " + std::to_string(data[kOffHashId]));
-    Header h{data[kOffLayout], data[kOffHashId], load_le16(data + kOffLayerCount), load_le64(data + kOffSeed),
-             load_le64(data + kOffCapacity), load_double(data + kOffFpr)};
+    std::uint8_t layout = data[kOffLayout];
+    if (working_layout(layout) != building)
+        throw corrupt("layout byte " + hex_byte(layout) +
+                      " marks bloom_agg's working state, which only the aggregate's own functions read");
+    Header h{static_cast<std::uint8_t>(building ? layout & ~kBuildingFlag : layout), data[kOffHashId], load_le16(data + kOffLayerCount),
+             load_le64(data + kOffSeed), load_le64(data + kOffCapacity), load_double(data + kOffFpr)};
     if (h.layout != kLayoutFixed && h.layout != kLayoutScalable && h.layout != kLayoutBlocked)
         throw corrupt("unknown layout " + std::to_string(h.layout) + " (1 is fixed, 2 is scalable, 3 is blocked)");
     if (h.layout != kLayoutScalable && h.layer_count != 1)
@@ -542,10 +556,27 @@ Sketch parse_trusted(const std::uint8_t* data, std::size_t size) {
         last = offset;
         offset = next_layer_offset(l);
     }
+    if (building) return Sketch{h, data, offset, last};
     if (offset != size)
         throw corrupt(std::to_string(size - offset) + " bytes follow the last of " + std::to_string(h.layer_count) +
                       (h.layer_count == 1 ? " layer" : " layers"));
     return Sketch{h, data, size, last};
+}
+
+}  // namespace
+
+Sketch parse_trusted(const std::uint8_t* data, std::size_t size) { return parse_filter(data, size, false); }
+
+State parse_state(const std::uint8_t* data, std::size_t size) {
+    if (size < kHeaderSize || !working_layout(data[kOffLayout])) return State{parse_trusted(data, size), nullptr};
+    Sketch filter = parse_filter(data, size, true);
+    std::uint8_t* pending = const_cast<std::uint8_t*>(data) + filter.size;
+    std::size_t room = size - filter.size;
+    // At least one slot, and fewer hashes than slots: a full buffer is applied at once.
+    if (room < kPendingHeaderSize + 8 || (room - kPendingHeaderSize) / 8 != prob_bloom_pending_u32(pending + 4) ||
+        (room - kPendingHeaderSize) % 8 != 0 || prob_bloom_pending_u32(pending) >= prob_bloom_pending_u32(pending + 4))
+        throw corrupt("bloom_agg's working state is inconsistent");
+    return State{filter, pending};
 }
 
 namespace {
@@ -652,8 +683,10 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
     return s;
 }
 
-Buffer make_empty(Allocator& alloc, long long capacity, double fpr, std::uint8_t layout, std::uint64_t seed) {
-    std::size_t size = empty_size(capacity, fpr, layout);
+namespace {
+// An empty filter of `size` bytes (empty_size's) followed by `room` more bytes, left to the caller.
+Buffer make_empty_with_room(Allocator& alloc, std::size_t size, std::size_t room, long long capacity, double fpr,
+                            std::uint8_t layout, std::uint64_t seed) {
     Header h{layout, kHashId, 1, seed, static_cast<std::uint64_t>(capacity), fpr};
     Layer l{0, 0, h.capacity, 0, kHeaderSize};
     if (layout == kLayoutBlocked) {
@@ -664,15 +697,34 @@ Buffer make_empty(Allocator& alloc, long long capacity, double fpr, std::uint8_t
         l.bit_count = bit_count_for(h.capacity, layer_fpr(h, 0));
         l.hash_count = hash_count_for(l.bit_count, h.capacity);
     }
-    std::uint8_t* out = allocate_or_throw(alloc, size);
+    std::uint8_t* out = allocate_or_throw(alloc, size + room);
     write_header(out, h);
     write_empty_layer(out, l);
-    return {out, size};
+    return {out, size + room};
+}
+}  // namespace
+
+Buffer make_empty(Allocator& alloc, long long capacity, double fpr, std::uint8_t layout, std::uint64_t seed) {
+    return make_empty_with_room(alloc, empty_size(capacity, fpr, layout), 0, capacity, fpr, layout, seed);
+}
+
+Buffer aggregate_state(Allocator& alloc, long long capacity, double fpr, std::uint8_t layout, std::uint64_t seed,
+                       bool batched) {
+    std::size_t size = empty_size(capacity, fpr, layout);
+    if (!batched || layout == kLayoutScalable || size < kMinBuildingBytes)
+        return make_empty_with_room(alloc, size, 0, capacity, fpr, layout, seed);
+    Buffer out = make_empty_with_room(alloc, size, kPendingHeaderSize + 8 * std::size_t{kPendingSlots}, capacity, fpr,
+                                      layout, seed);
+    out.data[kOffLayout] |= kBuildingFlag;
+    std::uint32_t trailer[2] = {0, kPendingSlots};
+    std::memcpy(out.data + size, trailer, sizeof trailer);
+    std::memset(out.data + size + kPendingHeaderSize, 0, 8 * std::size_t{kPendingSlots});
+    return out;
 }
 
 void check_state_parameters(const std::uint8_t* data, std::size_t size, long long capacity, double fpr,
                             std::uint8_t layout) {
-    const Header h = parse_trusted(data, size).header;
+    const Header h = parse_state(data, size).filter.header;
     if (h.capacity != static_cast<std::uint64_t>(capacity) || h.fpr != fpr || h.layout != layout) {
         // The layout is named only when it is what changed.
         std::string first_layout, now_layout;
@@ -707,7 +759,15 @@ Layer next_layer(const Header& h, std::size_t size) {
 }
 
 Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place, Allocator& alloc) {
-    Sketch s = parse_trusted(data, size);
+    State state = parse_state(data, size);
+    const Sketch& s = state.filter;
+    if (state.pending != nullptr) {
+        if (!in_place) throw std::logic_error("a bloom_agg working state is only updated in place");
+        Layer l = s.first_layer();
+        ProbBloomProbeLayer layer = probe_layer(data + bits_offset(l), l);
+        prob_bloom_pending_add(data + bits_offset(l), &layer, s.blocked(), state.pending, hash);
+        return {data, size};
+    }
     if (!s.scalable()) {
         Layer l = s.first_layer();
         // In place, setting bits that are already set changes nothing: one pass.
@@ -814,10 +874,10 @@ bool superset(const Sketch& outer, const Sketch& inner) {
     return result;
 }
 
-Buffer union_of(std::uint8_t* left, std::size_t left_size, const std::uint8_t* right, std::size_t right_size,
-                bool in_place, Allocator& alloc) {
-    Sketch a = parse_trusted(left, left_size);
-    Sketch b = parse_trusted(right, right_size);
+namespace {
+// union_of of checked values (b may be a working state's filter part).
+Buffer union_sketches(std::uint8_t* left, std::size_t left_size, const Sketch& a, const Sketch& b, bool in_place,
+                      Allocator& alloc) {
     check_compatible(a, b);
     auto bit_or = [](std::uint64_t x, std::uint64_t y) { return x | y; };
     if (a.header.layer_count >= b.header.layer_count) {
@@ -827,9 +887,48 @@ Buffer union_of(std::uint8_t* left, std::size_t left_size, const std::uint8_t* r
         return {out, left_size};
     }
     // Only scalable filters get here: the result takes the right side's extra layers.
-    std::uint8_t* out = copy(alloc, right, right_size).data;
+    std::uint8_t* out = copy(alloc, b.data, b.size).data;
     combine_layers(out, a, bit_or);
-    return {out, right_size};
+    return {out, b.size};
+}
+
+// Adds a working state's pending hashes to out, a writable filter of the same one layer.
+void apply_pending(std::uint8_t* out, const Sketch& filter, const std::uint8_t* pending) {
+    Layer l = read_layer(out, kHeaderSize);
+    for (std::uint32_t i = 0; i < prob_bloom_pending_u32(pending); i++)
+        insert(out, l, prob_bloom_pending_hash(pending, i), filter.blocked());
+}
+}  // namespace
+
+Buffer union_of(std::uint8_t* left, std::size_t left_size, const std::uint8_t* right, std::size_t right_size,
+                bool in_place, Allocator& alloc) {
+    return union_sketches(left, left_size, parse_trusted(left, left_size), parse_trusted(right, right_size), in_place,
+                          alloc);
+}
+
+Buffer union_state(std::uint8_t* left, std::size_t left_size, const std::uint8_t* right, std::size_t right_size,
+                   Allocator& alloc) {
+    State r = parse_state(right, right_size);
+    Buffer out = union_sketches(left, left_size, parse_trusted(left, left_size), r.filter, true, alloc);
+    if (r.pending != nullptr) apply_pending(out.data, r.filter, r.pending);
+    return out;
+}
+
+Buffer finish(const std::uint8_t* data, std::size_t size, Allocator& alloc) {
+    State state = parse_state(data, size);
+    if (state.pending == nullptr) return {const_cast<std::uint8_t*>(data), size};
+    Buffer out = copy(alloc, data, state.filter.size);
+    out.data[kOffLayout] = state.filter.header.layout;
+    apply_pending(out.data, state.filter, state.pending);
+    return out;
+}
+
+std::size_t finish_in_place(std::uint8_t* data, std::size_t size) {
+    State state = parse_state(data, size);
+    if (state.pending == nullptr) return size;
+    apply_pending(data, state.filter, state.pending);
+    data[kOffLayout] = state.filter.header.layout;
+    return state.filter.size;
 }
 
 Buffer intersection_of(std::uint8_t* left, std::size_t left_size, const std::uint8_t* right,

@@ -211,8 +211,44 @@ inline Buffer make_empty(Allocator& alloc, long long capacity, double fpr, bool 
     return make_empty(alloc, capacity, fpr, scalable ? kLayoutScalable : kLayoutFixed, seed);
 }
 
-// An aggregate's filter (its state) was made with this capacity and rate;
-// kMismatch, naming both, if a later row passed others.
+// An aggregate's working state (bloom_probe.h; doc/FORMAT.md 4.14): a fixed
+// or blocked filter whose layout byte has kBuildingFlag set, followed by a
+// buffer of hashes not yet in its bits. bloom_agg(x, capacity, fpr) keeps
+// one so that each row's add only starts the loads of its lines, and the
+// buffer, once full, is applied while they are in cache or in flight. Never
+// stored: the final, combine and output functions apply the buffer first;
+// parse and parse_trusted refuse it.
+constexpr std::uint8_t kBuildingFlag = PROB_BLOOM_BUILDING_FLAG;
+constexpr std::size_t kPendingHeaderSize = PROB_BLOOM_PENDING_HEADER_SIZE;
+constexpr std::uint32_t kPendingSlots = PROB_BLOOM_PENDING_SLOTS;
+// Smaller filters stay in the caches, where an add waits for no load: they
+// are built without a buffer, which then costs at most 2% of a state.
+constexpr std::size_t kMinBuildingBytes = 16384;
+
+struct State {
+    Sketch filter;          // its filter part: header (layout without the flag) and layer
+    std::uint8_t* pending;  // the buffer: u32 count, u32 slots, slots hashes; nullptr for a filter
+};
+// Header and layer checks as parse_trusted, and the buffer's; a filter is a state without a buffer.
+State parse_state(const std::uint8_t* data, std::size_t size);
+// bloom_agg's state at a group's first row: with `batched`, a fixed or
+// blocked filter of at least kMinBuildingBytes is made a working state;
+// anything else is make_empty's filter.
+Buffer aggregate_state(Allocator& alloc, long long capacity, double fpr, std::uint8_t layout, std::uint64_t seed,
+                       bool batched);
+// The canonical value of a state, allocated; a filter is returned as it is.
+// Never modifies its input (final functions may run more than once).
+Buffer finish(const std::uint8_t* data, std::size_t size, Allocator& alloc);
+// Makes a state its canonical value in place; returns the value's size
+// (shorter than size when the buffer was cut off).
+std::size_t finish_in_place(std::uint8_t* data, std::size_t size);
+// bloom_agg's combine: the filter left (writable, in place) absorbs the
+// state right, its bits and its pending hashes, as union_of would its value.
+Buffer union_state(std::uint8_t* left, std::size_t left_size, const std::uint8_t* right, std::size_t right_size,
+                   Allocator& alloc);
+
+// An aggregate's filter or working state was made with this capacity and
+// rate; kMismatch, naming both, if a later row passed others.
 void check_state_parameters(const std::uint8_t* data, std::size_t size, long long capacity, double fpr,
                             std::uint8_t layout = kLayoutFixed);
 
@@ -220,6 +256,7 @@ void check_state_parameters(const std::uint8_t* data, std::size_t size, long lon
 // written into data and {data, size} is returned; otherwise a new buffer is
 // allocated when anything changes. Unchanged input returns {data, size}.
 // A scalable filter that must grow always returns a new, larger buffer.
+// Accepts working states (in_place only): the hash joins their buffer.
 Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place, Allocator& alloc);
 
 // The probe of s (bloom_probe.h): its layers' bits and positioning, for

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* A blocked layer's block: one 64-byte cache line (bloom.hpp says why). */
 #define PROB_BLOOM_BLOCK_BITS 512
@@ -325,6 +326,89 @@ prob_bloom_layer_add(uint8_t *bits, const ProbBloomProbeLayer *l, bool blocked, 
 	bits_set += newly_set;
 	for (i = 0; i < 8; i++, bits_set >>= 8)
 		p[i] = (uint8_t) bits_set;
+}
+
+/*
+ * An aggregate's working state (FORMAT.md 4.14, bloom.hpp): a fixed or
+ * blocked filter whose header's layout byte has PROB_BLOOM_BUILDING_FLAG
+ * set, followed by a pending buffer: u32 count, u32 slots, then `slots`
+ * u64 hashes of which the first `count` are not yet in the bits. In the
+ * server's byte order: it never leaves the aggregate (final, combine and
+ * output functions apply the pending hashes first) and every other reader
+ * refuses it. An add appends its hash and starts the loads of the lines it
+ * will set; the buffer is applied when full, by which time the early lines
+ * are in cache and the late ones in flight together, instead of one miss
+ * after another, row after row.
+ */
+#define PROB_BLOOM_BUILDING_FLAG 0x80
+#define PROB_BLOOM_PENDING_HEADER_SIZE 8
+#define PROB_BLOOM_PENDING_SLOTS 32
+
+/* Starts the loads, for writing, of the lines an add of hash will set. */
+static inline void
+prob_bloom_prefetch_add(const uint8_t *bits, const ProbBloomProbeLayer *l, bool blocked, uint64_t hash)
+{
+	if (blocked)
+	{
+		const uint8_t *block = prob_bloom_block_of(bits, l->block_count, hash);
+
+		__builtin_prefetch(block, 1);
+		__builtin_prefetch(block + PROB_BLOOM_BLOCK_BYTES - 1, 1);
+	}
+	else
+	{
+		ProbBloomPositions positions;
+		uint32_t	i;
+
+		prob_bloom_positions_init(&positions, hash, l->bit_count);
+		for (i = 0; i < l->hash_count; i++)
+			__builtin_prefetch(bits + (prob_bloom_positions_next(&positions) >> 3), 1);
+	}
+}
+
+static inline uint32_t
+prob_bloom_pending_u32(const uint8_t *p)
+{
+	uint32_t	v;
+
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
+static inline uint64_t
+prob_bloom_pending_hash(const uint8_t *pending, uint32_t i)
+{
+	uint64_t	h;
+
+	memcpy(&h, pending + PROB_BLOOM_PENDING_HEADER_SIZE + 8 * (size_t) i, sizeof h);
+	return h;
+}
+
+/* Applies a working state's pending hashes to its layer and empties the buffer. */
+static inline void
+prob_bloom_pending_apply(uint8_t *bits, const ProbBloomProbeLayer *l, bool blocked, uint8_t *pending)
+{
+	uint32_t	count = prob_bloom_pending_u32(pending);
+	uint32_t	i;
+
+	for (i = 0; i < count; i++)
+		prob_bloom_layer_add(bits, l, blocked, prob_bloom_pending_hash(pending, i));
+	count = 0;
+	memcpy(pending, &count, sizeof count);
+}
+
+/* Adds hash to a working state: appended (its lines' loads started), and the buffer applied once full. */
+static inline void
+prob_bloom_pending_add(uint8_t *bits, const ProbBloomProbeLayer *l, bool blocked, uint8_t *pending, uint64_t hash)
+{
+	uint32_t	count = prob_bloom_pending_u32(pending);
+
+	prob_bloom_prefetch_add(bits, l, blocked, hash);
+	memcpy(pending + PROB_BLOOM_PENDING_HEADER_SIZE + 8 * (size_t) count, &hash, sizeof hash);
+	count++;
+	memcpy(pending, &count, sizeof count);
+	if (count == prob_bloom_pending_u32(pending + 4))
+		prob_bloom_pending_apply(bits, l, blocked, pending);
 }
 
 /* Membership: the hash is in at least one layer (or a false positive). */

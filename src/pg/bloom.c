@@ -32,11 +32,25 @@ bloom_in(PG_FUNCTION_ARGS)
 	PG_RETURN_POINTER(prob_value_in(PG_GETARG_CSTRING(0), "bloom", prob_bloom_validate));
 }
 
+/*
+ * The canonical value of what may be bloom_agg's working state (which
+ * reaches output functions when Citus ships partial aggregates as text):
+ * v itself unless it has pending hashes.
+ */
+static struct varlena *
+bloom_finished(struct varlena *v)
+{
+	ProbBuffer	out;
+
+	PROB_TRY(prob_bloom_finish(PROB_BYTES(v), &prob_palloc_allocator, &out, PROB_ERR));
+	return (struct varlena *) DatumGetPointer(prob_result(v, out));
+}
+
 PG_FUNCTION_INFO_V1(bloom_out);
 Datum
 bloom_out(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_CSTRING(prob_value_out(PG_GETARG_VARLENA_PP(0), "bloom"));
+	PG_RETURN_CSTRING(prob_value_out(bloom_finished(PG_GETARG_VARLENA_PP(0)), "bloom"));
 }
 
 PG_FUNCTION_INFO_V1(bloom_recv);
@@ -50,7 +64,7 @@ PG_FUNCTION_INFO_V1(bloom_send);
 Datum
 bloom_send(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BYTEA_P(prob_value_send(PG_GETARG_VARLENA_PP(0)));
+	PG_RETURN_BYTEA_P(prob_value_send(bloom_finished(PG_GETARG_VARLENA_PP(0))));
 }
 
 PG_FUNCTION_INFO_V1(bloom_from_bytea);
@@ -394,6 +408,15 @@ bloom_info(PG_FUNCTION_ARGS)
  * place only when AggCheckCallContext says they may; final functions never
  * modify it and return a copy (window aggregates keep updating the state
  * after a row's result was handed out, and aggregates may share a state).
+ *
+ * bloom_agg(x, capacity, fpr [, layout]) of a large fixed or blocked filter
+ * keeps a working state (bloom.hpp): the filter and a buffer of pending
+ * hashes, so that a row's add starts its loads and the buffer, once full,
+ * is applied while they are in cache, rather than waiting for one miss per
+ * row. It only does so when every aggregate reading the state ends it with
+ * bloom_agg_final, which applies the buffer, as the combine function and the
+ * output and send functions (Citus's partial aggregates) do; any other
+ * reader refuses a working state.
  */
 
 /*
@@ -415,10 +438,12 @@ typedef struct BloomAddCache
 	int			layout;
 	int			layout_len;		/* -1: none remembered */
 	char		layout_name[16];
-	bool		constant_known;	/* constant is set */
+	bool		constant_known;	/* constant and batched are set */
 	bool		constant;		/* capacity, rate and layout are constants */
+	bool		batched;		/* states may be working states: only bloom_agg_final reads them */
 	uint32		state_size;		/* VARSIZE of the states the in-place path takes; 0: none yet */
 	uint32		bits_offset;	/* of the layer's bits within such a state */
+	uint32		pending_offset;	/* of a working state's buffer; 0: the states are filters */
 	bool		blocked;
 	ProbBloomProbeLayer layer;	/* the layer's geometry (its bits pointer is not used) */
 } BloomAddCache;
@@ -451,21 +476,26 @@ bloom_layout_arg_cached(BloomAddCache *cache, text *name)
 	return cache->layout;
 }
 
-/* Remembers where the bits of state, made from the call site's constants, lie. */
+/* Remembers where the bits (and a working state's buffer) of state, made from the call site's constants, lie. */
 static void
 bloom_add_cache_layer(BloomAddCache *cache, struct varlena *state)
 {
 	ProbBloomProbe probe;
+	size_t		pending_offset;
 
-	PROB_TRY(prob_bloom_probe_prepare((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, &probe, PROB_ERR));
+	PROB_TRY(prob_bloom_state_probe((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, &probe, &pending_offset,
+									PROB_ERR));
 	if (probe.layer_count != 1)
 		return;
 	cache->layer = probe.layers[0];
 	cache->layer.bits = NULL;
 	cache->blocked = probe.blocked;
 	cache->bits_offset = (uint32) (probe.layers[0].bits - (const uint8_t *) state);
+	cache->pending_offset = pending_offset == 0 ? 0 : (uint32) (VARHDRSZ + pending_offset);
 	cache->state_size = VARSIZE(state);
 }
+
+static const char *const bloom_agg_finals[] = {"bloom_agg_final", NULL};
 
 /*
  * bloom_add_trans's first row, every row of a call whose parameters are not
@@ -486,6 +516,7 @@ bloom_add_trans_slow(FunctionCallInfo fcinfo)
 		cache->constant = prob_agg_arg_is_const(fcinfo, 1, INT8OID, "bloom_agg capacity") &&
 			prob_agg_arg_is_const(fcinfo, 2, FLOAT8OID, "bloom_agg false positive rate") &&
 			(!has_layout || prob_agg_arg_is_const(fcinfo, 3, TEXTOID, "bloom_agg layout"));
+		cache->batched = prob_states_finished_by(fcinfo, bloom_agg_finals);
 		cache->constant_known = true;
 	}
 	prob_require_not_null(PG_ARGISNULL(2), "bloom_agg capacity");
@@ -503,7 +534,13 @@ bloom_add_trans_slow(FunctionCallInfo fcinfo)
 			: PROB_BLOOM_LAYOUT_FIXED;
 
 		if (PG_ARGISNULL(0))
-			state = bloom_new_empty(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), layout, PROB_BLOOM_AGG_SEED);
+		{
+			ProbBuffer	first;
+
+			PROB_TRY(prob_bloom_agg_state(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), layout, PROB_BLOOM_AGG_SEED,
+										  cache->batched, &prob_palloc_allocator, &first, PROB_ERR));
+			state = prob_varlena_of(first);
+		}
 		else
 		{
 			state = prob_detoast(PG_GETARG_DATUM(0));
@@ -549,8 +586,16 @@ bloom_add_trans(PG_FUNCTION_ARGS)
 		if (likely(VARSIZE(state) == cache->state_size))
 		{
 			if (!PG_ARGISNULL(1))
-				prob_bloom_layer_add((uint8_t *) state + cache->bits_offset, &cache->layer, cache->blocked,
-									 prob_hash_datum(&cache->hash_type, PG_GETARG_DATUM(1), PROB_BLOOM_AGG_SEED));
+			{
+				uint64		hash = prob_hash_datum(&cache->hash_type, PG_GETARG_DATUM(1), PROB_BLOOM_AGG_SEED);
+				uint8	   *bits = (uint8 *) state + cache->bits_offset;
+
+				if (cache->pending_offset != 0)
+					prob_bloom_pending_add(bits, &cache->layer, cache->blocked,
+										   (uint8 *) state + cache->pending_offset, hash);
+				else
+					prob_bloom_layer_add(bits, &cache->layer, cache->blocked, hash);
+			}
 			PG_RETURN_POINTER(state);
 		}
 	}
@@ -566,11 +611,21 @@ bloom_union_trans(PG_FUNCTION_ARGS)
 	struct varlena *other;
 	ProbBuffer	out;
 
+	size_t		value_size;
+
 	(void) prob_require_aggregate(fcinfo, "bloom_union_trans");
 	state = prob_detoast(PG_GETARG_DATUM(0));
 	other = PG_GETARG_VARLENA_PP(1);
-	PROB_TRY(prob_bloom_union((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, PROB_BYTES(other),
-							  true, &prob_palloc_allocator, &out, PROB_ERR));
+	/*
+	 * As bloom_agg's combine function both may be working states (a worker's
+	 * partial result): the state becomes its value in place first, a call of
+	 * its own that cannot be interrupted, then takes other's bits and pending
+	 * hashes (a union repeated after an interrupt sets the same bits).
+	 */
+	PROB_TRY(prob_bloom_finish_in_place((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, &value_size, PROB_ERR));
+	SET_VARSIZE(state, value_size + VARHDRSZ);
+	PROB_TRY(prob_bloom_union_state((uint8_t *) VARDATA(state), value_size, PROB_BYTES(other),
+									&prob_palloc_allocator, &out, PROB_ERR));
 	PG_RETURN_DATUM(prob_result(state, out));
 }
 
@@ -590,7 +645,15 @@ bloom_agg_final(PG_FUNCTION_ARGS)
 	int			layout = PROB_BLOOM_LAYOUT_FIXED;
 
 	if (!PG_ARGISNULL(0))
-		PG_RETURN_POINTER(PG_DETOAST_DATUM_COPY(PG_GETARG_DATUM(0)));
+	{
+		struct varlena *state = PG_DETOAST_DATUM(PG_GETARG_DATUM(0));
+		struct varlena *result = bloom_finished(state);
+
+		/* Never the state itself: the caller may keep updating it (a window) or share it. */
+		if (result == state)
+			result = PG_DETOAST_DATUM_COPY(PointerGetDatum(state));
+		PG_RETURN_POINTER(result);
+	}
 	/* bloom_agg(x, capacity, fpr, layout): the layout too must be a constant. */
 	aggref = prob_aggregate_call(fcinfo);
 	if (aggref != NULL && list_length(aggref->args) > 3)

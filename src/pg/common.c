@@ -347,25 +347,28 @@ typedef struct FinishingCheck
 	const char *hint;
 } FinishingCheck;
 
-/* The aggregate's final function is a C function of this module among the allowed ones. */
-static void
-check_finishing(void *arg, Oid aggfnoid, List *args)
+/*
+ * Aggregate aggfnoid, running transition function fcinfo, ends its state with
+ * a C function of this module among final_functions.
+ */
+static bool
+aggregate_finishes_state(FunctionCallInfo fcinfo, Oid aggfnoid, const char *const *final_functions)
 {
-	FinishingCheck *check = (FinishingCheck *) arg;
 	Oid			finalfn;
 	bool		ok = false;
 
 	/*
 	 * An aggregate whose own transition function is another one calls this
 	 * one from inside (Citus's worker_partial_agg, with the state going to
-	 * its own combine step): not a user's aggregate over this function.
+	 * its own combine step, through the type's output function): not a
+	 * user's aggregate over this function.
 	 */
-	if (aggregate_transfn(aggfnoid, &finalfn) != check->fcinfo->flinfo->fn_oid)
-		return;
+	if (aggregate_transfn(aggfnoid, &finalfn) != fcinfo->flinfo->fn_oid)
+		return true;
 	if (OidIsValid(finalfn))
 	{
 		HeapTuple	final_tup = SearchSysCache1(PROCOID, ObjectIdGetDatum(finalfn));
-		HeapTuple	trans_tup = SearchSysCache1(PROCOID, ObjectIdGetDatum(check->fcinfo->flinfo->fn_oid));
+		HeapTuple	trans_tup = SearchSysCache1(PROCOID, ObjectIdGetDatum(fcinfo->flinfo->fn_oid));
 
 		if (HeapTupleIsValid(final_tup) && HeapTupleIsValid(trans_tup) &&
 			((Form_pg_proc) GETSTRUCT(final_tup))->prolang == ClanguageId)
@@ -374,7 +377,7 @@ check_finishing(void *arg, Oid aggfnoid, List *args)
 			char	   *module = proc_text_attr(final_tup, Anum_pg_proc_probin);
 			char	   *own_module = proc_text_attr(trans_tup, Anum_pg_proc_probin);
 
-			for (const char *const *f = check->final_functions; *f != NULL && !ok; f++)
+			for (const char *const *f = final_functions; *f != NULL && !ok; f++)
 				ok = symbol != NULL && strcmp(symbol, *f) == 0;
 			ok = ok && module != NULL && own_module != NULL && strcmp(module, own_module) == 0;
 		}
@@ -383,7 +386,16 @@ check_finishing(void *arg, Oid aggfnoid, List *args)
 		if (HeapTupleIsValid(trans_tup))
 			ReleaseSysCache(trans_tup);
 	}
-	if (!ok)
+	return ok;
+}
+
+/* The aggregate's final function is a C function of this module among the allowed ones. */
+static void
+check_finishing(void *arg, Oid aggfnoid, List *args)
+{
+	FinishingCheck *check = (FinishingCheck *) arg;
+
+	if (!aggregate_finishes_state(check->fcinfo, aggfnoid, check->final_functions))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_FUNCTION_DEFINITION),
 				 errmsg("%s is the transition function of this extension's aggregates only",
@@ -412,6 +424,43 @@ prob_require_finishing_aggregate(FunctionCallInfo fcinfo, const char *const *fin
 		checked_aggfnoid = aggref->aggfnoid;
 		checked_transfn = fcinfo->flinfo->fn_oid;
 	}
+}
+
+typedef struct FinishedCheck
+{
+	FunctionCallInfo fcinfo;
+	const char *const *final_functions;
+	bool		all;
+} FinishedCheck;
+
+static void
+note_finishing(void *arg, Oid aggfnoid, List *args)
+{
+	FinishedCheck *check = (FinishedCheck *) arg;
+
+	check->all = check->all && aggregate_finishes_state(check->fcinfo, aggfnoid, check->final_functions);
+}
+
+bool
+prob_states_finished_by(FunctionCallInfo fcinfo, const char *const *final_functions)
+{
+	FinishedCheck check = {fcinfo, final_functions, true};
+
+	if (fcinfo->context != NULL && IsA(fcinfo->context, AggState))
+	{
+		AggState   *aggstate = (AggState *) fcinfo->context;
+		int			transno;
+
+		/* Aggregates that differ only in their final function share one state: each reads it. */
+		if (aggstate->curpertrans == NULL)
+			return false;
+		transno = aggstate->curpertrans - aggstate->pertrans;
+		for (int i = 0; i < aggstate->numaggs && check.all; i++)
+			if (aggstate->peragg[i].transno == transno)
+				note_finishing(&check, aggstate->peragg[i].aggref->aggfnoid, NIL);
+		return check.all;
+	}
+	return prob_visit_aggregate_calls(fcinfo, note_finishing, &check) > 0 && check.all;
 }
 
 bool

@@ -96,6 +96,14 @@ extern void prob_require_finishing_aggregate(FunctionCallInfo fcinfo, const char
 											 const char *hint);
 
 /*
+ * The same as a question, for a transition function that may keep a working
+ * state: every aggregate that reads the state it is building (under an Agg
+ * node, every aggregate sharing it; in a window, every call with this
+ * transition function) ends it with one of final_functions.
+ */
+extern bool prob_states_finished_by(FunctionCallInfo fcinfo, const char *const *final_functions);
+
+/*
  * The number of arguments of the aggregate call a final function belongs to
  * (in a window: of every call that could be running, if they agree), or -1.
  */

@@ -78,6 +78,19 @@ void parse_seeds(const std::string& dir) {
             put(at + "-filled", b);
         }
     }
+    // bloom_agg(x, capacity, fpr [, layout])'s working state, made small:
+    // a filter with its flag set and a buffer of 4 slots, 3 hashes pending.
+    for (std::uint8_t layout : {bloom::kLayoutFixed, bloom::kLayoutBlocked}) {
+        Buffer b = bloom::make_empty(alloc, 10, 0.01, layout, 0);
+        std::vector<std::uint8_t> st(b.data, b.data + b.size);
+        st[3] |= bloom::kBuildingFlag;
+        const std::uint32_t counts[2] = {3, 4};
+        st.resize(b.size + bloom::kPendingHeaderSize + 8 * counts[1]);
+        std::memcpy(st.data() + b.size, counts, sizeof counts);
+        for (std::uint32_t i = 0; i < counts[0]; i++)
+            store_le64(st.data() + b.size + bloom::kPendingHeaderSize + 8 * i, hash_int64(i, 0));
+        write_file(dir + "/bloom-working-state-" + bloom::layout_name(layout), st);
+    }
     // bloom_agg(x [, fpr]) states as parallel workers serialize them.
     for (std::uint64_t count : {0, 1, 5}) {
         std::vector<std::uint8_t> st(bloom::kDistinctStateHeaderSize + 8 * count);

@@ -1795,3 +1795,101 @@ TEST(BloomProbe, PreparingReadsTheHeaderChecks) {
     EXPECT_FALSE(prob_bloom_probe_prepare(f.data(), f.size() - 1, &probe, &err));
     EXPECT_EQ(err.kind, PROB_CORRUPT);
 }
+
+namespace {
+// bloom_agg's state for the first row, as the aggregate makes it.
+Bytes agg_state(long long capacity, std::uint8_t layout, bool batched = true) {
+    TestAllocator alloc;
+    return to_bytes(bloom::aggregate_state(alloc, capacity, 0.01, layout, bloom::kAggregateSeed, batched));
+}
+
+Bytes finished(const Bytes& state) {
+    TestAllocator alloc;
+    return to_bytes(bloom::finish(state.data(), state.size(), alloc));
+}
+
+// What bloom_add gives: each hash set in the filter, one at a time.
+Bytes per_key(long long capacity, std::uint8_t layout, const std::vector<std::uint64_t>& hashes) {
+    TestAllocator alloc;
+    Bytes f = to_bytes(bloom::make_empty(alloc, capacity, 0.01, layout, bloom::kAggregateSeed));
+    for (std::uint64_t h : hashes) add(f, h);
+    return f;
+}
+}  // namespace
+
+// A working state's adds wait in its buffer; every way out (finish, finish in
+// place, the combine) gives the bytes of the same hashes added one by one, at
+// every buffer fill, and nothing reads the state as a filter.
+TEST(BloomWorkingState, BatchedAddsEqualPerKeyAddsBitForBit) {
+    for (std::uint8_t layout : {bloom::kLayoutFixed, bloom::kLayoutBlocked}) {
+        const std::vector<std::uint64_t> hashes = random_hashes(3000, 70 + layout);
+        Bytes state = agg_state(100000, layout);
+        bloom::State parsed = bloom::parse_state(state.data(), state.size());
+        ASSERT_NE(parsed.pending, nullptr);
+        EXPECT_EQ(parsed.filter.header.layout, layout);
+        EXPECT_EQ(state.size(), parsed.filter.size + bloom::kPendingHeaderSize + 8 * bloom::kPendingSlots);
+        // Counts that leave the buffer empty, partly full and full but one.
+        for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{bloom::kPendingSlots - 1},
+                              std::size_t{bloom::kPendingSlots}, std::size_t{2 * bloom::kPendingSlots + 5},
+                              hashes.size()}) {
+            Bytes s = agg_state(100000, layout);
+            std::vector<std::uint64_t> first(hashes.begin(), hashes.begin() + n);
+            for (std::uint64_t h : first) add(s, h);
+            ASSERT_EQ(s.size(), state.size());
+            const Bytes expected = per_key(100000, layout, first), before = s;
+            Bytes value = finished(s);
+            EXPECT_EQ(value, expected) << int(layout) << " " << n;
+            EXPECT_EQ(s, before) << "finish modified its input";
+            EXPECT_NO_THROW(bloom::parse(value.data(), value.size()));
+            std::size_t size = bloom::finish_in_place(s.data(), s.size());
+            EXPECT_EQ(Bytes(s.begin(), s.begin() + size), expected) << int(layout) << " " << n;
+        }
+        // Readers of values refuse a working state, naming it.
+        std::string message;
+        EXPECT_EQ(error_kind([&] { bloom::parse_trusted(state.data(), state.size()); }, &message),
+                  ErrorKind::kCorrupt);
+        EXPECT_NE(message.find("working state"), std::string::npos) << message;
+        EXPECT_EQ(error_kind([&] { bloom::parse(state.data(), state.size()); }), ErrorKind::kCorrupt);
+        TestAllocator alloc;
+        Bytes other = agg_state(100000, layout);
+        EXPECT_EQ(error_kind([&] { union_of(other, state); }), ErrorKind::kCorrupt);
+        // The aggregate's checks read it.
+        EXPECT_NO_THROW(bloom::check_state_parameters(state.data(), state.size(), 100000, 0.01, layout));
+        EXPECT_EQ(error_kind([&] { bloom::check_state_parameters(state.data(), state.size(), 100001, 0.01, layout); }),
+                  ErrorKind::kMismatch);
+        // A buffer that claims more hashes than it has slots is refused.
+        Bytes bad = state;
+        std::uint32_t count = bloom::kPendingSlots;
+        std::memcpy(bad.data() + parsed.filter.size, &count, sizeof count);
+        EXPECT_EQ(error_kind([&] { bloom::parse_state(bad.data(), bad.size()); }), ErrorKind::kCorrupt);
+        EXPECT_EQ(error_kind([&] { bloom::parse_state(state.data(), state.size() - 8); }), ErrorKind::kCorrupt);
+    }
+}
+
+// The combine: partial states (working or not), each with hashes still
+// pending, unite into the filter of all their hashes.
+TEST(BloomWorkingState, CombineTakesTheOtherStatesPendingHashes) {
+    for (std::uint8_t layout : {bloom::kLayoutFixed, bloom::kLayoutBlocked}) {
+        const std::vector<std::uint64_t> hashes = random_hashes(1000, 80 + layout);
+        Bytes a = agg_state(50000, layout), b = agg_state(50000, layout);
+        for (std::size_t i = 0; i < hashes.size(); i++) add(i % 3 == 0 ? a : b, hashes[i]);
+        ASSERT_NE(bloom::parse_state(b.data(), b.size()).pending, nullptr);
+        a.resize(bloom::finish_in_place(a.data(), a.size()));
+        TestAllocator alloc;
+        Buffer out = bloom::union_state(a.data(), a.size(), b.data(), b.size(), alloc);
+        EXPECT_EQ(out.data, a.data());
+        EXPECT_EQ(a, per_key(50000, layout, hashes)) << int(layout);
+    }
+}
+
+// Only large fixed or blocked filters of a batched call get a buffer.
+TEST(BloomWorkingState, SmallScalableAndUnbatchedStatesAreFilters) {
+    TestAllocator alloc;
+    EXPECT_EQ(agg_state(1000, bloom::kLayoutFixed), empty_filter(1000, 0.01));
+    EXPECT_EQ(agg_state(100000, bloom::kLayoutFixed, false), empty_filter(100000, 0.01));
+    EXPECT_EQ(agg_state(100000, bloom::kLayoutScalable), empty_filter(100000, 0.01, true));
+    Bytes small = agg_state(1000, bloom::kLayoutBlocked);
+    EXPECT_EQ(bloom::parse_state(small.data(), small.size()).pending, nullptr);
+    EXPECT_EQ(finished(small), small);
+    EXPECT_EQ(bloom::finish_in_place(small.data(), small.size()), small.size());
+}
