@@ -933,26 +933,39 @@ def standard_error(q, m, estimate):
     return _sqrt_nonneg(v - estimate)
 
 
-def _sized_derivatives(ev, sized):
-    """(g, H) the iteration uses: L's in (a, b, x), or, sized, those of
-    L(alpha - x, b, x) in (b, x) with a's row and column 0 (section 3.14)."""
-    if not sized:
+_TIE_NONE, _TIE_SIZED, _TIE_JACCARD = 0, 1, 2
+
+
+def _tie_derivatives(ev, tie):
+    """(g, H) the iteration uses (section 3.14): L's in (a, b, x); tie =
+    (_TIE_SIZED, alpha): those of L(alpha - x, b, x) in (b, x) with a's row and
+    column 0; (_TIE_JACCARD, k): those of L(a, b, k (a + b)) in (a, b), x's 0."""
+    kind, c = tie
+    if kind == _TIE_NONE:
         return list(ev.g), [list(row) for row in ev.h]
     h = ev.h
+    if kind == _TIE_JACCARD:
+        g = [ev.g[0] + c * ev.g[2], ev.g[1] + c * ev.g[2], 0.0]
+        hm = [[0.0] * 3 for _ in range(3)]
+        for i in range(2):
+            for j in range(2):
+                hm[i][j] = (h[i][j] + c * h[i][2]) + c * (h[2][j] + c * h[2][2])
+        return g, hm
     hbx = h[1][2] - h[1][0]
     hxx = (h[2][2] - h[0][2]) - (h[2][0] - h[0][0])
     return [0.0, ev.g[1], ev.g[2] - ev.g[0]], [[0.0, 0.0, 0.0], [0.0, h[1][1], hbx], [0.0, hbx, hxx]]
 
 
-def _maximise(cells, q, rate, ev, w, fixed, alpha=0.0):
+def _maximise(cells, q, rate, ev, w, fixed, tie=(_TIE_NONE, 0.0)):
     """Damped Newton in (ln a, ln b, x / w) (section 3.14), rate[fixed] held
-    (fixed = 0, 1, 2; -1 frees all three); with alpha > 0 (sized), a = alpha - x
-    and only b and x move. Returns (rate, ev, iterations)."""
-    sized = alpha > 0
+    (fixed = 0, 1, 2; -1 frees all three); tied (_tie_derivatives), the tied
+    rate follows the others. Returns (rate, ev, iterations)."""
+    sized = tie[0] == _TIE_SIZED
+    tied = 0 if sized else (2 if tie[0] == _TIE_JACCARD else -1)
     it = 0
     while it < _JOINT_MAX_ITERATIONS:
         r = [rate[0], rate[1], w]
-        g, hm = _sized_derivatives(ev, sized)
+        g, hm = _tie_derivatives(ev, tie)
         gt = [r[i] * g[i] for i in range(3)]
         mt = [[-((r[i] * hm[i][j]) * r[j]) for j in range(3)] for i in range(3)]
         mt[0][0] = mt[0][0] - gt[0]
@@ -960,7 +973,7 @@ def _maximise(cells, q, rate, ev, w, fixed, alpha=0.0):
         tau = 1e-6 * ((abs(mt[0][0]) + abs(mt[1][1])) + abs(mt[2][2]))
         if not tau > 0:
             tau = 1e-6
-        for held in (0 if sized else -1, fixed):
+        for held in (tied, fixed):
             if held < 0:
                 continue
             gt[held] = 0.0
@@ -983,7 +996,9 @@ def _maximise(cells, q, rate, ev, w, fixed, alpha=0.0):
                 step = _JOINT_MAX_STEP
             nxt = [rate[0] * math.exp(d[0]), rate[1] * math.exp(d[1]), rate[2] + w * d[2]]
             if sized:
-                nxt[0] = alpha - nxt[2]
+                nxt[0] = tie[1] - nxt[2]
+            if tie[0] == _TIE_JACCARD:
+                nxt[2] = tie[1] * (nxt[0] + nxt[1])
             if not (nxt[0] + nxt[2] > 0 and nxt[1] + nxt[2] > 0) or (sized and not nxt[0] > 0):
                 continue
             ne = _joint_evaluate(cells, q, nxt)
@@ -1115,13 +1130,42 @@ def _sized_profile(fcells, q, rate, top, w, alpha, i, drop, wald):
             if found is None:
                 return None
             r, pe = found
-            r, pe, _ = _maximise(fcells, q, r, pe, w, i, alpha)
+            r, pe, _ = _maximise(fcells, q, r, pe, w, i, (_TIE_SIZED, alpha))
             st["tried"] = list(r)
             return pe.ll, (pe.g[2] - pe.g[0] if i == 2 else pe.g[1])
 
         def keep():
             st["kept"] = st["tried"]
             st["inner"] = st["tried_t"]
+
+        end[side > 0] = _likelihood_bound(hat, top, drop, side, hat + side * wald, wald, at, keep)
+    return end
+
+
+def _jaccard_profile(fcells, q, rate, top, w, drop, wald):
+    """The ends of the Jaccard index's profile likelihood-ratio interval (section 3.14)."""
+    hat = rate[2] / ((rate[0] + rate[1]) + rate[2])
+    end = [0.0, 0.0]
+    for side in (-1, 1):
+        st = {"kept": list(rate), "tried": list(rate)}
+
+        def at(t):
+            if not t < 1:
+                return None
+            kept = st["kept"]
+            k = t / (1 - t)
+            r = [kept[0], kept[1], k * (kept[0] + kept[1])]
+            if not (r[0] + r[2] > 0 and r[1] + r[2] > 0):
+                return None
+            pe = _joint_evaluate(fcells, q, r)
+            if not math.isfinite(pe.ll):
+                return None
+            r, pe, _ = _maximise(fcells, q, r, pe, w, -1, (_TIE_JACCARD, k))
+            st["tried"] = list(r)
+            return pe.ll, pe.g[2] * ((r[0] + r[1]) / ((1 - t) * (1 - t)))
+
+        def keep():
+            st["kept"] = st["tried"]
 
         end[side > 0] = _likelihood_bound(hat, top, drop, side, hat + side * wald, wald, at, keep)
     return end
@@ -1171,14 +1215,14 @@ def joint_estimate_sized(pairs, q, m, own, confidence=None):
     w = nu / m
     fcells = [[float(v) for v in cell] for cell in cells] + [_pool_start(w, q)]
     ev = _joint_evaluate(fcells, q, rate)
-    rate, ev, it = _maximise(fcells, q, rate, ev, w, -1, alpha)
+    rate, ev, it = _maximise(fcells, q, rate, ev, w, -1, (_TIE_SIZED, alpha))
     unclamped = min(rate[2] * m, ESTIMATE_MAX)
     xc = max(rate[2], 0.0)
     proj = [rate[0] + (rate[2] - xc), rate[1] + (rate[2] - xc), xc]
     nb, nx = min(proj[1] * m, ESTIMATE_MAX), min(proj[2] * m, ESTIMATE_MAX)
     na = n_a - nx
     fisher = _joint_evaluate(_expected_cells(q, m, proj, fcells[5]), q, proj)
-    _, hm = _sized_derivatives(fisher, True)
+    _, hm = _tie_derivatives(fisher, (_TIE_SIZED, alpha))
     inv = _invert3([[1.0, 0.0, 0.0], [0.0, -hm[1][1], -hm[1][2]], [0.0, -hm[2][1], -hm[2][2]]])
     vb = vx = math.inf
     cbx = 0.0
@@ -1272,16 +1316,18 @@ def _joint_estimate_cells(cells, q, m, confidence):
     else:
         cov = [[math.inf if i == j else 0.0 for j in range(3)] for i in range(3)]
     poisson = [cov[0][0], cov[1][1], cov[2][2]]
+    pcov = [list(row) for row in cov]
     cov[0][0] = cov[0][0] - na
     cov[1][1] = cov[1][1] - nb
     cov[2][2] = cov[2][2] - nx
     nu_ml = (na + nb) + nx
     u2 = nu_ml * nu_ml
     wj = [-nx / u2, -nx / u2, (na + nb) / u2]
-    vj = 0.0
+    vj = vjp = 0.0
     for i in range(3):
         for j in range(3):
             vj = vj + (wj[i] * cov[i][j]) * wj[j]
+            vjp = vjp + (wj[i] * pcov[i][j]) * wj[j]
     out = {
         "a": (na + nx, _sqrt_nonneg((cov[0][0] + cov[2][2]) + 2 * cov[0][2])),
         "b": (nb + nx, _sqrt_nonneg((cov[1][1] + cov[2][2]) + 2 * cov[1][2])),
@@ -1297,9 +1343,15 @@ def _joint_estimate_cells(cells, q, m, confidence):
     if confidence is None:
         return out
     bounds = {"a": _cardinality_bounds(c1, q, m, confidence), "b": _cardinality_bounds(c2, q, m, confidence),
-              "union": _cardinality_bounds(cu, q, m, confidence),
-              "jaccard": ratio_bounds(out["jaccard"][0], out["jaccard"][1], confidence)}
+              "union": _cardinality_bounds(cu, q, m, confidence)}
     top, drop = ev.ll, 0.5 * (z * z)
+    if vjp > 0 and math.isfinite(vjp):
+        jhat = rate[2] / ((rate[0] + rate[1]) + rate[2])
+        end = _jaccard_profile(fcells, q, rate, top, w, drop, z * math.sqrt(vjp))
+        f = math.sqrt(max(vj, 0.0) / vjp)
+        bounds["jaccard"] = (max(jhat - f * (jhat - end[0]), 0.0), min(jhat + f * (end[1] - jhat), 1.0))
+    else:
+        bounds["jaccard"] = ratio_bounds(out["jaccard"][0], out["jaccard"][1], confidence)
     center = [proj[0], proj[1], rate[2]]
     for i, name in enumerate(("a_minus_b", "b_minus_a", "intersection")):
         n, se = out[name]

@@ -366,15 +366,35 @@ double standard_error(int q, double m, double estimate) {
 
 namespace {
 
-// The gradient and Hessian the iteration uses: those of L in (a, b, x), or,
-// sized, those of L(alpha - x, b, x) in (b, x), with the unused a's row and
-// column 0 (d/dx = d/dx - d/da along a + x = alpha).
-void sized_derivatives(const Eval& ev, bool sized, double (&g)[3], double (&hm)[3][3]) {
+// A rate tied to the others while maximising: none; kSized: a = c - x (A's
+// size held, hll_overlap of a sparse and a dense value); kJaccard: x = c (a +
+// b), c = J / (1 - J) (the Jaccard index held, its profile bounds).
+struct Tie {
+    enum Kind { kNone, kSized, kJaccard } kind = kNone;
+    double c = 0;
+};
+
+// The gradient and Hessian the iteration uses: those of L in (a, b, x); tied,
+// those along the free rates with the tied one's row and column 0: sized, of
+// L(c - x, b, x) in (b, x) (d/dx - d/da along a + x = c); Jaccard, of
+// L(a, b, c (a + b)) in (a, b) (d/da + c d/dx, d/db + c d/dx).
+void tie_derivatives(const Eval& ev, const Tie& tie, double (&g)[3], double (&hm)[3][3]) {
     for (int i = 0; i < 3; i++) {
         g[i] = ev.g[i];
         for (int j = 0; j < 3; j++) hm[i][j] = ev.h[i][j];
     }
-    if (!sized) return;
+    if (tie.kind == Tie::kNone) return;
+    if (tie.kind == Tie::kJaccard) {
+        double k = tie.c;
+        for (int i = 0; i < 2; i++) {
+            g[i] = ev.g[i] + k * ev.g[2];
+            for (int j = 0; j < 2; j++) hm[i][j] = (ev.h[i][j] + k * ev.h[i][2]) + k * (ev.h[2][j] + k * ev.h[2][2]);
+            hm[i][2] = hm[2][i] = 0;
+        }
+        g[2] = 0;
+        hm[2][2] = 0;
+        return;
+    }
     g[0] = 0;
     g[2] = ev.g[2] - ev.g[0];
     double hbx = ev.h[1][2] - ev.h[1][0];
@@ -390,17 +410,17 @@ void sized_derivatives(const Eval& ev, bool sized, double (&g)[3], double (&hm)[
 // observed cell's probability positive), so the intersection's estimate is not
 // held at 0 where the truth is near it. With fixed = 0, 1 or 2, that rate
 // (a, b or x) stays where it is (the profile likelihood of the bounds); -1
-// frees all three. With alpha > 0 (sized), a is alpha - x throughout (A's
-// size held: hll_overlap of a sparse and a dense value), the derivatives are
-// those of sized_derivatives and only b and x move. Returns the iterations
-// taken.
-int maximise(const Cells& cells, double* rate, Eval& ev, double w, int fixed, double alpha = 0) {
-    bool sized = alpha > 0;
+// frees all three. Tied (Tie), the tied rate follows the other two, the
+// derivatives are those of tie_derivatives and the tied rate's step is 0.
+// Returns the iterations taken.
+int maximise(const Cells& cells, double* rate, Eval& ev, double w, int fixed, const Tie& tie = Tie{}) {
+    bool sized = tie.kind == Tie::kSized;
+    int tied = sized ? 0 : tie.kind == Tie::kJaccard ? 2 : -1;
     int it = 0;
     for (; it < kMaxIterations; it++) {
         double r[3] = {rate[0], rate[1], w};
         double g[3], hm[3][3];
-        sized_derivatives(ev, sized, g, hm);
+        tie_derivatives(ev, tie, g, hm);
         double gt[3], mt[3][3];
         for (int i = 0; i < 3; i++) gt[i] = r[i] * g[i];
         for (int i = 0; i < 3; i++)
@@ -409,7 +429,7 @@ int maximise(const Cells& cells, double* rate, Eval& ev, double w, int fixed, do
         mt[1][1] = mt[1][1] - gt[1];
         double tau = 1e-6 * ((std::fabs(mt[0][0]) + std::fabs(mt[1][1])) + std::fabs(mt[2][2]));
         if (!(tau > 0)) tau = 1e-6;
-        for (int held : {sized ? 0 : -1, fixed}) {
+        for (int held : {tied, fixed}) {
             if (held < 0) continue;
             gt[held] = 0;
             for (int j = 0; j < 3; j++) mt[held][j] = mt[j][held] = 0;
@@ -431,7 +451,8 @@ int maximise(const Cells& cells, double* rate, Eval& ev, double w, int fixed, do
                 step = kMaxStep;
             }
             double next[3] = {rate[0] * std::exp(d[0]), rate[1] * std::exp(d[1]), rate[2] + w * d[2]};
-            if (sized) next[0] = alpha - next[2];
+            if (sized) next[0] = tie.c - next[2];
+            if (tie.kind == Tie::kJaccard) next[2] = tie.c * (next[0] + next[1]);
             if (!(next[0] + next[2] > 0 && next[1] + next[2] > 0) || (sized && !(next[0] > 0))) continue;
             Eval ne = evaluate(cells, next);
             if (ne.ll >= ev.ll) {
@@ -586,7 +607,7 @@ void sized_profile(const Cells& cells, const double* rate, double top, double w,
             bool inside = i == 2 ? defined(kept[1] + std::max(inner - t, 0.0), t)
                                  : (t > inner && defined(t, kept[2] - (t - inner))) || defined(t, kept[2]);
             if (!inside) return false;
-            maximise(cells, r, pe, w, i, alpha);
+            maximise(cells, r, pe, w, i, Tie{Tie::kSized, alpha});
             std::copy(r, r + 3, tried);
             ll = pe.ll;
             slope = i == 2 ? pe.g[2] - pe.g[0] : pe.g[1];
@@ -596,6 +617,33 @@ void sized_profile(const Cells& cells, const double* rate, double top, double w,
             std::copy(tried, tried + 3, kept);
             inner = tried_t;
         };
+        end[side > 0] = likelihood_bound(hat, top, drop, side, hat + side * wald, wald, at, keep);
+    }
+}
+
+// The ends of the profile likelihood-ratio interval of the Jaccard index J =
+// x / (a + b + x) from the maximum `rate`: at each J = t < 1, L(a, b, k (a +
+// b)) with k = t / (1 - t) maximised over a and b (maximise tied), from the
+// last point kept's a and b; its slope dL/dt = g2 (a + b) / (1 - t)^2.
+void jaccard_profile(const Cells& cells, const double* rate, double top, double w, double drop, double wald,
+                     double (&end)[2]) {
+    double hat = rate[2] / ((rate[0] + rate[1]) + rate[2]);
+    for (int side : {-1, 1}) {
+        double kept[3] = {rate[0], rate[1], rate[2]}, tried[3] = {rate[0], rate[1], rate[2]};
+        auto at = [&](double t, double& ll, double& slope) {
+            if (!(t < 1)) return false;
+            double k = t / (1 - t);
+            double r[3] = {kept[0], kept[1], k * (kept[0] + kept[1])};
+            if (!(r[0] + r[2] > 0 && r[1] + r[2] > 0)) return false;
+            Eval pe = evaluate(cells, r);
+            if (!std::isfinite(pe.ll)) return false;
+            maximise(cells, r, pe, w, -1, Tie{Tie::kJaccard, k});
+            std::copy(r, r + 3, tried);
+            ll = pe.ll;
+            slope = pe.g[2] * ((r[0] + r[1]) / ((1 - t) * (1 - t)));
+            return true;
+        };
+        auto keep = [&] { std::copy(tried, tried + 3, kept); };
         end[side > 0] = likelihood_bound(hat, top, drop, side, hat + side * wald, wald, at, keep);
     }
 }
@@ -663,6 +711,8 @@ Overlap joint_estimate(const JointHistogram& h, const double* confidence) {
         for (int i = 0; i < 3; i++) cov[i][i] = inf;
     }
     double poisson_a = cov[0][0], poisson_b = cov[1][1], poisson_x = cov[2][2];
+    double pcov[3][3];
+    std::copy(&cov[0][0], &cov[0][0] + 9, &pcov[0][0]);
     cov[0][0] = cov[0][0] - na;
     cov[1][1] = cov[1][1] - nb;
     cov[2][2] = cov[2][2] - nx;
@@ -677,9 +727,12 @@ Overlap joint_estimate(const JointHistogram& h, const double* confidence) {
     // Jaccard x / (a + b + x), by the delta method.
     double u2 = nu_ml * nu_ml;
     double wj[3] = {-nx / u2, -nx / u2, (na + nb) / u2};
-    double vj = 0;
+    double vj = 0, vjp = 0;
     for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) vj = vj + (wj[i] * cov[i][j]) * wj[j];
+        for (int j = 0; j < 3; j++) {
+            vj = vj + (wj[i] * cov[i][j]) * wj[j];
+            vjp = vjp + (wj[i] * pcov[i][j]) * wj[j];
+        }
     o.jaccard = {nx / nu_ml, sqrt_nonneg(vj)};
 
     if (confidence == nullptr) return o;
@@ -688,11 +741,22 @@ Overlap joint_estimate(const JointHistogram& h, const double* confidence) {
     o.a_bounds = cardinality_bounds(c1, q, m, *confidence);
     o.b_bounds = cardinality_bounds(c2, q, m, *confidence);
     o.union_bounds = cardinality_bounds(cu, q, m, *confidence);
-    o.jaccard_bounds = ratio_bounds(o.jaccard, *confidence);
+    // Jaccard: profile likelihood-ratio bounds (value ∓ z·SE where its
+    // Poissonized variance is not finite and positive), their distances from
+    // the unclamped maximum scaled to fixed sets as the counts' are, in [0, 1].
+    double drop = 0.5 * (z * z);
+    if (vjp > 0 && std::isfinite(vjp)) {
+        double end[2], jhat = rate[2] / ((rate[0] + rate[1]) + rate[2]);
+        jaccard_profile(cells, rate, ev.ll, w, drop, z * std::sqrt(vjp), end);
+        double f = std::sqrt(std::max(vj, 0.0) / vjp);
+        o.jaccard_bounds = {std::max(jhat - f * (jhat - end[0]), 0.0), std::min(jhat + f * (end[1] - jhat), 1.0)};
+    } else {
+        o.jaccard_bounds = ratio_bounds(o.jaccard, *confidence);
+    }
     // |A \ B|, |B \ A| and |A ∩ B|: profile likelihood-ratio bounds in the
     // joint likelihood (value ∓ z·standard_error where the Poissonized
     // variance is not finite and positive).
-    double top = ev.ll, drop = 0.5 * (z * z);
+    double top = ev.ll;
     Estimate part[3] = {o.a_only, o.b_only, o.intersection};
     double poisson[3] = {poisson_a, poisson_b, poisson_x};
     double center[3] = {proj[0], proj[1], rate[2]};
@@ -737,7 +801,7 @@ Overlap joint_estimate_sized(const JointHistogram& h, const Estimate& own, const
     cells.pool = pool_start(w, q);
     Eval ev = evaluate(cells, rate);
     Overlap o;
-    o.iterations = maximise(cells, rate, ev, w, -1, alpha);
+    o.iterations = maximise(cells, rate, ev, w, -1, Tie{Tie::kSized, alpha});
     o.intersection_unclamped = std::min(rate[2] * m, 0x1p64);
     // Reported as in joint_estimate: x clamped at 0, |A| (n_a) and |B| kept.
     double xc = std::max(rate[2], 0.0);
@@ -750,7 +814,7 @@ Overlap joint_estimate_sized(const JointHistogram& h, const Estimate& own, const
     // among A's n_a values, nx (na / n_a).
     Eval fisher = evaluate(expected_cells(q, m, proj, cells.pool), proj);
     double g[3], hm[3][3];
-    sized_derivatives(fisher, true, g, hm);
+    tie_derivatives(fisher, Tie{Tie::kSized, alpha}, g, hm);
     double neg[3][3] = {{1, 0, 0}, {0, -hm[1][1], -hm[1][2]}, {0, -hm[2][1], -hm[2][2]}};
     double inv[3][3];
     double vb = std::numeric_limits<double>::infinity(), vx = vb, cbx = 0;
