@@ -60,7 +60,9 @@ struct Overlap {
     // With a confidence, the bounds of each (doc/FORMAT.md section 3.14):
     // |A|, |B|, |A ∪ B| those of one sketch (cardinality_bounds) of A's, B's
     // and the union's registers at the common precision; |A \ B|, |B \ A| and
-    // |A ∩ B| profile likelihood-ratio bounds in the joint likelihood; counts
+    // |A ∩ B| profile likelihood-ratio bounds in the joint likelihood, widened
+    // where few registers of one sketch lie above the other's (a small Poisson
+    // count: its mid-p bound); counts
     // are integers. The Jaccard index's are ratio_bounds (value ∓ z·SE).
     Bounds a_bounds{0, 0}, b_bounds{0, 0}, union_bounds{0, 0}, intersection_bounds{0, 0};
     Bounds a_only_bounds{0, 0}, b_only_bounds{0, 0}, jaccard_bounds{0, 0};
