@@ -1062,13 +1062,121 @@ def _integer_bounds(lo, hi, value):
     return lower, upper
 
 
-def _profile_bounds(fcells, q, rate, top, w, i, drop, z, v, n, center, m):
+_MID_P_LIMIT = 400
+
+
+def _pmf_slope(lam, k, q):
+    """P(K = k) for a register of rate lam, and its derivative in lam."""
+    if k == 0:
+        p = math.exp(-lam)
+        return p, -p
+    rho = _rho(k, q)
+    t = lam * rho
+    e = math.exp(-t)
+    f = -math.expm1(-t)
+    if k <= q:
+        return e * f, rho * (e * (e - f))
+    return f, rho * e
+
+
+def _expected_informative(q, m, rate):
+    """The expected counts of registers where A's is above B's (0) and B's above A's (1),
+    and their gradients in (a, b, x), section 3.14."""
+    mus, dmus = [0.0, 0.0], [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
+    for j in range(2):
+        own, other = rate[j], rate[1 - j] + rate[2]
+        mu = d_own = d_other = 0.0
+        for k in range(1, q + 2):
+            p, dp = _pmf_slope(own, k, q)
+            c = math.exp(-other * _rho(k - 1, q))
+            mu = mu + p * c
+            d_own = d_own + dp * c
+            d_other = d_other - (p * c) * _rho(k - 1, q)
+        mus[j] = m * mu
+        dmus[j][j] = m * d_own
+        dmus[j][1 - j] = m * d_other
+        dmus[j][2] = m * d_other
+    return mus, dmus
+
+
+def _half_deviance(n, mu):
+    return (mu - n) - n * math.log(mu / n) if n > 0 else mu
+
+
+def _mid_p_upper(n, tail, z):
+    """The mid-p upper bound of a Poisson mean from the count n (section 3.14)."""
+    n1 = n + 1
+    c = (1.0 - 1.0 / (9.0 * n1)) + z / (3.0 * math.sqrt(n1))
+    u = n1 * ((c * c) * c)
+    for _ in range(_JOINT_MAX_ITERATIONS):
+        t, below, prev = _exp(-u), 0.0, 0.0
+        for j in range(int(n)):
+            below = below + t
+            prev = t
+            t = (t * u) / (j + 1)
+        f, slope = (below + 0.5 * t) - tail, -0.5 * (prev + t)
+        nxt = u - f / slope if slope != 0 else math.nan
+        if not (nxt > 0) or not math.isfinite(nxt):
+            break
+        step = abs(nxt - u)
+        u = nxt
+        if step <= 1e-12 * u:
+            break
+    return u
+
+
+def _informative_base(fcells, q, m, rate, drop, z, confidence):
+    """The informative counts (A above B, B above A), their expected values at the
+    maximum and the share w of each count's log-likelihood ratio taken back."""
+    n = [0.0, 0.0]
+    for k in range(q + 2):
+        n[0] = n[0] + fcells[2][k]
+        n[1] = n[1] + fcells[1][k]
+    mus, _ = _expected_informative(q, m, rate)
+    wts = [0.0, 0.0]
+    for j in range(2):
+        if n[j] > _MID_P_LIMIT:
+            continue
+        d = _half_deviance(n[j], _mid_p_upper(n[j], 0.5 * (1.0 - confidence), z))
+        wts[j] = 1.0 - drop / d if d > drop else 0.0
+    return n, mus, wts
+
+
+def _profile_bounds(fcells, q, rate, top, w, i, drop, z, v, n, center, m, base):
     """Profile likelihood-ratio bounds of rate i (0: a, 1: b, 2: x) as counts
-    (floats), section 3.14."""
+    (floats), section 3.14; base = _informative_base(...)."""
     hat, wald = rate[i], z * (math.sqrt(v) / m)
     end = [0.0, 0.0]
+    edge = False
+    bn, bmu, bw = base
+
+    def give_back(r, pe, ll, slope):
+        """L and its slope at a profile point with each informative count's share given back."""
+        mus, dmus = _expected_informative(q, m, r)
+        o1, o2 = (1 if i == 0 else 0), (1 if i == 2 else 2)
+        h = pe.h
+        det = h[o1][o1] * h[o2][o2] - h[o1][o2] * h[o1][o2]
+        dr = [0.0, 0.0, 0.0]
+        dr[i] = 1.0
+        if det != 0:
+            dr[o1] = -(h[o2][o2] * h[o1][i] - h[o1][o2] * h[o2][i]) / det
+            dr[o2] = -(h[o1][o1] * h[o2][i] - h[o1][o2] * h[o1][i]) / det
+        for j in range(2):
+            if not (bw[j] > 0):
+                continue
+            nj = bn[j]
+
+            def part(mu):
+                return bw[j] * _half_deviance(nj, mu) if mu > nj else 0.0
+
+            ll = ll + (part(mus[j]) - part(bmu[j]))
+            if mus[j] > nj:
+                dmu = (dmus[j][0] * dr[0] + dmus[j][1] * dr[1]) + dmus[j][2] * dr[2]
+                slope = slope + bw[j] * ((1.0 - nj / mus[j]) * dmu)
+        return ll, slope
+
     for side in (-1, 1):
-        st = {"kept": list(rate), "tried": list(rate), "inner": hat, "tried_t": hat}
+        st = {"kept": list(rate), "tried": list(rate), "inner": hat, "tried_t": hat, "fell": False}
 
         def at(t):
             st["tried_t"] = t
@@ -1093,15 +1201,23 @@ def _profile_bounds(fcells, q, rate, top, w, i, drop, z, v, n, center, m):
                     return None
             r, pe, _ = _maximise(fcells, q, r, pe, w, i)
             st["tried"] = list(r)
-            return pe.ll, pe.g[i]
+            ll, slope = pe.ll, pe.g[i]
+            if bw[0] > 0 or bw[1] > 0:
+                ll, slope = give_back(r, pe, ll, slope)
+            st["fell"] = st["fell"] or (math.isfinite(ll) and (top - ll) - drop >= 0)
+            return ll, slope
 
         def keep():
             st["kept"] = st["tried"]
             st["inner"] = st["tried_t"]
 
         end[side > 0] = _likelihood_bound(hat, top, drop, side, hat + side * wald, wald, at, keep)
+        # a or b below: every point beyond was outside the domain, the interval reaches 0.
+        if side < 0 and i != 2 and not st["fell"]:
+            edge = True
     f = math.sqrt(max(v - n, 0.0) / v)
-    return _integer_bounds((center - f * (hat - end[0])) * m, (center + f * (end[1] - hat)) * m, n)
+    lower = 0.0 if edge else (center - f * (hat - end[0])) * m
+    return _integer_bounds(lower, (center + f * (end[1] - hat)) * m, n)
 
 
 def _sized_profile(fcells, q, rate, top, w, alpha, i, drop, wald):
@@ -1352,12 +1468,13 @@ def _joint_estimate_cells(cells, q, m, confidence):
         bounds["jaccard"] = (max(jhat - f * (jhat - end[0]), 0.0), min(jhat + f * (end[1] - jhat), 1.0))
     else:
         bounds["jaccard"] = ratio_bounds(out["jaccard"][0], out["jaccard"][1], confidence)
+    base = _informative_base(fcells, q, m, rate, drop, z, confidence)
     center = [proj[0], proj[1], rate[2]]
     for i, name in enumerate(("a_minus_b", "b_minus_a", "intersection")):
         n, se = out[name]
         half = z * se
         if poisson[i] > 0 and math.isfinite(poisson[i]):
-            lo, hi = _profile_bounds(fcells, q, rate, top, w, i, drop, z, poisson[i], n, center[i], m)
+            lo, hi = _profile_bounds(fcells, q, rate, top, w, i, drop, z, poisson[i], n, center[i], m, base)
         else:
             lo, hi = _integer_bounds(n - half, n + half, n)
         bounds[name] = (round_count(lo), round_count(hi))

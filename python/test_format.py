@@ -676,6 +676,12 @@ BEGIN PERFORM b::hll; RETURN true; EXCEPTION WHEN invalid_binary_representation 
             sparse = pf.Hll.from_hashes(small, 14)
             dense = pf.Hll.from_hashes(small[:common] + base[10000:60000 - common], 14)
             cases += [(sparse, dense, 0.95), (dense, sparse, 0.9)]
+        # B nearly inside a much larger A: few (or no) registers of B above A's, so the
+        # bounds of |B \ A| and |A ∩ B| take the mid-p correction (section 3.14); both ways round.
+        for extra in (0, 12, 60):
+            inside = pf.Hll.from_hashes(base[:800] + base[50000:50000 + extra], 14)
+            cases.append((pf.Hll.from_hashes(base[:50000], 14), inside, 0.95))
+            cases.append((inside, pf.Hll.from_hashes(base[:50000], 14), 0.9))
         queries = []
         for left, right, conf in cases:
             l, r = "'%s'::hll" % left.to_text(), "'%s'::hll" % right.to_text()

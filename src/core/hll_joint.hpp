@@ -61,9 +61,11 @@ struct Overlap {
     // |A|, |B|, |A ∪ B| those of one sketch (cardinality_bounds) of A's, B's
     // and the union's registers at the common precision (holding a sparse
     // side's size, the union's are that size plus the other part's); |A \ B|, |B \ A| and
-    // |A ∩ B| profile likelihood-ratio bounds in the joint likelihood; counts
-    // are integers. The Jaccard index's are profile likelihood-ratio bounds in
-    // [0, 1] (ratio_bounds, value ∓ z·SE, holding a sparse side's size).
+    // |A ∩ B| profile likelihood-ratio bounds in the joint likelihood, widened
+    // where few registers of one sketch lie above the other's (a small Poisson
+    // count: its mid-p bound); counts are integers. The Jaccard index's are
+    // profile likelihood-ratio bounds in [0, 1] (ratio_bounds, value ∓ z·SE,
+    // holding a sparse side's size).
     Bounds a_bounds{0, 0}, b_bounds{0, 0}, union_bounds{0, 0}, intersection_bounds{0, 0};
     Bounds a_only_bounds{0, 0}, b_only_bounds{0, 0}, jaccard_bounds{0, 0};
     int iterations = 0;  // Newton iterations taken (0: no iteration was needed)

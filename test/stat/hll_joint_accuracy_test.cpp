@@ -287,14 +287,16 @@ void report_and_check(const Row& r, bool equal_sizes, Totals& totals) {
     // No register of B is then above A's, so the estimate of |B \ A| is 0 in
     // every trial; the profile lets it grow only below the estimate of
     // |A ∩ B|, which moves the lower end out: at |A| = 100 |B| = 10^7 the
-    // bounds miss below 0.75% of the time and above 2.4% (2,000 trials). A
-    // smaller critical value when that estimate is 0 would under-cover next
-    // to the edge: with |B \ A| = 1,500 there it is 0 in 18% of the trials,
-    // whose bounds already hold the truth only 66% of the time (91.8% overall).
-    // So here only under-coverage is held to 94%, over-coverage to 97.5%.
+    // bounds missed below 0.75% of the time and above 2.4% (2,000 trials),
+    // and no B register above A's is a count of 0, which since the mid-p
+    // correction (NearBoundary) widens the lower end further. A smaller
+    // critical value when that estimate is 0 would under-cover next to the
+    // edge (NearBoundary: at |B \ A| = 1,500 the estimate is 0 in 18% of the
+    // trials). So here, as at NearBoundary's points where the count decides,
+    // under-coverage is held to 94%, over-coverage to 98%.
     if (p.x == p.b && p.a > p.b) {
         EXPECT_GE(r.cover_int, 0.95 - within) << "|A∩B| = " << p.x << ", |A| = " << p.a;
-        EXPECT_LE(r.cover_int, 0.975) << "|A∩B| = " << p.x << ", |A| = " << p.a;
+        EXPECT_LE(r.cover_int, 0.98) << "|A∩B| = " << p.x << ", |A| = " << p.a;
     } else {
         EXPECT_NEAR(r.cover_int, 0.95, within) << "|A∩B| = " << p.x << ", |A| = " << p.a;
     }
@@ -352,10 +354,10 @@ TEST(HllJointAccuracy, UnequalSizes) {
     check_totals(totals);
 }
 
-// Next to the edge where B \ A is 0: |A| = 10^7, |A ∩ B| = 10^5 and |B \ A| =
-// 300, 1,500, 6,000 (4,000 trials each). A register of B rises above A's only
+// On and next to the edge where B \ A is 0: |A| = 10^7, |A ∩ B| = 10^5 and
+// |B \ A| = 0, 300, 1,500, 6,000 (4,000 trials each). A register of B rises above A's only
 // where a value of B \ A outranks A's register (about 0.72 |B \ A| m / |A|
-// of them: 0.35, 1.8, 7.1 here), so what the registers say about |B \ A| is
+// of them: 0, 0.35, 1.8, 7.1 here), so what the registers say about |B \ A| is
 // a small count, and it is often 0. Printed: the coverage of |A|, |A ∩ B| and
 // |B \ A|, the share of trials with no register of B above A's and the
 // coverage of |A ∩ B| in those.
@@ -364,8 +366,8 @@ TEST(HllJointAccuracy, NearBoundary) {
                 "| 95%% cover \\|A∩B\\| | 95%% cover \\|B \\ A\\| | no B > A | cover \\|A∩B\\| there |\n");
     std::printf("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     std::vector<std::pair<Point, std::uint64_t>> points;
-    std::uint64_t seed = 13301;
-    for (double d : {300.0, 1500.0, 6000.0}) points.emplace_back(Point{1e7, 1e5 + d, 1e5}, seed++);
+    std::uint64_t seed = 13300;  // the edge itself was added after the others: their seeds stay
+    for (double d : {0.0, 300.0, 1500.0, 6000.0}) points.emplace_back(Point{1e7, 1e5 + d, 1e5}, seed++);
     for (const Row& r : run_points(points)) {
         const Point& p = r.pt;
         double se_mean = r.ml_sd / std::sqrt(static_cast<double>(r.trials));
@@ -376,14 +378,22 @@ TEST(HllJointAccuracy, NearBoundary) {
         std::fflush(stdout);
         const double within = 0.01 + 1e-9;
         EXPECT_NEAR(r.cover_card, 0.95, within) << "|A| at |B \\ A| = " << p.b - p.x;
-        // Not yet honest (issue 13): where the count of registers of B above
-        // A's is often 0, the chi-square critical value of a likelihood ratio
-        // is too small for it, as for a Poisson count: 92.9% at 1,500 (73% in
-        // the trials with none). Held here only to what it is, below 94%.
-        EXPECT_GE(r.cover_int, 0.92) << "|A∩B| at |B \\ A| = " << p.b - p.x;
-        EXPECT_LE(r.cover_int, 0.975) << "|A∩B| at |B \\ A| = " << p.b - p.x;
-        EXPECT_GE(r.cover_b_only, 0.94) << "|B \\ A| = " << p.b - p.x;
-        EXPECT_LE(r.cover_b_only, 0.99) << "|B \\ A| = " << p.b - p.x;
+        // Where few registers of B lie above A's, the bounds of |B \ A| and
+        // |A ∩ B| take the mid-p bound of that count as the limit (doc/FORMAT.md
+        // section 3.14): without it 92.9% at 1,500 (73% in the 18% of trials
+        // with no such register). Where at least 1% of the trials have none
+        // (mean count below 4.6: 0, 300 and 1,500) the count's discreteness
+        // decides, and no interval from it can hold 94-96% at every mean: there
+        // over-coverage is held to 98%, 94-96% elsewhere. |B \ A| where most
+        // trials see none of it is not held above: at 0 (B inside A) its
+        // bounds reach 0 in every trial, at 300 (71% see none) they hold it
+        // 98.7% of the time.
+        bool discrete = r.no_informative >= 0.01;
+        EXPECT_GE(r.cover_int, 0.95 - within) << "|A∩B| at |B \\ A| = " << p.b - p.x;
+        EXPECT_LE(r.cover_int, discrete ? 0.98 : 0.95 + within) << "|A∩B| at |B \\ A| = " << p.b - p.x;
+        EXPECT_GE(r.cover_b_only, 0.95 - within) << "|B \\ A| = " << p.b - p.x;
+        EXPECT_LE(r.cover_b_only, !discrete ? 0.95 + within : r.no_informative > 0.5 ? 1.0 : 0.98)
+            << "|B \\ A| = " << p.b - p.x;
         EXPECT_LE(std::fabs(z), 3.5) << "drift at |B \\ A| = " << p.b - p.x;
         EXPECT_LE(std::fabs(r.ml_mean - p.x), 0.1 * r.ml_sd) << "bias at |B \\ A| = " << p.b - p.x;
     }
