@@ -895,8 +895,8 @@ Buffer union_sketches(std::uint8_t* left, std::size_t left_size, const Sketch& a
 // Adds a working state's pending hashes to out, a writable filter of the same one layer.
 void apply_pending(std::uint8_t* out, const Sketch& filter, const std::uint8_t* pending) {
     Layer l = read_layer(out, kHeaderSize);
-    for (std::uint32_t i = 0; i < prob_bloom_pending_u32(pending); i++)
-        insert(out, l, prob_bloom_pending_hash(pending, i), filter.blocked());
+    ProbBloomProbeLayer layer = probe_layer(out + bits_offset(l), l);
+    prob_bloom_pending_set_bits(out + bits_offset(l), &layer, filter.blocked(), pending);
 }
 }  // namespace
 

@@ -384,16 +384,24 @@ prob_bloom_pending_hash(const uint8_t *pending, uint32_t i)
 	return h;
 }
 
-/* Applies a working state's pending hashes to its layer and empties the buffer. */
+/* Sets the bits of a working state's pending hashes in a layer (its own, or a copy's). */
 static inline void
-prob_bloom_pending_apply(uint8_t *bits, const ProbBloomProbeLayer *l, bool blocked, uint8_t *pending)
+prob_bloom_pending_set_bits(uint8_t *bits, const ProbBloomProbeLayer *l, bool blocked, const uint8_t *pending)
 {
 	uint32_t	count = prob_bloom_pending_u32(pending);
 	uint32_t	i;
 
 	for (i = 0; i < count; i++)
 		prob_bloom_layer_add(bits, l, blocked, prob_bloom_pending_hash(pending, i));
-	count = 0;
+}
+
+/* Applies a working state's pending hashes to its layer and empties the buffer. */
+static inline void
+prob_bloom_pending_apply(uint8_t *bits, const ProbBloomProbeLayer *l, bool blocked, uint8_t *pending)
+{
+	uint32_t	count = 0;
+
+	prob_bloom_pending_set_bits(bits, l, blocked, pending);
 	memcpy(pending, &count, sizeof count);
 }
 

@@ -1008,8 +1008,9 @@ Overlap joint_estimate_sized(const JointHistogram& h, const Estimate& own, const
 
 namespace {
 // The joint estimate of two compatible values (see overlap).
-Overlap compared(const Sketch& sa, const std::uint8_t* a_data, std::size_t a_size, const Sketch& sb,
-                 const std::uint8_t* b_data, std::size_t b_size, const double* confidence, bool& held) {
+// ka and kb are A and B folded to the common precision (unread when both are sparse).
+Overlap compared(const Sketch& sa, const Sketch& sb, const Sketch& ka, const Sketch& kb, const double* confidence,
+                 bool& held) {
     held = false;
     if (sa.sparse() && sb.sparse()) {
         // Entry by entry at precision 26: near exact for small sets.
@@ -1033,10 +1034,7 @@ Overlap compared(const Sketch& sa, const std::uint8_t* a_data, std::size_t a_siz
         h.add_zero_pairs(register_count(kSparsePrecision) - used);
         return joint_estimate(h, confidence);
     }
-    int p = std::min(sa.precision(), sb.precision());
-    VectorAllocator alloc;
-    Buffer fa = fold(a_data, a_size, p, alloc), fb = fold(b_data, b_size, p, alloc);
-    Sketch ka = parse_trusted(fa.data, fa.size), kb = parse_trusted(fb.data, fb.size);
+    int p = ka.precision();
     std::vector<std::uint8_t> ra = registers(ka), rb = registers(kb);
     if (kb.sparse() && !ka.sparse()) {
         // The sized estimate below holds the sparse side as A.
@@ -1063,23 +1061,32 @@ Overlap overlap(const std::uint8_t* a_data, std::size_t a_size, const std::uint8
                 const double* confidence) {
     Sketch sa = parse_trusted(a_data, a_size), sb = parse_trusted(b_data, b_size);
     check_compatible(sa.header, sb.header);
+    bool both_sparse = sa.sparse() && sb.sparse();
+    // Folded once, for the registers compared and for the bounds below;
+    // two sparse values without bounds need neither.
+    if (both_sparse && confidence == nullptr) {
+        bool held;
+        return compared(sa, sb, sa, sb, nullptr, held);
+    }
+    int p = std::min(sa.precision(), sb.precision());
+    VectorAllocator alloc;
+    Buffer fa = fold(a_data, a_size, p, alloc), fb = fold(b_data, b_size, p, alloc);
+    Sketch ka = parse_trusted(fa.data, fa.size), kb = parse_trusted(fb.data, fb.size);
     bool held;
-    Overlap o = compared(sa, a_data, a_size, sb, b_data, b_size, confidence, held);
+    Overlap o = compared(sa, sb, ka, kb, confidence, held);
     if (confidence == nullptr || !(sa.sparse() || sb.sparse())) return o;
     // The bounds of |A|, |B| and |A ∪ B| are hll_cardinality_bounds of A and
     // B folded to the common precision and of their union. For two dense
     // values those are the registers compared; a sparse value's own are its
     // entries at precision 26 (or, folded or merged past its sparse limit,
     // dense registers), not always what was compared.
-    int p = std::min(sa.precision(), sb.precision());
-    VectorAllocator alloc;
-    Buffer fa = fold(a_data, a_size, p, alloc), fb = fold(b_data, b_size, p, alloc);
-    Buffer u = union_of(const_cast<std::uint8_t*>(a_data), a_size, b_data, b_size, false, alloc);
-    o.a_bounds = cardinality_bounds(parse_trusted(fa.data, fa.size), *confidence);
-    o.b_bounds = cardinality_bounds(parse_trusted(fb.data, fb.size), *confidence);
+    o.a_bounds = cardinality_bounds(ka, *confidence);
+    o.b_bounds = cardinality_bounds(kb, *confidence);
     // Holding the sparse side's size, the union's are its size plus those of the other part.
-    if (!held || o.a.value == 0 || o.b.value == 0)
+    if (!held || o.a.value == 0 || o.b.value == 0) {
+        Buffer u = union_of(const_cast<std::uint8_t*>(a_data), a_size, b_data, b_size, false, alloc);
         o.union_bounds = cardinality_bounds(parse_trusted(u.data, u.size), *confidence);
+    }
     // One side empty: the other's part is all of it (joint_estimate).
     if (o.b.value == 0) o.a_only_bounds = o.a_bounds;
     if (o.a.value == 0) o.b_only_bounds = o.b_bounds;
