@@ -567,17 +567,6 @@ Sketch parse_filter(const std::uint8_t* data, std::size_t size, bool building) {
 
 Sketch parse_trusted(const std::uint8_t* data, std::size_t size) { return parse_filter(data, size, false); }
 
-State parse_state(const std::uint8_t* data, std::size_t size) {
-    if (size < kHeaderSize || !working_layout(data[kOffLayout])) return State{parse_trusted(data, size), nullptr};
-    Sketch filter = parse_filter(data, size, true);
-    std::uint8_t* pending = const_cast<std::uint8_t*>(data) + filter.size;
-    std::size_t room = size - filter.size;
-    // At least one slot, and fewer hashes than slots: a full buffer is applied at once.
-    if (room < kPendingHeaderSize + 8 || (room - kPendingHeaderSize) / 8 != prob_bloom_pending_u32(pending + 4) ||
-        (room - kPendingHeaderSize) % 8 != 0 || prob_bloom_pending_u32(pending) >= prob_bloom_pending_u32(pending + 4))
-        throw corrupt("bloom_agg's working state is inconsistent");
-    return State{filter, pending};
-}
 
 namespace {
 
@@ -598,8 +587,8 @@ bool block_pads_clear(const std::uint8_t* bits, std::uint64_t block_count, std::
 }
 
 // A blocked layer against the sizing rule (one block or one hash of slack
-// for a last-ulp difference between C libraries), its pads and population.
-void check_blocked_layer(const Sketch& s, const Layer& l) {
+// for a last-ulp difference between C libraries).
+void check_blocked_size(const Sketch& s, const Layer& l) {
     BlockedSize expected{0, 0};
     try {
         expected = blocked_size_for(l.capacity, s.header.fpr);
@@ -615,6 +604,11 @@ void check_blocked_layer(const Sketch& s, const Layer& l) {
     if (l.hash_count + 1 < expected.hash_count || l.hash_count > expected.hash_count + 1)
         throw corrupt("layer 0 has " + std::to_string(l.hash_count) + " hashes, but a blocked filter at false "
                       "positive rate " + number_text(s.header.fpr) + " uses " + std::to_string(expected.hash_count));
+}
+
+// A blocked layer's pads and population.
+void check_blocked_bits(const Sketch& s, const Layer& l) {
+    std::uint64_t blocks = l.bit_count / kBlockBits;
     std::uint32_t used = l.hash_count * segment_bits(l.hash_count);
     if (!block_pads_clear(s.bits(l), blocks, used))
         throw corrupt("layer 0 has bits set past the " + std::to_string(used) + " bits of a block its " +
@@ -625,40 +619,52 @@ void check_blocked_layer(const Sketch& s, const Layer& l) {
                       " are");
 }
 
+// Layer i's capacity, bit count and hash count against the sizing rule, in
+// constant time: what every walk over an item's positions relies on to end.
+void check_layer_size(const Sketch& s, std::size_t i, const Layer& l) {
+    const Header& h = s.header;
+    std::uint64_t expected_capacity = h.capacity;
+    if (s.scalable()) {
+        if (h.capacity > (UINT64_MAX >> i))
+            throw corrupt(layer_name(i) + " would hold capacity " + std::to_string(h.capacity) + " times 2^" +
+                          std::to_string(i) + ", more than 64 bits can count");
+        expected_capacity = h.capacity << i;
+    }
+    if (l.capacity != expected_capacity)
+        throw corrupt(layer_name(i) + " has capacity " + std::to_string(l.capacity) + ", expected " +
+                      std::to_string(expected_capacity));
+    if (s.blocked()) {
+        check_blocked_size(s, l);
+        return;
+    }
+    double p = layer_fpr(h, i);
+    double expected_bits = std::ceil(optimal_bit_count(static_cast<double>(l.capacity), p));
+    if (!(expected_bits <= kMaxBitCount))
+        throw corrupt(layer_name(i) + ", for " + std::to_string(l.capacity) + " items at false positive rate " +
+                      number_text(p) + ", would not fit in one value");
+    if (std::fabs(static_cast<double>(l.bit_count) - expected_bits) > 1.0)
+        throw corrupt(layer_name(i) + " has " + std::to_string(l.bit_count) + " bits, but " +
+                      std::to_string(l.capacity) + " items at false positive rate " + number_text(p) + " need " +
+                      number_text(expected_bits));
+    std::uint64_t hashes = l.hash_count, expected_hashes = hash_count_for(l.bit_count, l.capacity);
+    if (hashes + 1 < expected_hashes || hashes > expected_hashes + 1)
+        throw corrupt(layer_name(i) + " has " + std::to_string(l.hash_count) + " hashes, but " +
+                      std::to_string(l.bit_count) + " bits for " + std::to_string(l.capacity) + " items need " +
+                      std::to_string(expected_hashes));
+}
+
 }  // namespace
 
 Sketch parse(const std::uint8_t* data, std::size_t size) {
     Sketch s = parse_trusted(data, size);
     const Header& h = s.header;
     for_each_layer(s, [&](std::size_t i, const Layer& l) {
-        std::uint64_t expected_capacity = h.capacity;
-        if (s.scalable()) {
-            if (h.capacity > (UINT64_MAX >> i))
-                throw corrupt(layer_name(i) + " would hold capacity " + std::to_string(h.capacity) +
-                              " times 2^" + std::to_string(i) + ", more than 64 bits can count");
-            expected_capacity = h.capacity << i;
-        }
-        if (l.capacity != expected_capacity)
-            throw corrupt(layer_name(i) + " has capacity " + std::to_string(l.capacity) + ", expected " +
-                          std::to_string(expected_capacity));
-        double p = layer_fpr(h, i);
+        check_layer_size(s, i, l);
         if (s.blocked()) {
-            check_blocked_layer(s, l);
+            check_blocked_bits(s, l);
             return;
         }
-        double expected_bits = std::ceil(optimal_bit_count(static_cast<double>(l.capacity), p));
-        if (!(expected_bits <= kMaxBitCount))
-            throw corrupt(layer_name(i) + ", for " + std::to_string(l.capacity) + " items at false positive rate " +
-                          number_text(p) + ", would not fit in one value");
-        if (std::fabs(static_cast<double>(l.bit_count) - expected_bits) > 1.0)
-            throw corrupt(layer_name(i) + " has " + std::to_string(l.bit_count) + " bits, but " +
-                          std::to_string(l.capacity) + " items at false positive rate " + number_text(p) + " need " +
-                          number_text(expected_bits));
-        std::uint64_t hashes = l.hash_count, expected_hashes = hash_count_for(l.bit_count, l.capacity);
-        if (hashes + 1 < expected_hashes || hashes > expected_hashes + 1)
-            throw corrupt(layer_name(i) + " has " + std::to_string(l.hash_count) + " hashes, but " +
-                          std::to_string(l.bit_count) + " bits for " + std::to_string(l.capacity) + " items need " +
-                          std::to_string(expected_hashes));
+        double p = layer_fpr(h, i);
         const std::uint8_t* bits = s.bits(l);
         std::size_t bytes = layer_bytes(l.bit_count);
         unsigned used = static_cast<unsigned>(l.bit_count & 7);
@@ -681,6 +687,22 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
         }
     });
     return s;
+}
+
+State parse_state(const std::uint8_t* data, std::size_t size) {
+    if (size < kHeaderSize || !working_layout(data[kOffLayout])) return State{parse_trusted(data, size), nullptr};
+    Sketch filter = parse_filter(data, size, true);
+    // The layer's sizes bound every walk over a hash's positions (the pending
+    // hashes are applied to it); its bits, whatever they are, cannot make a
+    // walk longer, and reading them all would cost every call a pass.
+    for_each_layer(filter, [&](std::size_t i, const Layer& l) { check_layer_size(filter, i, l); });
+    std::uint8_t* pending = const_cast<std::uint8_t*>(data) + filter.size;
+    std::size_t room = size - filter.size;
+    // At least one slot, and fewer hashes than slots: a full buffer is applied at once.
+    if (room < kPendingHeaderSize + 8 || (room - kPendingHeaderSize) / 8 != prob_bloom_pending_u32(pending + 4) ||
+        (room - kPendingHeaderSize) % 8 != 0 || prob_bloom_pending_u32(pending) >= prob_bloom_pending_u32(pending + 4))
+        throw corrupt("bloom_agg's working state is inconsistent");
+    return State{filter, pending};
 }
 
 namespace {

@@ -1863,6 +1863,23 @@ TEST(BloomWorkingState, BatchedAddsEqualPerKeyAddsBitForBit) {
         std::memcpy(bad.data() + parsed.filter.size, &count, sizeof count);
         EXPECT_EQ(error_kind([&] { bloom::parse_state(bad.data(), bad.size()); }), ErrorKind::kCorrupt);
         EXPECT_EQ(error_kind([&] { bloom::parse_state(state.data(), state.size() - 8); }), ErrorKind::kCorrupt);
+        // Its layer is held to the sizing rule, as a value's is: a hash count
+        // of 3,623,878,663 (the fuzzer's, regressions/parse/) made finishing
+        // one pending hash walk that many positions.
+        const std::size_t layer = bloom::kHeaderSize, hash_count_at = layer + 24, bit_count_at = layer;
+        for (std::uint32_t hashes : {0xd8000007u, parsed.filter.first_layer().hash_count + 2}) {
+            Bytes off = state;
+            std::memcpy(off.data() + hash_count_at, &hashes, sizeof hashes);
+            EXPECT_EQ(error_kind([&] { bloom::parse_state(off.data(), off.size()); }, &message), ErrorKind::kCorrupt)
+                << hashes;
+            EXPECT_NE(message.find("hashes"), std::string::npos) << message;
+        }
+        Bytes fewer_bits = state;
+        std::uint64_t bits = parsed.filter.first_layer().bit_count - 2 * bloom::kBlockBits;
+        std::memcpy(fewer_bits.data() + bit_count_at, &bits, sizeof bits);
+        EXPECT_EQ(error_kind([&] { bloom::parse_state(fewer_bits.data(), fewer_bits.size()); }, &message),
+                  ErrorKind::kCorrupt);
+        EXPECT_NE(message.find(" need "), std::string::npos) << message;
     }
 }
 
