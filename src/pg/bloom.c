@@ -149,28 +149,23 @@ bloom_add(PG_FUNCTION_ARGS)
 
 /*
  * fn_extra of the membership functions: the filter argument read once for
- * many probes. A filter stored out of line reaches every call as the same
- * TOAST pointer: `FROM t, filters f WHERE f.b @> t.id` passes it once per row
- * of t, and detoasting it each time would copy the whole filter per row. So
- * the detoasted filter and its probe (bloom_probe.h: each layer's bits and
- * positioning, read from the headers once) are kept for as long as the
- * calling expression lives, keyed by the TOAST pointer (value OID and TOAST
- * relation, compared with memcmp as PostgreSQL itself compares them). A value
- * OID is not reused while any snapshot can still see the old value. A filter
- * written as a constant in the call is the same at every call and is read
- * once too. Any other filter is read at every call: one stored inline or
- * computed per row may be another value at the same address with the same
- * header, and a parameter's value may change between evaluations of an
- * expression PL/pgSQL keeps (get_fn_expr_arg_stable would call it stable).
+ * many probes. A filter stored out of line is kept by its TOAST pointer
+ * (ProbKeptArg, common.h), with its probe (bloom_probe.h: each layer's bits
+ * and positioning, read from the headers once). A filter written as a
+ * constant in the call is the same at every call and is read once too. Any
+ * other filter is read at every call: one stored inline or computed per row
+ * may be another value at the same address with the same header, and a
+ * parameter's value may change between evaluations of an expression
+ * PL/pgSQL keeps (get_fn_expr_arg_stable would call it stable).
  */
 typedef struct BloomProbeCache
 {
 	ProbHashType type;			/* of the value argument */
 	bool		filter_is_const;	/* the filter argument is a Const */
 	bool		valid;			/* probe describes the filter argument of the next call if... */
-	bool		from_toast;		/* ...its TOAST pointer is this one (else: it is the Const) */
-	struct varatt_external pointer;
-	struct varlena *copy;		/* the detoasted filter, in fn_mcxt, when the probe points into our copy */
+	bool		from_toast;		/* ...it is kept's copy again (else: it is the Const) */
+	ProbKeptArg kept;			/* the last filter stored out of line */
+	struct varlena *const_copy; /* the Const's expanded copy, in fn_mcxt, when it was compressed */
 	ProbBloomProbe probe;
 } BloomProbeCache;
 
@@ -202,14 +197,12 @@ bloom_prepare_probe(const ProbHashType *type, struct varlena *filter, ProbBloomP
 	prob_hash_check_sketch(type, filter);
 }
 
-/* Keeps filter (a copy in fn_mcxt when owned) and its probe for the calls that pass it again. */
+/* Makes the kept probe that of filter (from_toast: kept's copy), valid once prepared. */
 static void
-bloom_cache_filter(BloomProbeCache *cache, struct varlena *filter, bool owned)
+bloom_cache_probe(BloomProbeCache *cache, struct varlena *filter, bool from_toast)
 {
 	cache->valid = false;
-	if (cache->copy != NULL)
-		pfree(cache->copy);
-	cache->copy = owned ? filter : NULL;
+	cache->from_toast = from_toast;
 	bloom_prepare_probe(&cache->type, filter, &cache->probe);
 	cache->valid = true;
 }
@@ -220,21 +213,14 @@ bloom_probe_of(FunctionCallInfo fcinfo, BloomProbeCache *cache, int argno, ProbB
 {
 	struct varlena *arg = PG_GETARG_RAW_VARLENA_P(argno);
 	struct varlena *filter;
+	bool		again;
 	MemoryContext old;
 
 	if (VARATT_IS_EXTERNAL_ONDISK(arg))
 	{
-		struct varatt_external pointer;
-
-		VARATT_EXTERNAL_GET_POINTER(pointer, arg);
-		if (likely(cache->valid && cache->from_toast && memcmp(&pointer, &cache->pointer, sizeof(pointer)) == 0))
-			return &cache->probe;
-		old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
-		filter = detoast_attr(arg);
-		MemoryContextSwitchTo(old);
-		cache->from_toast = true;
-		cache->pointer = pointer;
-		bloom_cache_filter(cache, filter, true);
+		filter = prob_kept_arg(fcinfo, &cache->kept, argno, &again);
+		if (!(likely(again && cache->valid && cache->from_toast)))
+			bloom_cache_probe(cache, filter, true);
 		return &cache->probe;
 	}
 	if (cache->filter_is_const)
@@ -245,8 +231,13 @@ bloom_probe_of(FunctionCallInfo fcinfo, BloomProbeCache *cache, int argno, ProbB
 		old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
 		filter = PG_DETOAST_DATUM_PACKED(PointerGetDatum(arg));
 		MemoryContextSwitchTo(old);
-		cache->from_toast = false;
-		bloom_cache_filter(cache, filter, filter != arg);
+		if (filter != arg)
+		{
+			if (cache->const_copy != NULL)
+				pfree(cache->const_copy);
+			cache->const_copy = filter;
+		}
+		bloom_cache_probe(cache, filter, false);
 		return &cache->probe;
 	}
 	filter = PG_DETOAST_DATUM_PACKED(PointerGetDatum(arg));

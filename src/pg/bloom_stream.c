@@ -3,8 +3,7 @@
  * in one call (doc/STREAMS.md). The elements are hashed here exactly as
  * bloom_contains hashes a value of the element type; the core tests them.
  */
-#include "probabilistic.h"
-
+#include "common.h"
 #include "hashing.h"
 
 #include "catalog/pg_type.h"
@@ -26,11 +25,15 @@
  * computed under, and reused when both match (comparing the bytes costs far
  * less than hashing them again). Enum elements hash their label, which ALTER
  * TYPE can rename between calls: never reused. The buffers live in fn_mcxt and
- * grow to the largest batch seen.
+ * grow to the largest batch seen. A filter stored out of line is kept by its
+ * TOAST pointer (ProbKeptArg, common.h): `FROM filters f, batches b` passes
+ * the same filter with every array, and reading it per call would copy it
+ * whole per array.
  */
 typedef struct MembersCache
 {
 	ProbHashType type;			/* of the array argument; element is the rule */
+	ProbKeptArg kept;			/* the last filter stored out of line */
 	bool		reusable;		/* the element's hash depends on its bytes alone */
 	bool		valid;			/* array, seed and the buffers hold a batch's hashes */
 	ArrayType  *array;			/* copy of the last array hashed, or NULL */
@@ -127,9 +130,10 @@ PG_FUNCTION_INFO_V1(bloom_members);
 Datum
 bloom_members(PG_FUNCTION_ARGS)
 {
-	struct varlena *filter = PG_GETARG_VARLENA_PP(0);
-	ArrayType  *array = PG_GETARG_ARRAYTYPE_P(1);
 	MembersCache *cache = members_cache(fcinfo);
+	bool		again;
+	struct varlena *filter = prob_kept_arg(fcinfo, &cache->kept, 0, &again);
+	ArrayType  *array = PG_GETARG_ARRAYTYPE_P(1);
 	int			ndim = ARR_NDIM(array);
 	int			n;
 	ProbBloomParams params;

@@ -3,6 +3,7 @@
  */
 #include "common.h"
 
+#include "access/detoast.h"
 #include "access/htup_details.h"
 #include "catalog/pg_aggregate.h"
 #include "catalog/pg_language.h"
@@ -496,4 +497,31 @@ prob_aggregate_nargs(FunctionCallInfo fcinfo)
 		return -1;
 	(void) prob_visit_aggregate_calls(fcinfo, note_nargs, &nargs);
 	return nargs > 0 ? nargs : -1;
+}
+
+struct varlena *
+prob_kept_arg(FunctionCallInfo fcinfo, ProbKeptArg *kept, int argno, bool *again)
+{
+	struct varlena *arg = PG_GETARG_RAW_VARLENA_P(argno);
+	struct varatt_external pointer;
+	struct varlena *copy;
+	MemoryContext old;
+
+	*again = false;
+	if (!VARATT_IS_EXTERNAL_ONDISK(arg))
+		return PG_DETOAST_DATUM_PACKED(PointerGetDatum(arg));
+	VARATT_EXTERNAL_GET_POINTER(pointer, arg);
+	if (kept->copy != NULL && memcmp(&pointer, &kept->pointer, sizeof(pointer)) == 0)
+	{
+		*again = true;
+		return kept->copy;
+	}
+	old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
+	copy = detoast_attr(arg);
+	MemoryContextSwitchTo(old);
+	if (kept->copy != NULL)
+		pfree(kept->copy);
+	kept->copy = copy;
+	kept->pointer = pointer;
+	return copy;
 }

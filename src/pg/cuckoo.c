@@ -116,49 +116,39 @@ cuckoo_remove(PG_FUNCTION_ARGS)
 }
 
 /*
- * fn_extra of the membership functions: the detoasted filter, kept for as
- * long as the calling expression lives and keyed by its TOAST pointer, so
- * `FROM t, filters f WHERE f.c @> t.id` detoasts the filter once rather than
- * once per row (the same cache as bloom.c's, which explains it).
+ * fn_extra of the membership functions: a filter stored out of line is kept
+ * by its TOAST pointer (ProbKeptArg, common.h), so `FROM t, filters f WHERE
+ * f.c @> t.id` detoasts the filter once rather than once per row, with its seed.
  */
 typedef struct CuckooProbeCache
 {
 	ProbHashType type;			/* of the value argument */
-	struct varatt_external pointer;
-	struct varlena *filter;		/* detoasted, in fn_mcxt; NULL until one is cached */
-	uint64		seed;			/* the cached filter's */
+	ProbKeptArg kept;
+	bool		seed_known;		/* seed is the kept filter's */
+	uint64		seed;
 } CuckooProbeCache;
 
 static struct varlena *
 cuckoo_probe_filter(FunctionCallInfo fcinfo, CuckooProbeCache *cache, int argno, uint64 *seed)
 {
-	struct varlena *arg = PG_GETARG_RAW_VARLENA_P(argno);
-	struct varatt_external pointer;
-	struct varlena *filter;
-	uint64		filter_seed;
-	MemoryContext old;
+	bool		again;
+	struct varlena *filter = prob_kept_arg(fcinfo, &cache->kept, argno, &again);
 
-	if (!VARATT_IS_EXTERNAL_ONDISK(arg))
+	if (again && cache->seed_known)
 	{
-		filter = PG_DETOAST_DATUM_PACKED(PointerGetDatum(arg));
+		*seed = cache->seed;
+		return filter;
+	}
+	if (filter != cache->kept.copy)
+	{
 		*seed = cuckoo_seed_of(filter);
 		return filter;
 	}
-	VARATT_EXTERNAL_GET_POINTER(pointer, arg);
-	if (cache->filter == NULL || memcmp(&pointer, &cache->pointer, sizeof(pointer)) != 0)
-	{
-		old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
-		filter = detoast_attr(arg);
-		MemoryContextSwitchTo(old);
-		filter_seed = cuckoo_seed_of(filter);
-		if (cache->filter != NULL)
-			pfree(cache->filter);
-		cache->filter = filter;
-		cache->pointer = pointer;
-		cache->seed = filter_seed;
-	}
+	cache->seed_known = false;
+	cache->seed = cuckoo_seed_of(filter);
+	cache->seed_known = true;
 	*seed = cache->seed;
-	return cache->filter;
+	return filter;
 }
 
 /* Copies of the value's fingerprint in the filter. */
