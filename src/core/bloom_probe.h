@@ -306,15 +306,18 @@ prob_bloom_probe_layer(const ProbBloomProbeLayer *l, bool blocked, uint64_t hash
 #define PROB_BLOOM_LAYER_HEADER_SIZE 32
 #define PROB_BLOOM_LAYER_BITS_SET_OFFSET 16
 
-/*
- * Adds an item to a layer of a writable value in place: sets its bits and
- * adds those that were clear to the layer's stored population.
- */
-static inline void
-prob_bloom_layer_add(uint8_t *bits, const ProbBloomProbeLayer *l, bool blocked, uint64_t hash)
+/* Sets the item's bits in a layer; returns how many were clear. */
+static inline uint64_t
+prob_bloom_layer_set(uint8_t *bits, const ProbBloomProbeLayer *l, bool blocked, uint64_t hash)
 {
-	uint64_t	newly_set = blocked ? prob_bloom_block_set(bits, l->block_count, l->hash_count, hash)
+	return blocked ? prob_bloom_block_set(bits, l->block_count, l->hash_count, hash)
 		: prob_bloom_spread_set(bits, l->bit_count, l->hash_count, hash);
+}
+
+/* Adds newly_set to the stored population of the layer whose bits start at bits. */
+static inline void
+prob_bloom_layer_count(uint8_t *bits, uint64_t newly_set)
+{
 	uint8_t    *p = bits - PROB_BLOOM_LAYER_HEADER_SIZE + PROB_BLOOM_LAYER_BITS_SET_OFFSET;
 	uint64_t	bits_set = 0;
 	int			i;
@@ -326,6 +329,16 @@ prob_bloom_layer_add(uint8_t *bits, const ProbBloomProbeLayer *l, bool blocked, 
 	bits_set += newly_set;
 	for (i = 0; i < 8; i++, bits_set >>= 8)
 		p[i] = (uint8_t) bits_set;
+}
+
+/*
+ * Adds an item to a layer of a writable value in place: sets its bits and
+ * adds those that were clear to the layer's stored population.
+ */
+static inline void
+prob_bloom_layer_add(uint8_t *bits, const ProbBloomProbeLayer *l, bool blocked, uint64_t hash)
+{
+	prob_bloom_layer_count(bits, prob_bloom_layer_set(bits, l, blocked, hash));
 }
 
 /*
@@ -384,15 +397,22 @@ prob_bloom_pending_hash(const uint8_t *pending, uint32_t i)
 	return h;
 }
 
-/* Sets the bits of a working state's pending hashes in a layer (its own, or a copy's). */
+/*
+ * Sets the bits of a working state's pending hashes in a layer (its own, or
+ * a copy's). The population is updated once for them all: updated per hash,
+ * each update waits for that hash's lines and the next hash's update for it,
+ * a chain that costs a fifth of the build (bench/RESULTS.md).
+ */
 static inline void
 prob_bloom_pending_set_bits(uint8_t *bits, const ProbBloomProbeLayer *l, bool blocked, const uint8_t *pending)
 {
 	uint32_t	count = prob_bloom_pending_u32(pending);
+	uint64_t	newly_set = 0;
 	uint32_t	i;
 
 	for (i = 0; i < count; i++)
-		prob_bloom_layer_add(bits, l, blocked, prob_bloom_pending_hash(pending, i));
+		newly_set += prob_bloom_layer_set(bits, l, blocked, prob_bloom_pending_hash(pending, i));
+	prob_bloom_layer_count(bits, newly_set);
 }
 
 /* Applies a working state's pending hashes to its layer and empties the buffer. */
