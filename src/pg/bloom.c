@@ -219,7 +219,7 @@ bloom_probe_of(FunctionCallInfo fcinfo, BloomProbeCache *cache, int argno, ProbB
 	if (VARATT_IS_EXTERNAL_ONDISK(arg))
 	{
 		filter = prob_kept_arg(fcinfo, &cache->kept, argno, &again);
-		if (!(likely(again && cache->valid && cache->from_toast)))
+		if (unlikely(!again || !cache->valid || !cache->from_toast))
 			bloom_cache_probe(cache, filter, true);
 		return &cache->probe;
 	}

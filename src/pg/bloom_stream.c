@@ -131,8 +131,7 @@ Datum
 bloom_members(PG_FUNCTION_ARGS)
 {
 	MembersCache *cache = members_cache(fcinfo);
-	bool		again;
-	struct varlena *filter = prob_kept_arg(fcinfo, &cache->kept, 0, &again);
+	struct varlena *filter = prob_kept_arg(fcinfo, &cache->kept, 0, NULL);
 	ArrayType  *array = PG_GETARG_ARRAYTYPE_P(1);
 	int			ndim = ARR_NDIM(array);
 	int			n;

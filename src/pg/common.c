@@ -507,13 +507,15 @@ prob_kept_arg(FunctionCallInfo fcinfo, ProbKeptArg *kept, int argno, bool *again
 	struct varlena *copy;
 	MemoryContext old;
 
-	*again = false;
+	if (again != NULL)
+		*again = false;
 	if (!VARATT_IS_EXTERNAL_ONDISK(arg))
 		return PG_DETOAST_DATUM_PACKED(PointerGetDatum(arg));
 	VARATT_EXTERNAL_GET_POINTER(pointer, arg);
 	if (kept->copy != NULL && memcmp(&pointer, &kept->pointer, sizeof(pointer)) == 0)
 	{
-		*again = true;
+		if (again != NULL)
+			*again = true;
 		return kept->copy;
 	}
 	old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);

@@ -138,7 +138,8 @@ typedef struct ProbKeptArg
  * copy kept before); *again says whether it is the copy an earlier call kept,
  * so that what the caller derived from it is still good. Any other argument
  * is detoasted as usual and never kept (*again false): one stored inline or
- * computed per row may be another value at the same address.
+ * computed per row may be another value at the same address. again may be
+ * NULL when the caller derives nothing from the copy.
  */
 extern struct varlena *prob_kept_arg(FunctionCallInfo fcinfo, ProbKeptArg *kept, int argno, bool *again);
 
