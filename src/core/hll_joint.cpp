@@ -780,6 +780,32 @@ void jaccard_profile(const Cells& cells, const double* rate, double top, double 
 
 double quantile_of_confidence(double confidence);
 
+// What joint_estimate and joint_estimate_sized share: the likelihood of h's
+// cells maximised from rate (updated in place) under tie, with w = nu / m;
+// the iterations and the unclamped intersection into o; the reported rates
+// (the intersection clamped at 0, a + x and b + x kept) and the expected
+// Fisher information there (Poissonized), from which both take covariances.
+struct JointFit {
+    Cells cells;
+    Eval ev;  // at the maximum
+    double proj[3];
+    Eval fisher;
+};
+
+JointFit fit_joint(const JointHistogram& h, double* rate, double w, const Tie& tie, Overlap& o) {
+    JointFit f{cells_of(h), Eval{}, {0, 0, 0}, Eval{}};
+    f.cells.pool = pool_start(w, h.q);
+    f.ev = evaluate(f.cells, rate);
+    o.iterations = maximise(f.cells, rate, f.ev, w, -1, tie);
+    o.intersection_unclamped = std::min(rate[2] * h.m, 0x1p64);
+    double xc = std::max(rate[2], 0.0);
+    f.proj[0] = rate[0] + (rate[2] - xc);
+    f.proj[1] = rate[1] + (rate[2] - xc);
+    f.proj[2] = xc;
+    f.fisher = evaluate(expected_cells(h.q, h.m, f.proj, f.cells.pool), f.proj);
+    return f;
+}
+
 }  // namespace
 
 Overlap joint_estimate(const JointHistogram& h, const double* confidence) {
@@ -813,22 +839,18 @@ Overlap joint_estimate(const JointHistogram& h, const double* confidence) {
     double rate[3] = {std::max(n1 - x0, lo) / m, std::max(n2 - x0, lo) / m, x0 / m};
     double w = nu / m;
 
-    Cells cells = cells_of(h);
-    cells.pool = pool_start(w, q);
-    Eval ev = evaluate(cells, rate);
-    o.iterations = maximise(cells, rate, ev, w, -1);
-    o.intersection_unclamped = std::min(rate[2] * m, 0x1p64);
-
     // The reported parts: the intersection clamped at 0 (a count), the sizes
     // of A and B kept (a + x and b + x).
-    double xc = std::max(rate[2], 0.0);
-    double proj[3] = {rate[0] + (rate[2] - xc), rate[1] + (rate[2] - xc), xc};
+    JointFit fit = fit_joint(h, rate, w, Tie{}, o);
+    const Cells& cells = fit.cells;
+    const Eval& ev = fit.ev;
+    const double* proj = fit.proj;
+    const Eval& fisher = fit.fisher;
     // Capped as the single estimate is (doc/FORMAT.md section 3.10).
     double na = std::min(proj[0] * m, 0x1p64), nb = std::min(proj[1] * m, 0x1p64), nx = std::min(proj[2] * m, 0x1p64);
     // Covariance of the counts: m^2 I^-1 with I the expected Fisher
     // information at the (clamped) estimate (Poissonized), minus the Poisson
     // variance of each part's own count (doc/FORMAT.md).
-    Eval fisher = evaluate(expected_cells(q, m, proj, cells.pool), proj);
     double neg[3][3], cov[3][3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) neg[i][j] = -fisher.h[i][j];
@@ -938,24 +960,20 @@ Overlap joint_estimate_sized(const JointHistogram& h, const Estimate& own, const
     double rate[3] = {alpha - x0 / m, std::max(n2 - x0, lo) / m, x0 / m};
     double w = nu / m;
 
-    Cells cells = cells_of(h);
-    cells.pool = pool_start(w, q);
-    Eval ev = evaluate(cells, rate);
-    Overlap o;
-    o.iterations = maximise(cells, rate, ev, w, -1, Tie{Tie::kSized, alpha});
-    o.intersection_unclamped = std::min(rate[2] * m, 0x1p64);
     // Reported as in joint_estimate: x clamped at 0, |A| (n_a) and |B| kept.
-    double xc = std::max(rate[2], 0.0);
-    double proj[3] = {rate[0] + (rate[2] - xc), rate[1] + (rate[2] - xc), xc};
+    Overlap o;
+    JointFit fit = fit_joint(h, rate, w, Tie{Tie::kSized, alpha}, o);
+    const Cells& cells = fit.cells;
+    const Eval& ev = fit.ev;
+    const double* proj = fit.proj;
     double nb = std::min(proj[1] * m, 0x1p64), nx = std::min(proj[2] * m, 0x1p64);
     double na = n_a - nx;
     // Covariance of (|B \ A|, |A ∩ B|): m^2 J^-1, J the expected Fisher
     // information of the sized likelihood at proj, minus each count's own
     // spread under the Poisson model given |A|: nb for b, and for x, binomial
     // among A's n_a values, nx (na / n_a).
-    Eval fisher = evaluate(expected_cells(q, m, proj, cells.pool), proj);
     double g[3], hm[3][3];
-    tie_derivatives(fisher, Tie{Tie::kSized, alpha}, g, hm);
+    tie_derivatives(fit.fisher, Tie{Tie::kSized, alpha}, g, hm);
     double neg[3][3] = {{1, 0, 0}, {0, -hm[1][1], -hm[1][2]}, {0, -hm[2][1], -hm[2][2]}};
     double inv[3][3];
     double vb = std::numeric_limits<double>::infinity(), vx = vb, cbx = 0;
