@@ -238,7 +238,7 @@ ON_CPU=$(for id in "${IDS[@]}"; do [ "$id" = floor ] || printf '%s' "${RUNS[$id]
 
 report_header() {
 	echo "probabilistic bloom benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
-	echo "tree:     commit $(git rev-parse --short HEAD)$([ -z "$(git status --porcelain -- src sql Makefile)" ] || echo ' + uncommitted changes in src, sql or Makefile'); probabilistic.so sha256 $(sha256sum "$("$PG_BIN/pg_config" --pkglibdir)/probabilistic.so" | cut -c1-12)"
+	echo "tree:     $(tree_state); probabilistic.so sha256 $(sha256sum "$("$PG_BIN/pg_config" --pkglibdir)/probabilistic.so" | cut -c1-12)"
 	echo "machine:  $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) RAM; load average $LOAD_AT_START at start, $(cut -d' ' -f1-3 /proc/loadavg) at end;"
 	echo "          the queries were on a CPU for $ON_CPU% of their wall time"
 	echo "server:   PostgreSQL $(sql -c 'SHOW server_version'); $(sql -c "SELECT string_agg(name || '=' || current_setting(name), ' ') FROM unnest(ARRAY['shared_buffers', 'work_mem', 'jit', 'max_parallel_workers_per_gather']) name")"

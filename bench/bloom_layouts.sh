@@ -100,7 +100,7 @@ ON_CPU=$(printf '%s' "${RUNS[@]}" | awk -F'|' '$2 != "" { w += $1; c += $2 } END
 
 report() {
 	echo "probabilistic bloom layouts benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
-	echo "tree:     commit $(git rev-parse --short HEAD)$([ -z "$(git status --porcelain -- src sql Makefile)" ] || echo ' + uncommitted changes in src, sql or Makefile')"
+	echo "tree:     $(tree_state)"
 	echo "machine:  $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) RAM; load average $LOAD_AT_START at start, $(cut -d' ' -f1-3 /proc/loadavg) at end;"
 	echo "          the queries were on a CPU for $ON_CPU% of their wall time"
 	echo "method:   $ROUNDS rounds, every query once per round, order rotated; fresh backend per run; medians;"

@@ -272,7 +272,7 @@ ON_CPU=$(printf '%s' "${RUNS[@]}" | awk -F'|' '$2 != "" { w += $1; c += $2 } END
 
 report() {
 	echo "probabilistic benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
-	echo "tree:     commit $(git rev-parse --short HEAD)$([ -z "$(git status --porcelain -- src sql Makefile)" ] || echo ' + uncommitted changes in src, sql or Makefile'); probabilistic.so sha256 $(sha256sum "$PINNED_SO" | cut -c1-12), pinned for the run (bench/lib.sh)"
+	echo "tree:     $(tree_state); probabilistic.so sha256 $(sha256sum "$PINNED_SO" | cut -c1-12), pinned for the run (bench/lib.sh)"
 	echo "machine:  $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) RAM; load average $LOAD_AT_START at start, $(cut -d' ' -f1-3 /proc/loadavg) at end;"
 	echo "          the queries were on a CPU for $ON_CPU% of their wall time"
 	echo "server:   PostgreSQL $(sql $OURS -c 'SHOW server_version'); probabilistic $(sql $OURS -c "SELECT extversion FROM pg_extension WHERE extname = 'probabilistic'"), postgresql-hll $(sql $THEIRS -c "SELECT extversion FROM pg_extension WHERE extname = 'hll'") (Debian postgresql-$PG_MAJOR-hll $(dpkg-query -W -f='${Version}' "postgresql-$PG_MAJOR-hll"))"

@@ -13,6 +13,17 @@ retry() {
 	return 1
 }
 
+# tree_state: what a report's "tree:" line says of the code it ran: the
+# commit, and whether src, sql or the Makefile differ from it (run from a copy
+# that is not a git checkout, it says so rather than print nothing).
+tree_state() {
+	if ! git rev-parse --git-dir >/dev/null 2>&1; then
+		echo "not a git checkout"
+		return
+	fi
+	echo "commit $(git rev-parse --short HEAD)$([ -z "$(git status --porcelain -- src sql Makefile)" ] || echo ' + uncommitted changes in src, sql or Makefile')"
+}
+
 # pin_server: a private copy of the server's binaries, libraries and share
 # directory with this build installed in it, first on PATH, so the cluster
 # start_cluster starts runs this build even when another checkout installs
