@@ -9,6 +9,14 @@
 #   bench/bloom_layouts.sh                                              10^6 and 10^7 keys, 2M probes, 5 rounds
 #   BENCH_KEYS="1000000 10000000 100000000" BENCH_PROBES=4000000 bench/bloom_layouts.sh
 #   BENCH_KEYS=100000 BENCH_PROBES=200000 BENCH_ROUNDS=2 bench/bloom_layouts.sh   quick smoke run
+#   BENCH_PATTERN=alternate bench/bloom_layouts.sh                      probe ids as runs before 2026-12-03
+#
+# Which probe ids are keys (BENCH_PATTERN): "random", the default, decides each
+# by a hash of its row number, so a probe's answer is as unpredictable as in
+# real use; "alternate" makes every other id a key, as runs before 2026-12-03
+# did. That pattern flatters a probe one row at a time: the CPU's branch
+# predictor learns it, runs on into the next row while a miss is outstanding,
+# and so overlaps the misses of consecutive rows (bench/RESULTS.md).
 #
 # Ratios are of medians over interleaved rounds (every query once per round,
 # the order rotated), each run in a fresh backend, timed in the server
@@ -21,6 +29,12 @@ cd "$(dirname "$0")/.."
 KEY_COUNTS=(${BENCH_KEYS:-1000000 10000000})
 PROBES=${BENCH_PROBES:-2000000}
 ROUNDS=${BENCH_ROUNDS:-5}
+PATTERN=${BENCH_PATTERN:-random}
+case $PATTERN in
+	random) KEY_OR_NOT="(hashint8(i) & 1)" ;;
+	alternate) KEY_OR_NOT="(i % 2)" ;;
+	*) echo "BENCH_PATTERN is random or alternate, not $PATTERN" >&2; exit 2 ;;
+esac
 DB=bench_bloom_layouts
 OUT_DIR=bench/results
 RAW_FILE=$OUT_DIR/bloom-layouts-latest-raw.tsv
@@ -49,7 +63,7 @@ sql -c "CREATE EXTENSION probabilistic" -c "CREATE EXTENSION pg_prewarm"
 sql -f bench/helpers.sql
 
 # Per key count n: keys_n(id) = the even ids 2, 4, ..., 2n; t_n(id) = PROBES ids
-# spread over 1..2n, alternately odd (never a key) and even (a key); filters_n
+# spread over 1..2n, each odd (never a key) or even (a key) as PATTERN says; filters_n
 # one row per layout, bloom_agg(id, n, 0.01 [, layout]) over keys_n.
 for n in "${KEY_COUNTS[@]}"; do
 	log "loading $n keys and $PROBES probe ids"
@@ -60,7 +74,7 @@ for n in "${KEY_COUNTS[@]}"; do
 	CREATE TABLE keys_$n (id bigint NOT NULL);
 	INSERT INTO keys_$n SELECT 2 * i FROM generate_series(1, $n::bigint) i;
 	CREATE TABLE t_$n (id bigint NOT NULL);
-	INSERT INTO t_$n SELECT i * $step + (i % 2) FROM generate_series(1, $PROBES::bigint) i;
+	INSERT INTO t_$n SELECT i * $step + $KEY_OR_NOT FROM generate_series(1, $PROBES::bigint) i;
 	CREATE TABLE classic_$n (b bloom NOT NULL);
 	INSERT INTO classic_$n SELECT bloom_agg(id, $n, 0.01) FROM keys_$n;
 	CREATE TABLE blocked_$n (b bloom NOT NULL);
@@ -104,7 +118,7 @@ report() {
 	echo "machine:  $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) RAM; load average $LOAD_AT_START at start, $(cut -d' ' -f1-3 /proc/loadavg) at end;"
 	echo "          the queries were on a CPU for $ON_CPU% of their wall time"
 	echo "method:   $ROUNDS rounds, every query once per round, order rotated; fresh backend per run; medians;"
-	echo "          $(fmt_int "$PROBES") probe ids per filter, half of them keys; filters at fpr 0.01 (seed 0)"
+	echo "          $(fmt_int "$PROBES") probe ids per filter, about half of them keys ($PATTERN pattern); filters at fpr 0.01 (seed 0)"
 	for n in "${KEY_COUNTS[@]}"; do
 		local members probes_c probes_b nonmembers
 		members=$(result_of "exact_$n")
