@@ -1532,6 +1532,29 @@ TEST(BloomBlocked, TheDesignMeetsTheRateWithTheFewestBlocks) {
     }
 }
 
+// Designs are kept per rate (a few at a time): asked in turn for more rates
+// than are kept, and for two block sizes, each answer is the one computed first.
+TEST(BloomBlocked, KeptDesignsAnswerForTheirOwnRate) {
+    std::vector<double> rates;
+    for (int i = 0; i < 40; i++) rates.push_back(0.001 * (1.0 + i / 64.0));
+    std::vector<bloom::BlockedDesign> first, first_256;
+    for (double p : rates) first.push_back(bloom::blocked_design(p));
+    for (double p : rates) first_256.push_back(bloom::blocked_design(p, 256));
+    for (int round = 0; round < 3; round++)
+        for (std::size_t i = 0; i < rates.size(); i += 1 + round) {
+            std::size_t j = (i * 7 + round) % rates.size();
+            bloom::BlockedDesign d = bloom::blocked_design(rates[j]);
+            EXPECT_EQ(d.keys_per_block, first[j].keys_per_block) << j;
+            EXPECT_EQ(d.hash_count, first[j].hash_count) << j;
+            bloom::BlockedDesign e = bloom::blocked_design(rates[j], 256);
+            EXPECT_EQ(e.keys_per_block, first_256[j].keys_per_block) << j;
+            EXPECT_EQ(e.hash_count, first_256[j].hash_count) << j;
+        }
+    // Neighbouring rates have designs of their own, and 256-bit blocks another.
+    EXPECT_NE(first[0].keys_per_block, first[1].keys_per_block);
+    EXPECT_NE(first[0].keys_per_block, first_256[0].keys_per_block);
+}
+
 TEST(BloomBlocked, SizesAreWholeBlocksForTheCapacity) {
     for (long long n : {1LL, 10LL, 1000LL, 1000000LL, 100000000LL}) {
         bloom::BlockedSize b = bloom::blocked_size_for(n, 0.01);
