@@ -411,9 +411,7 @@ double max_keys_per_block(double fpr, std::uint32_t k, std::uint32_t block_bits)
     }
     return lo;
 }
-}  // namespace
 
-namespace {
 // A design costs about a millisecond (11.7 million instructions at 1e-3), and
 // every blocked filter of a rate shares it: the designs of the last few
 // rates are kept, so that reading or making filters of a few rates in turn
@@ -444,19 +442,20 @@ BlockedDesign blocked_design(double fpr, std::uint32_t block_bits) {
 }
 
 namespace {
-double blocked_block_count(double capacity, double fpr) {
-    return std::max(1.0, std::ceil(capacity / blocked_design(fpr).keys_per_block));
+double blocked_block_count(double capacity, const BlockedDesign& design) {
+    return std::max(1.0, std::ceil(capacity / design.keys_per_block));
 }
 }  // namespace
 
 BlockedSize blocked_size_for(std::uint64_t capacity, double fpr) {
-    double blocks = blocked_block_count(static_cast<double>(capacity), fpr);
+    BlockedDesign design = blocked_design(fpr);
+    double blocks = blocked_block_count(static_cast<double>(capacity), design);
     if (!(blocks * kBlockBits <= kMaxBitCount))
         throw Error(ErrorKind::kTooLarge,
                     "a blocked bloom filter for " + std::to_string(capacity) + " items at false positive rate " +
                         number_text(fpr) + " would not fit in one value",
                     "", "Use a larger fpr or a smaller capacity.");
-    return BlockedSize{static_cast<std::uint64_t>(blocks), blocked_design(fpr).hash_count};
+    return BlockedSize{static_cast<std::uint64_t>(blocks), design.hash_count};
 }
 
 std::size_t empty_size(long long capacity, double fpr, std::uint8_t layout) {
@@ -464,7 +463,7 @@ std::size_t empty_size(long long capacity, double fpr, std::uint8_t layout) {
     bool scalable = layout == kLayoutScalable;
     Header h{layout, kHashId, 1, 0, static_cast<std::uint64_t>(capacity), fpr};
     double bits = layout == kLayoutBlocked
-                      ? blocked_block_count(static_cast<double>(capacity), fpr) * kBlockBits
+                      ? blocked_block_count(static_cast<double>(capacity), blocked_design(fpr)) * kBlockBits
                       : std::ceil(optimal_bit_count(static_cast<double>(capacity), layer_fpr(h, 0)));
     double bytes = static_cast<double>(kHeaderSize + kLayerHeaderSize) + std::ceil(bits / 8.0);
     if (!(bytes <= static_cast<double>(kMaxCreatedValueBytes))) {
