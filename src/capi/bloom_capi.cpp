@@ -74,19 +74,19 @@ bool prob_bloom_layout_of_name(const char* name, size_t len, int* layout, ProbEr
     return guarded(err, [&] { *layout = bloom::layout_of_name(std::string(name, len)); });
 }
 
-bool prob_bloom_add_hash(uint8_t* data, size_t size, uint64_t hash, bool in_place, const ProbAllocator* alloc,
+bool prob_bloom_add_hash(uint8_t* data, size_t size, uint64_t hash, uint16_t kind, bool in_place, const ProbAllocator* alloc,
                          ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {
         CAllocator a(alloc);
-        *out = to_c(bloom::add_hash(data, size, hash, in_place, a));
+        *out = to_c(bloom::add_hash(data, size, hash, in_place, a, kind));
     });
 }
 
-bool prob_bloom_agg_state(int64_t capacity, double fpr, int layout, uint64_t seed, bool batched,
+bool prob_bloom_agg_state(int64_t capacity, double fpr, int layout, uint64_t seed, uint16_t kind, bool batched,
                           const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {
         CAllocator a(alloc);
-        *out = to_c(bloom::aggregate_state(a, capacity, fpr, bloom::checked_layout(layout), seed, batched));
+        *out = to_c(bloom::aggregate_state(a, capacity, fpr, bloom::checked_layout(layout), seed, batched, kind));
     });
 }
 
@@ -167,6 +167,7 @@ bool prob_bloom_info(const uint8_t* data, size_t size, ProbBloomInfo* info, Prob
         bloom::Info i = bloom::info(bloom::parse_trusted(data, size));
         info->format_version = i.format_version;
         info->hash_id = i.hash_id;
+        info->kind = i.kind;
         info->scalable = i.scalable;
         info->layout = i.layout;
         info->layout_name = bloom::layout_name(i.layout);
@@ -221,11 +222,11 @@ bool prob_bloom_distinct_deserialize(const uint8_t* data, size_t size, const Pro
     return guarded(err, [&] { *state = new_distinct(alloc, bloom::parse_distinct_state(data, size)); });
 }
 
-bool prob_bloom_distinct_finish(const ProbBloomDistinct* state, const ProbAllocator* alloc, ProbBuffer* out,
-                                ProbError* err) {
+bool prob_bloom_distinct_finish(const ProbBloomDistinct* state, uint16_t kind, const ProbAllocator* alloc,
+                                ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {
         CAllocator a(alloc);
-        *out = to_c(state->builder.finish(a));
+        *out = to_c(state->builder.finish(a, kind));
     });
 }
 

@@ -44,6 +44,7 @@ typedef struct ProbBloomInfo
 {
 	int			format_version;
 	int			hash_id;
+	uint16_t	kind;			/* kind.hpp: 0 when none is recorded */
 	bool		scalable;
 	int			layout;
 	const char *layout_name;	/* static: "fixed", "scalable" or "blocked" */
@@ -78,10 +79,10 @@ bool		prob_bloom_check_state_parameters(const uint8_t *data, size_t size, int64_
  * bloom_agg(x, capacity, fpr [, layout])'s working state (bloom.hpp,
  * bloom_probe.h): a filter with a buffer of pending hashes, which only the
  * aggregate's own functions read. prob_bloom_agg_state makes a group's first
- * state: a working one when batched and the filter is fixed or blocked and
- * large enough, else the empty filter.
+ * state, for values of kind: a working one when batched and the filter is
+ * fixed or blocked and large enough, else the empty filter.
  */
-bool		prob_bloom_agg_state(int64_t capacity, double fpr, int layout, uint64_t seed, bool batched,
+bool		prob_bloom_agg_state(int64_t capacity, double fpr, int layout, uint64_t seed, uint16_t kind, bool batched,
 								 const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
 /* The canonical value of a state, allocated unless it is one already (then out is the input). */
 bool		prob_bloom_finish(const uint8_t *data, size_t size, const ProbAllocator *alloc, ProbBuffer *out,
@@ -102,7 +103,7 @@ bool		prob_bloom_state_probe(const uint8_t *data, size_t size, ProbBloomProbe *p
  * unchanged input comes back as is. A working state (in place only) takes
  * the hash into its buffer.
  */
-bool		prob_bloom_add_hash(uint8_t *data, size_t size, uint64_t hash, bool in_place,
+bool		prob_bloom_add_hash(uint8_t *data, size_t size, uint64_t hash, uint16_t kind, bool in_place,
 								const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
 /* Membership (SQL bloom_contains): the hash is in the filter, or a false positive. */
 bool		prob_bloom_contains(const uint8_t *data, size_t size, uint64_t hash, bool *result,
@@ -156,8 +157,8 @@ bool		prob_bloom_distinct_serialize(const ProbBloomDistinct *state, const ProbAl
 										  ProbBuffer *out, ProbError *err);
 bool		prob_bloom_distinct_deserialize(const uint8_t *data, size_t size, const ProbAllocator *alloc,
 											ProbBloomDistinct **state, ProbError *err);
-/* The final filter (fixed, capacity the number of hashes); the state is unchanged. */
-bool		prob_bloom_distinct_finish(const ProbBloomDistinct *state, const ProbAllocator *alloc,
+/* The final filter (fixed, capacity the number of hashes, of values of kind); the state is unchanged. */
+bool		prob_bloom_distinct_finish(const ProbBloomDistinct *state, uint16_t kind, const ProbAllocator *alloc,
 									   ProbBuffer *out, ProbError *err);
 
 #ifdef __cplusplus

@@ -64,6 +64,12 @@ uint64_t	prob_hash_float8(double value, uint64_t seed);
 uint8_t		prob_hash_id(void);
 
 /*
+ * The kind (kind.hpp, doc/FORMAT.md 2.5) a value of ours records: 0 when none.
+ * Reads the version byte and bytes 6-7, which every type places alike.
+ */
+bool		prob_value_kind(const uint8_t *data, size_t size, uint16_t *kind, ProbError *err);
+
+/*
  * Installs the function long operations poll between chunks (core.hpp): it
  * must only answer whether an interrupt is pending, never raise. A call that
  * it stops fails with PROB_INTERRUPTED and may be repeated.

@@ -30,11 +30,11 @@ bool prob_cuckoo_empty(int64_t capacity, double fpr, uint64_t seed, const ProbAl
     });
 }
 
-bool prob_cuckoo_add_hash(uint8_t* data, size_t size, uint64_t hash, bool in_place, const ProbAllocator* alloc,
+bool prob_cuckoo_add_hash(uint8_t* data, size_t size, uint64_t hash, uint16_t kind, bool in_place, const ProbAllocator* alloc,
                           ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {
         CAllocator a(alloc);
-        *out = to_c(cuckoo::add_hash(data, size, hash, in_place, a));
+        *out = to_c(cuckoo::add_hash(data, size, hash, in_place, a, kind));
     });
 }
 
@@ -65,6 +65,7 @@ bool prob_cuckoo_info(const uint8_t* data, size_t size, ProbCuckooInfo* info, Pr
         cuckoo::Info i = cuckoo::info(cuckoo::parse_trusted(data, size));
         *info = ProbCuckooInfo{i.format_version,
                                i.hash_id,
+                               i.kind,
                                i.seed,
                                i.capacity,
                                i.fpr,

@@ -24,6 +24,7 @@ typedef struct ProbCuckooInfo
 {
 	int			format_version;
 	int			hash_id;
+	uint16_t	kind;			/* kind.hpp: 0 when none is recorded */
 	uint64_t	seed;
 	uint64_t	capacity;
 	double		fpr;			/* the target */
@@ -50,7 +51,7 @@ bool		prob_cuckoo_empty(int64_t capacity, double fpr, uint64_t seed, const ProbA
  * unchanged input comes back as is. A full table fails (PROB_TOO_LARGE) with
  * data unchanged.
  */
-bool		prob_cuckoo_add_hash(uint8_t *data, size_t size, uint64_t hash, bool in_place,
+bool		prob_cuckoo_add_hash(uint8_t *data, size_t size, uint64_t hash, uint16_t kind, bool in_place,
 								 const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
 bool		prob_cuckoo_remove_hash(uint8_t *data, size_t size, uint64_t hash, bool in_place,
 									const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);

@@ -34,10 +34,11 @@ bool prob_hll_empty(int precision, uint64_t seed, const ProbAllocator* alloc, Pr
     });
 }
 
-bool prob_hll_builder(int precision, uint64_t seed, const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
+bool prob_hll_builder(int precision, uint64_t seed, uint16_t kind, const ProbAllocator* alloc, ProbBuffer* out,
+                      ProbError* err) {
     return guarded(err, [&] {
         CAllocator a(alloc);
-        *out = to_c(hll::builder(a, precision, seed));
+        *out = to_c(hll::builder(a, precision, seed, kind));
     });
 }
 
@@ -48,11 +49,11 @@ bool prob_hll_finish(const uint8_t* data, size_t size, const ProbAllocator* allo
     });
 }
 
-bool prob_hll_add_hash_guarded(uint8_t* data, size_t size, uint64_t hash, bool in_place,
+bool prob_hll_add_hash_guarded(uint8_t* data, size_t size, uint64_t hash, uint16_t kind, bool in_place,
                                const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {
         CAllocator a(alloc);
-        *out = to_c(hll::add_hash(data, size, hash, in_place, a));
+        *out = to_c(hll::add_hash(data, size, hash, in_place, a, kind));
     });
 }
 
@@ -86,7 +87,7 @@ bool prob_hll_contains(const uint8_t* outer, size_t outer_size, const uint8_t* i
 bool prob_hll_info(const uint8_t* data, size_t size, ProbHllInfo* info, ProbError* err) {
     return guarded(err, [&] {
         hll::Info i = hll::info(hll::parse_trusted(data, size));
-        *info = ProbHllInfo{i.precision, i.sparse, i.format_version, i.hash_id, i.seed,
+        *info = ProbHllInfo{i.precision, i.sparse, i.format_version, i.hash_id, i.kind, i.seed,
                             i.registers_nonzero, i.sparse_entries, i.estimate};
     });
 }

@@ -15,6 +15,7 @@ typedef struct ProbHllInfo
 	bool		sparse;
 	int			format_version;
 	int			hash_id;
+	uint16_t	kind;			/* kind.hpp: 0 when none is recorded */
 	uint64_t	seed;
 	size_t		registers_nonzero;
 	size_t		sparse_entries;
@@ -32,24 +33,26 @@ bool		prob_hll_check_state_precision(const uint8_t *data, size_t size, long long
 										   ProbError *err);
 bool		prob_hll_empty(int precision, uint64_t seed, const ProbAllocator *alloc,
 						   ProbBuffer *out, ProbError *err);
-/* An aggregate's working state (never stored) and its canonical value. */
-bool		prob_hll_builder(int precision, uint64_t seed, const ProbAllocator *alloc,
+/* An aggregate's working state (never stored) for values of kind, and its canonical value. */
+bool		prob_hll_builder(int precision, uint64_t seed, uint16_t kind, const ProbAllocator *alloc,
 							 ProbBuffer *out, ProbError *err);
 bool		prob_hll_finish(const uint8_t *data, size_t size, const ProbAllocator *alloc,
 							ProbBuffer *out, ProbError *err);
 /* prob_hll_add_hash's guarded part: every state that is not dense and in place. */
-bool		prob_hll_add_hash_guarded(uint8_t *data, size_t size, uint64_t hash, bool in_place,
-									  const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
+bool		prob_hll_add_hash_guarded(uint8_t *data, size_t size, uint64_t hash, uint16_t kind,
+									  bool in_place, const ProbAllocator *alloc, ProbBuffer *out,
+									  ProbError *err);
 
 /*
- * Adds one 64-bit hash (sketch_hash's): the one add path of every hll
+ * Adds one 64-bit hash (sketch_hash's) of a value of kind (0 for a hash from
+ * outside; an empty sketch takes the kind): the one add path of every hll
  * function and aggregate. With in_place, a dense value is updated where it
  * lies, inline and outside the guard, as that cannot fail or throw
  * (hll_dense.h); any other state (sparse, an aggregate's building state, or
  * a copy) takes the guarded core call, which may allocate *out.
  */
 static inline bool
-prob_hll_add_hash(uint8_t *data, size_t size, uint64_t hash, bool in_place,
+prob_hll_add_hash(uint8_t *data, size_t size, uint64_t hash, uint16_t kind, bool in_place,
 				  const ProbAllocator *alloc, ProbBuffer *out, ProbError *err)
 {
 	if (in_place && prob_hll_add_hash_dense(data, size, hash))
@@ -58,7 +61,7 @@ prob_hll_add_hash(uint8_t *data, size_t size, uint64_t hash, bool in_place,
 		out->size = size;
 		return true;
 	}
-	return prob_hll_add_hash_guarded(data, size, hash, in_place, alloc, out, err);
+	return prob_hll_add_hash_guarded(data, size, hash, kind, in_place, alloc, out, err);
 }
 
 bool		prob_hll_union(uint8_t *left, size_t left_size, const uint8_t *right,

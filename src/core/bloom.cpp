@@ -12,7 +12,7 @@ namespace {
 
 // Filter header byte offsets (doc/FORMAT.md 4.2).
 constexpr std::size_t kOffTag = 0, kOffVersion = 1, kOffHashId = 2, kOffLayout = 3, kOffLayerCount = 4,
-                      kOffReserved = 6, kOffSeed = 8, kOffCapacity = 16, kOffFpr = 24;
+                      kOffSeed = 8, kOffCapacity = 16, kOffFpr = 24;
 // Layer header byte offsets, relative to the layer.
 constexpr std::size_t kLayerOffBitCount = 0, kLayerOffCapacity = 8, kLayerOffBitsSet = 16, kLayerOffHashCount = 24,
                       kLayerOffReserved = 28;
@@ -30,11 +30,10 @@ std::string layer_name(std::size_t i) { return "layer " + std::to_string(i); }
 
 void write_header(std::uint8_t* out, const Header& h) {
     out[kOffTag] = kTypeTag;
-    out[kOffVersion] = kFormatVersion;
     out[kOffHashId] = h.hash_id;
     out[kOffLayout] = h.layout;
     store_le16(out + kOffLayerCount, h.layer_count);
-    store_le16(out + kOffReserved, 0);
+    kind::write(out, h.kind, 0);
     store_le64(out + kOffSeed, h.seed);
     store_le64(out + kOffCapacity, h.capacity);
     store_double(out + kOffFpr, h.fpr);
@@ -513,16 +512,17 @@ Sketch parse_filter(const std::uint8_t* data, std::size_t size, bool building) {
                       std::to_string(kHeaderSize) + "-byte header");
     if (data[kOffTag] != kTypeTag)
         throw corrupt("type tag is " + hex_byte(data[kOffTag]) + ", expected " + hex_byte(kTypeTag) + " ('B')");
-    if (data[kOffVersion] != kFormatVersion)
+    if (data[kOffVersion] != kind::kVersionWithout && data[kOffVersion] != kind::kVersionWith)
         throw corrupt("format version " + std::to_string(data[kOffVersion]) +
-                      " is not supported (this build reads version " + std::to_string(kFormatVersion) + ")");
+                      " is not supported (this build reads versions 1 and 2)");
     if (!known_hash_id(data[kOffHashId])) throw corrupt("unknown hash function id " + std::to_string(data[kOffHashId]));
     std::uint8_t layout = data[kOffLayout];
     if (working_layout(layout) != building)
         throw corrupt("layout byte " + hex_byte(layout) +
                       " marks bloom_agg's working state, which only the aggregate's own functions read");
     Header h{static_cast<std::uint8_t>(building ? layout & ~kBuildingFlag : layout), data[kOffHashId], load_le16(data + kOffLayerCount),
-             load_le64(data + kOffSeed), load_le64(data + kOffCapacity), load_double(data + kOffFpr)};
+             load_le64(data + kOffSeed), load_le64(data + kOffCapacity), load_double(data + kOffFpr),
+             kind::read(data, 0, "invalid bloom filter")};
     if (h.layout != kLayoutFixed && h.layout != kLayoutScalable && h.layout != kLayoutBlocked)
         throw corrupt("unknown layout " + std::to_string(h.layout) + " (1 is fixed, 2 is scalable, 3 is blocked)");
     if (h.layout != kLayoutScalable && h.layer_count != 1)
@@ -530,7 +530,6 @@ Sketch parse_filter(const std::uint8_t* data, std::size_t size, bool building) {
                       std::to_string(h.layer_count));
     if (h.layer_count < 1 || h.layer_count > kMaxLayers)
         throw corrupt("layer count " + std::to_string(h.layer_count) + " is outside 1.." + std::to_string(kMaxLayers));
-    if (load_le16(data + kOffReserved) != 0) throw corrupt("reserved header bytes are not zero");
     if (h.capacity < 1 || h.capacity > kMaxCapacity)
         throw corrupt("capacity " + std::to_string(h.capacity) + " is outside 1.." + std::to_string(kMaxCapacity));
     if (!(h.fpr > 0.0 && h.fpr < 1.0))
@@ -576,6 +575,12 @@ Sketch parse_filter(const std::uint8_t* data, std::size_t size, bool building) {
 }  // namespace
 
 Sketch parse_trusted(const std::uint8_t* data, std::size_t size) { return parse_filter(data, size, false); }
+
+bool Sketch::empty() const {
+    bool none = true;
+    for_each_layer(*this, [&](std::size_t, const Layer& l) { none = none && l.bits_set == 0; });
+    return none;
+}
 
 
 namespace {
@@ -718,8 +723,8 @@ State parse_state(const std::uint8_t* data, std::size_t size) {
 namespace {
 // An empty filter of `size` bytes (empty_size's) followed by `room` more bytes, left to the caller.
 Buffer make_empty_with_room(Allocator& alloc, std::size_t size, std::size_t room, long long capacity, double fpr,
-                            std::uint8_t layout, std::uint64_t seed) {
-    Header h{layout, kHashId, 1, seed, static_cast<std::uint64_t>(capacity), fpr};
+                            std::uint8_t layout, std::uint64_t seed, std::uint16_t kind = kind::kNone) {
+    Header h{layout, kHashId, 1, seed, static_cast<std::uint64_t>(capacity), fpr, kind};
     Layer l{0, 0, h.capacity, 0, kHeaderSize};
     if (layout == kLayoutBlocked) {
         BlockedSize b = blocked_size_for(h.capacity, fpr);
@@ -741,12 +746,12 @@ Buffer make_empty(Allocator& alloc, long long capacity, double fpr, std::uint8_t
 }
 
 Buffer aggregate_state(Allocator& alloc, long long capacity, double fpr, std::uint8_t layout, std::uint64_t seed,
-                       bool batched) {
+                       bool batched, std::uint16_t kind) {
     std::size_t size = empty_size(capacity, fpr, layout);
     if (!batched || layout == kLayoutScalable || size < kMinBuildingBytes)
-        return make_empty_with_room(alloc, size, 0, capacity, fpr, layout, seed);
+        return make_empty_with_room(alloc, size, 0, capacity, fpr, layout, seed, kind);
     Buffer out = make_empty_with_room(alloc, size, kPendingHeaderSize + 8 * std::size_t{kPendingSlots}, capacity, fpr,
-                                      layout, seed);
+                                      layout, seed, kind);
     out.data[kOffLayout] |= kBuildingFlag;
     std::uint32_t trailer[2] = {0, kPendingSlots};
     std::memcpy(out.data + size, trailer, sizeof trailer);
@@ -790,9 +795,17 @@ Layer next_layer(const Header& h, std::size_t size) {
     return Layer{bit_count, hash_count_for(bit_count, capacity), capacity, 0, size};
 }
 
-Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place, Allocator& alloc) {
+Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place, Allocator& alloc,
+                std::uint16_t added_kind) {
     State state = parse_state(data, size);
     const Sketch& s = state.filter;
+    std::uint16_t k = kind::after_add(s.header.kind, s.empty(), added_kind);
+    if (k != s.header.kind) {
+        // An empty filter takes the value's kind: the result differs from the input either way.
+        std::uint8_t* out = in_place ? data : copy(alloc, data, size).data;
+        kind::write(out, k, 0);
+        return add_hash(out, size, hash, true, alloc);
+    }
     if (state.pending != nullptr) {
         if (!in_place) throw std::logic_error("a bloom_agg working state is only updated in place");
         Layer l = s.first_layer();
@@ -895,8 +908,9 @@ void contains_many(const Sketch& s, const std::uint64_t* hashes, std::size_t n, 
     }
 }
 
-bool superset(const Sketch& outer, const Sketch& inner) {
-    check_compatible(outer, inner);
+namespace {
+// Every bit set in inner is set in outer, layer by layer (a layer outer lacks must be empty).
+bool bits_superset(const Sketch& outer, const Sketch& inner) {
     bool result = true;
     for_each_layer(inner, [&](std::size_t i, const Layer& l) {
         if (!result) return;
@@ -905,22 +919,32 @@ bool superset(const Sketch& outer, const Sketch& inner) {
     });
     return result;
 }
+}  // namespace
+
+bool superset(const Sketch& outer, const Sketch& inner) {
+    check_compatible(outer, inner);
+    kind::check_comparable(outer.header.kind, inner.header.kind, "bloom filters");
+    return bits_superset(outer, inner);
+}
 
 namespace {
 // union_of of checked values (b may be a working state's filter part).
 Buffer union_sketches(std::uint8_t* left, std::size_t left_size, const Sketch& a, const Sketch& b, bool in_place,
                       Allocator& alloc) {
     check_compatible(a, b);
+    std::uint16_t k = kind::of_union(a.header.kind, a.empty(), b.header.kind, b.empty());
     auto bit_or = [](std::uint64_t x, std::uint64_t y) { return x | y; };
     if (a.header.layer_count >= b.header.layer_count) {
-        if (!in_place && superset(a, b)) return {left, left_size};
+        if (!in_place && k == a.header.kind && bits_superset(a, b)) return {left, left_size};
         std::uint8_t* out = in_place ? left : copy(alloc, left, left_size).data;
         combine_layers(out, b, bit_or);
+        kind::write(out, k, 0);
         return {out, left_size};
     }
     // Only scalable filters get here: the result takes the right side's extra layers.
     std::uint8_t* out = copy(alloc, b.data, b.size).data;
     combine_layers(out, a, bit_or);
+    kind::write(out, k, 0);
     return {out, b.size};
 }
 
@@ -946,20 +970,38 @@ Buffer union_state(std::uint8_t* left, std::size_t left_size, const std::uint8_t
     return out;
 }
 
+namespace {
+// A filter with no value added records no kind (aggregate states are made with theirs).
+void forget_kind_if_empty(std::uint8_t* data, std::size_t size) {
+    if (data[kOffVersion] == kind::kVersionWith && parse_trusted(data, size).empty()) kind::write(data, kind::kNone, 0);
+}
+}  // namespace
+
 Buffer finish(const std::uint8_t* data, std::size_t size, Allocator& alloc) {
     State state = parse_state(data, size);
-    if (state.pending == nullptr) return {const_cast<std::uint8_t*>(data), size};
+    if (state.pending == nullptr) {
+        if (state.filter.header.kind == kind::kNone || !state.filter.empty())
+            return {const_cast<std::uint8_t*>(data), size};
+        Buffer out = copy(alloc, data, size);
+        forget_kind_if_empty(out.data, out.size);
+        return out;
+    }
     Buffer out = copy(alloc, data, state.filter.size);
     out.data[kOffLayout] = state.filter.header.layout;
     apply_pending(out.data, state.filter, state.pending);
+    forget_kind_if_empty(out.data, out.size);
     return out;
 }
 
 std::size_t finish_in_place(std::uint8_t* data, std::size_t size) {
     State state = parse_state(data, size);
-    if (state.pending == nullptr) return size;
+    if (state.pending == nullptr) {
+        forget_kind_if_empty(data, size);
+        return size;
+    }
     apply_pending(data, state.filter, state.pending);
     data[kOffLayout] = state.filter.header.layout;
+    forget_kind_if_empty(data, state.filter.size);
     return state.filter.size;
 }
 
@@ -968,15 +1010,19 @@ Buffer intersection_of(std::uint8_t* left, std::size_t left_size, const std::uin
     Sketch a = parse_trusted(left, left_size);
     Sketch b = parse_trusted(right, right_size);
     check_compatible(a, b);
+    kind::check_comparable(a.header.kind, b.header.kind, "bloom filters");
     if (a.header.layer_count > 1 || b.header.layer_count > 1)
         throw Error(ErrorKind::kMismatch, "cannot intersect scalable bloom filters that have grown past one layer",
                     "One has " + params_text(a) + "; the other has " + params_text(b) +
                         ". The same item can sit in different layers of the two filters, and a layer-by-layer "
                         "intersection would lose it.",
                     "Intersect fixed-size filters, or scalable filters that have not grown.");
-    if (!in_place && superset(b, a)) return {left, left_size};
+    std::uint16_t k = a.header.kind != kind::kNone ? a.header.kind : b.header.kind;
+    if (!in_place && k == a.header.kind && bits_superset(b, a)) return {left, left_size};
     std::uint8_t* out = in_place ? left : copy(alloc, left, left_size).data;
     combine_layers(out, b, [](std::uint64_t x, std::uint64_t y) { return x & y; });
+    kind::write(out, k, 0);
+    forget_kind_if_empty(out, left_size);
     return {out, left_size};
 }
 
@@ -1001,7 +1047,7 @@ double estimated_fpr(const Sketch& s) {
 
 Info info(const Sketch& s) {
     const Header& h = s.header;
-    Info out{kFormatVersion, h.hash_id, h.layout, s.scalable(), h.layer_count, h.seed, h.capacity, h.fpr, 0, 0,
+    Info out{kind::version_for(h.kind), h.hash_id, h.kind, h.layout, s.scalable(), h.layer_count, h.seed, h.capacity, h.fpr, 0, 0,
              estimate(s), estimated_fpr(s), s.size, {}};
     for_each_layer(s, [&](std::size_t i, const Layer& l) {
         out.bit_count += l.bit_count;
@@ -1119,9 +1165,10 @@ Buffer DistinctBuilder::serialize(Allocator& out) const {
     return {guard.keep(), bytes};
 }
 
-Buffer DistinctBuilder::finish(Allocator& out) const {
+Buffer DistinctBuilder::finish(Allocator& out, std::uint16_t kind) const {
     long long capacity = static_cast<long long>(std::max<std::uint64_t>(size(), 1));
-    Buffer filter = make_empty(out, capacity, fpr_, false, kAggregateSeed);
+    Buffer filter = make_empty_with_room(out, empty_size(capacity, fpr_, kLayoutFixed), 0, capacity, fpr_, kLayoutFixed,
+                                         kAggregateSeed, size() == 0 ? kind::kNone : kind);
     BlockGuard guard(out, filter.data);
     // One add sets up to about a thousand bits at tiny rates: poll by the bits set, not the hashes.
     std::uint64_t hash_count = parse_trusted(filter.data, filter.size).first_layer().hash_count, work = 0;

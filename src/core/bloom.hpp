@@ -30,11 +30,11 @@
 
 #include "bloom_probe.h"
 #include "core.hpp"
+#include "kind.hpp"
 
 namespace probabilistic::bloom {
 
 constexpr std::uint8_t kTypeTag = 'B';
-constexpr std::uint8_t kFormatVersion = 1;
 constexpr std::uint8_t kLayoutFixed = 1;
 constexpr std::uint8_t kLayoutScalable = 2;
 constexpr std::uint8_t kLayoutBlocked = 3;
@@ -67,6 +67,7 @@ struct Header {
     std::uint64_t seed;
     std::uint64_t capacity;
     double fpr;
+    std::uint16_t kind = kind::kNone;  // kind.hpp; stored only in format version 2
 };
 
 struct Layer {
@@ -98,6 +99,8 @@ struct Sketch {
     Layer first_layer() const { return read_layer(data, kHeaderSize); }
     Layer last_layer() const { return read_layer(data, last_layer_offset); }
     const std::uint8_t* bits(const Layer& l) const { return data + bits_offset(l); }
+    // No bit set in any layer: no value was added.
+    bool empty() const;
 };
 
 // Calls f(index, layer) for every layer, first to last.
@@ -235,8 +238,9 @@ State parse_state(const std::uint8_t* data, std::size_t size);
 // blocked filter of at least kMinBuildingBytes is made a working state;
 // anything else is make_empty's filter.
 Buffer aggregate_state(Allocator& alloc, long long capacity, double fpr, std::uint8_t layout, std::uint64_t seed,
-                       bool batched);
-// The canonical value of a state, allocated; a filter is returned as it is.
+                       bool batched, std::uint16_t kind);
+// The canonical value of a state, allocated; a canonical filter is returned
+// as it is (an empty one records no kind).
 // Never modifies its input (final functions may run more than once).
 Buffer finish(const std::uint8_t* data, std::size_t size, Allocator& alloc);
 // Makes a state its canonical value in place; returns the value's size
@@ -252,12 +256,13 @@ Buffer union_state(std::uint8_t* left, std::size_t left_size, const std::uint8_t
 void check_state_parameters(const std::uint8_t* data, std::size_t size, long long capacity, double fpr,
                             std::uint8_t layout = kLayoutFixed);
 
-// Adds one hashed value. With in_place, an update that keeps the size is
+// Adds one hashed value of kind `kind` (kind::after_add). With in_place, an update that keeps the size is
 // written into data and {data, size} is returned; otherwise a new buffer is
 // allocated when anything changes. Unchanged input returns {data, size}.
 // A scalable filter that must grow always returns a new, larger buffer.
 // Accepts working states (in_place only): the hash joins their buffer.
-Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place, Allocator& alloc);
+Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place, Allocator& alloc,
+                std::uint16_t kind = kind::kNone);
 
 // The probe of s (bloom_probe.h): its layers' bits and positioning, for
 // many probes without reading the headers again. Points into s's bytes.
@@ -278,7 +283,7 @@ Buffer intersection_of(std::uint8_t* left, std::size_t left_size, const std::uin
                        std::size_t right_size, bool in_place, Allocator& alloc);
 
 // bloom_superset: every bit set in inner is set in outer, layer by layer; a
-// layer inner has and outer lacks must be empty.
+// layer inner has and outer lacks must be empty. The kinds must be comparable.
 bool superset(const Sketch& outer, const Sketch& inner);
 
 // Swamidass & Baldi (2007): n ~ -(m/k) ln(1 - X/m) for X bits set, summed over layers.
@@ -301,6 +306,7 @@ struct LayerInfo {
 struct Info {
     int format_version;
     int hash_id;
+    std::uint16_t kind;
     std::uint8_t layout;
     bool scalable;
     int layer_count;
@@ -373,8 +379,9 @@ public:
     // The serialized state, allocated from out (parallel workers' format above).
     Buffer serialize(Allocator& out) const;
     // The final filter, allocated from out: fixed, seed kAggregateSeed, rate
-    // fpr(), capacity size() (at least 1), every hash added. The set is unchanged.
-    Buffer finish(Allocator& out) const;
+    // fpr(), capacity size() (at least 1), every hash added, of values of
+    // `kind`. The set is unchanged.
+    Buffer finish(Allocator& out, std::uint16_t kind) const;
 
 private:
     template <class F>

@@ -15,7 +15,7 @@ __extension__ typedef unsigned __int128 uint128;
 
 // Header byte offsets (see the format in cuckoo.hpp).
 constexpr std::size_t kOffTag = 0, kOffVersion = 1, kOffHashId = 2, kOffLayout = 3, kOffFingerprintBits = 4,
-                      kOffBucketSize = 5, kOffSubfilters = 6, kOffSeed = 8, kOffCapacity = 16, kOffFpr = 24,
+                      kOffBucketSize = 5, kOffSeed = 8, kOffCapacity = 16, kOffFpr = 24,
                       kOffBucketCount = 32, kOffItems = 40;
 constexpr std::uint64_t kGamma = UINT64_C(0x9E3779B97F4A7C15);
 
@@ -258,6 +258,9 @@ std::uint64_t alternate_bucket(std::uint64_t bucket, std::uint32_t fp, std::uint
 
 namespace {
 
+// What a format version 1 value holds at bytes 6-7: the sub-filter count of the one-table layout.
+constexpr std::uint16_t kV1Subfilters = 1;
+
 // The constant header fields and the values of the others.
 Sketch read_header(const std::uint8_t* data, std::size_t size) {
     if (size < kHeaderSize)
@@ -265,21 +268,20 @@ Sketch read_header(const std::uint8_t* data, std::size_t size) {
                       std::to_string(kHeaderSize) + "-byte header");
     if (data[kOffTag] != kTypeTag)
         throw corrupt("type tag is " + hex_byte(data[kOffTag]) + ", expected " + hex_byte(kTypeTag) + " ('C')");
-    if (data[kOffVersion] != kFormatVersion)
+    if (data[kOffVersion] != kind::kVersionWithout && data[kOffVersion] != kind::kVersionWith)
         throw corrupt("format version " + std::to_string(data[kOffVersion]) +
-                      " is not supported (this build reads version " + std::to_string(kFormatVersion) + ")");
+                      " is not supported (this build reads versions 1 and 2)");
     if (data[kOffHashId] != kHashId) throw corrupt("unknown hash function id " + std::to_string(data[kOffHashId]));
     if (data[kOffLayout] != kLayoutSingle)
         throw corrupt("unknown sub-filter layout " + std::to_string(data[kOffLayout]) + " (1 is one table)");
     if (data[kOffBucketSize] != kBucketSize)
         throw corrupt("bucket size " + std::to_string(data[kOffBucketSize]) + " is not " +
                       std::to_string(kBucketSize));
-    if (load_le16(data + kOffSubfilters) != 1)
-        throw corrupt("sub-filter count " + std::to_string(load_le16(data + kOffSubfilters)) +
-                      " is not 1 (the one-table layout)");
+    // Version 1 stores the one-table layout's sub-filter count, 1, where version 2 stores the kind.
+    std::uint16_t k = kind::read(data, kV1Subfilters, "invalid cuckoo filter");
     Header h{data[kOffHashId],          data[kOffFingerprintBits],     load_le64(data + kOffSeed),
              load_le64(data + kOffCapacity), load_double(data + kOffFpr), load_le64(data + kOffBucketCount),
-             load_le64(data + kOffItems)};
+             load_le64(data + kOffItems),    k};
     return Sketch{h, data, size};
 }
 
@@ -352,12 +354,11 @@ Buffer make_empty(Allocator& alloc, long long capacity, double fpr, std::uint64_
     std::size_t size = empty_size(capacity, fpr);
     std::uint8_t* out = allocate_or_throw(alloc, size);
     out[kOffTag] = kTypeTag;
-    out[kOffVersion] = kFormatVersion;
     out[kOffHashId] = kHashId;
     out[kOffLayout] = kLayoutSingle;
     out[kOffFingerprintBits] = static_cast<std::uint8_t>(fingerprint_bits_for(fpr));
     out[kOffBucketSize] = kBucketSize;
-    store_le16(out + kOffSubfilters, 1);
+    kind::write(out, kind::kNone, kV1Subfilters);
     store_le64(out + kOffSeed, seed);
     store_le64(out + kOffCapacity, static_cast<std::uint64_t>(capacity));
     store_double(out + kOffFpr, fpr);
@@ -370,13 +371,15 @@ Buffer make_empty(Allocator& alloc, long long capacity, double fpr, std::uint64_
     return {out, size};
 }
 
-Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place, Allocator& alloc) {
+Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place, Allocator& alloc,
+                std::uint16_t added_kind) {
     Header h = parse_trusted(data, size).header;
     std::uint8_t* out = writable(data, size, in_place, alloc);
     Table t = table_of(out, h);
     std::uint32_t fp = fingerprint(hash, h.fingerprint_bits);
     if (!insert(t, first_bucket(hash, h.bucket_count), fp, hash ^ h.items)) throw full(h);
     set_items(out, h.items + 1);
+    kind::write(out, kind::after_add(h.kind, h.items == 0, added_kind), kV1Subfilters);
     return {out, size};
 }
 
@@ -395,6 +398,7 @@ Buffer remove_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, boo
     std::uint8_t* out = writable(data, size, in_place, alloc);
     table_of(out, h).set(bucket, static_cast<unsigned>(slot), 0);
     set_items(out, h.items - 1);
+    if (h.items == 1) kind::write(out, kind::kNone, kV1Subfilters);
     return {out, size};
 }
 
@@ -438,6 +442,7 @@ Buffer merge(const std::uint8_t* left, std::size_t left_size, const std::uint8_t
         }
     }
     set_items(out, items);
+    kind::write(out, kind::of_union(a.kind, a.items == 0, b.kind, b.items == 0), kV1Subfilters);
     return {out, left_size};
 }
 
@@ -453,8 +458,9 @@ double estimated_fpr(const Sketch& s) {
 Info info(const Sketch& s) {
     const Header& h = s.header;
     double slots = static_cast<double>(h.bucket_count) * kBucketSize;
-    return Info{kFormatVersion,
+    return Info{kind::version_for(h.kind),
                 h.hash_id,
+                h.kind,
                 h.seed,
                 h.capacity,
                 h.fpr,

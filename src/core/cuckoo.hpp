@@ -50,11 +50,11 @@
 #include <cstdint>
 
 #include "core.hpp"
+#include "kind.hpp"
 
 namespace probabilistic::cuckoo {
 
 constexpr std::uint8_t kTypeTag = 'C';
-constexpr std::uint8_t kFormatVersion = 1;
 constexpr std::uint8_t kLayoutSingle = 1;
 constexpr std::uint8_t kBucketSize = 4;
 constexpr std::size_t kHeaderSize = 48;
@@ -78,6 +78,7 @@ struct Header {
     double fpr;
     std::uint64_t bucket_count;
     std::uint64_t items;
+    std::uint16_t kind = kind::kNone;  // kind.hpp: format version 2 stores it at bytes 6-7
 };
 
 // A value whose header has been checked. Points into the caller's bytes.
@@ -114,11 +115,13 @@ Sketch parse_trusted(const std::uint8_t* data, std::size_t size);
 
 Buffer make_empty(Allocator& alloc, long long capacity, double fpr, std::uint64_t seed);
 
-// Adds (removes) one copy of a hashed value. With in_place, the result is
+// Adds (removes) one copy of a hashed value (of kind `kind`: kind::after_add;
+// a filter left with no item records no kind). With in_place, the result is
 // written into data and {data, size} returned; otherwise a changed result is a
 // new buffer, and unchanged input comes back as {data, size}. A failed add
 // (full table) throws kTooLarge and leaves data as it was.
-Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place, Allocator& alloc);
+Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place, Allocator& alloc,
+                std::uint16_t kind = kind::kNone);
 Buffer remove_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place, Allocator& alloc);
 
 bool contains_hash(const Sketch& s, std::uint64_t hash);
@@ -127,6 +130,7 @@ unsigned count_hash(const Sketch& s, std::uint64_t hash);
 
 // Multiset union: every entry of right is inserted into a copy of left (which
 // is never written). Needs the same parameters; a full result throws kTooLarge.
+// The result's kind is kind::of_union's.
 Buffer merge(const std::uint8_t* left, std::size_t left_size, const std::uint8_t* right, std::size_t right_size,
              Allocator& alloc);
 
@@ -136,6 +140,7 @@ double estimated_fpr(const Sketch& s);
 struct Info {
     int format_version;
     int hash_id;
+    std::uint16_t kind;
     std::uint64_t seed;
     std::uint64_t capacity;
     double fpr;

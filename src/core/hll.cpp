@@ -11,8 +11,7 @@ namespace {
 
 // Header byte offsets (doc/FORMAT.md).
 constexpr std::size_t kOffTag = 0, kOffVersion = 1, kOffHashId = 2, kOffRepr = 3,
-                      kOffPrecision = 4, kOffSparsePrecision = 5, kOffReserved = 6,
-                      kOffSeed = 8;
+                      kOffPrecision = 4, kOffSparsePrecision = 5, kOffSeed = 8;
 
 inline unsigned bit_length32(std::uint32_t x) { return x == 0 ? 0u : 32u - static_cast<unsigned>(__builtin_clz(x)); }
 
@@ -33,22 +32,21 @@ std::string params_text(const Header& h) {
            ", hash id " + std::to_string(h.hash_id);
 }
 
-void write_header(std::uint8_t* out, std::uint8_t repr, int p, std::uint8_t hash_id,
-                  std::uint64_t seed) {
+// The header of a value like `like` (hash id, seed, kind) with this representation and precision.
+void write_header(std::uint8_t* out, std::uint8_t repr, int p, const Header& like) {
     out[kOffTag] = kTypeTag;
-    out[kOffVersion] = kFormatVersion;
-    out[kOffHashId] = hash_id;
+    out[kOffHashId] = like.hash_id;
     out[kOffRepr] = repr;
     out[kOffPrecision] = static_cast<std::uint8_t>(p);
     out[kOffSparsePrecision] = kSparsePrecision;
-    store_le16(out + kOffReserved, 0);
-    store_le64(out + kOffSeed, seed);
+    kind::write(out, like.kind, 0);
+    store_le64(out + kOffSeed, like.seed);
 }
 
 std::uint8_t* new_dense(Allocator& alloc, int p, const Header& like) {
     std::size_t size = kHeaderSize + dense_payload_size(p);
     std::uint8_t* out = allocate_or_throw(alloc, size);
-    write_header(out, kReprDense, p, like.hash_id, like.seed);
+    write_header(out, kReprDense, p, like);
     std::memset(out + kHeaderSize, 0, size - kHeaderSize);
     return out;
 }
@@ -96,8 +94,8 @@ void absorb(std::uint8_t* regs, int p, const Sketch& s) {
     }
 }
 
-Buffer dense_from(const Sketch& s, int p, Allocator& alloc) {
-    std::uint8_t* out = new_dense(alloc, p, s.header);
+Buffer dense_from(const Sketch& s, int p, const Header& like, Allocator& alloc) {
+    std::uint8_t* out = new_dense(alloc, p, like);
     absorb(out + kHeaderSize, p, s);
     return {out, kHeaderSize + dense_payload_size(p)};
 }
@@ -106,7 +104,9 @@ Buffer sparse_from(const std::vector<std::uint32_t>& entries, int p, const Heade
                    Allocator& alloc) {
     std::size_t size = kHeaderSize + 4 * entries.size();
     std::uint8_t* out = allocate_or_throw(alloc, size);
-    write_header(out, kReprSparse, p, like.hash_id, like.seed);
+    Header h = like;
+    if (entries.empty()) h.kind = kind::kNone;  // a sketch without values records no kind
+    write_header(out, kReprSparse, p, h);
     for (std::size_t i = 0; i < entries.size(); i++) store_le32(out + kHeaderSize + 4 * i, entries[i]);
     return {out, size};
 }
@@ -142,9 +142,9 @@ Sketch parse_header(const std::uint8_t* data, std::size_t size, bool allow_build
                       std::to_string(kHeaderSize) + "-byte header");
     if (data[kOffTag] != kTypeTag)
         throw corrupt("type tag is " + hex_byte(data[kOffTag]) + ", expected " + hex_byte(kTypeTag) + " ('H')");
-    if (data[kOffVersion] != kFormatVersion)
+    if (data[kOffVersion] != kind::kVersionWithout && data[kOffVersion] != kind::kVersionWith)
         throw corrupt("format version " + std::to_string(data[kOffVersion]) +
-                      " is not supported (this build reads version " + std::to_string(kFormatVersion) + ")");
+                      " is not supported (this build reads versions 1 and 2)");
     if (!known_hash_id(data[kOffHashId]))
         throw corrupt("unknown hash function id " + std::to_string(data[kOffHashId]));
     int p = data[kOffPrecision];
@@ -152,8 +152,8 @@ Sketch parse_header(const std::uint8_t* data, std::size_t size, bool allow_build
         throw corrupt("precision " + std::to_string(p) + " is outside 4..18");
     if (data[kOffSparsePrecision] != kSparsePrecision)
         throw corrupt("sparse precision " + std::to_string(data[kOffSparsePrecision]) + " is not 26");
-    if (load_le16(data + kOffReserved) != 0) throw corrupt("reserved header bytes are not zero");
-    Sketch s{{data[kOffRepr], static_cast<std::uint8_t>(p), data[kOffHashId], load_le64(data + kOffSeed)},
+    std::uint16_t k = kind::read(data, 0, "invalid hll value");
+    Sketch s{{data[kOffRepr], static_cast<std::uint8_t>(p), data[kOffHashId], load_le64(data + kOffSeed), k},
              data + kHeaderSize, size - kHeaderSize};
     if (s.header.repr == kReprDense) {
         if (s.payload_size != dense_payload_size(p))
@@ -218,7 +218,7 @@ std::vector<std::uint32_t> compacted(const Slots& s) {
 Buffer new_builder(Allocator& alloc, const Header& like, std::size_t capacity) {
     std::size_t size = kBuildingPrefix + 4 * capacity;
     std::uint8_t* out = allocate_or_throw(alloc, size);
-    write_header(out, kReprBuilding, like.precision, like.hash_id, like.seed);
+    write_header(out, kReprBuilding, like.precision, like);
     std::memset(out + kHeaderSize, 0, size - kHeaderSize);
     return {out, size};
 }
@@ -273,6 +273,11 @@ Buffer add_to_builder(std::uint8_t* data, std::size_t size, const Sketch& s, std
 
 Sketch parse_trusted(const std::uint8_t* data, std::size_t size) { return parse_header(data, size, false); }
 
+bool Sketch::empty() const {
+    if (building()) return load_le32(payload) + load_le32(payload + 4) == 0;
+    return sparse() && sparse_count() == 0;
+}
+
 Sketch parse_state(const std::uint8_t* data, std::size_t size) { return parse_header(data, size, true); }
 
 void check_state_precision(const std::uint8_t* data, std::size_t size, long long precision) {
@@ -284,9 +289,9 @@ void check_state_precision(const std::uint8_t* data, std::size_t size, long long
                     "", "Pass the precision as a constant, as in hll_add_agg(x, 12).");
 }
 
-Buffer builder(Allocator& alloc, int precision, std::uint64_t seed) {
+Buffer builder(Allocator& alloc, int precision, std::uint64_t seed, std::uint16_t kind) {
     check_precision(precision);
-    return new_builder(alloc, Header{kReprBuilding, static_cast<std::uint8_t>(precision), kHashId, seed}, 4);
+    return new_builder(alloc, Header{kReprBuilding, static_cast<std::uint8_t>(precision), kHashId, seed, kind}, 4);
 }
 
 Buffer finish(const std::uint8_t* data, std::size_t size, Allocator& alloc) {
@@ -327,7 +332,7 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
 Buffer empty(Allocator& alloc, int precision, std::uint64_t seed) {
     check_precision(precision);
     std::uint8_t* out = allocate_or_throw(alloc, kHeaderSize);
-    write_header(out, kReprSparse, precision, kHashId, seed);
+    write_header(out, kReprSparse, precision, Header{kReprSparse, 0, kHashId, seed, kind::kNone});
     return {out, kHeaderSize};
 }
 
@@ -338,8 +343,22 @@ Buffer copy(Allocator& alloc, const std::uint8_t* data, std::size_t size) {
 }
 
 Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place,
-                Allocator& alloc) {
+                Allocator& alloc, std::uint16_t added_kind) {
     Sketch s = parse_state(data, size);
+    std::uint16_t k = kind::after_add(s.header.kind, s.empty(), added_kind);
+    if (k != s.header.kind) {
+        Header h = s.header;
+        h.kind = k;
+        if (s.building()) {
+            kind::write(data, k, 0);  // updated in place, as every building state is
+        } else {
+            // An empty sparse value: the result is a new one-entry value.
+            std::uint8_t* out = allocate_or_throw(alloc, size + 4);
+            write_header(out, kReprSparse, s.precision(), h);
+            store_le32(out + kHeaderSize, sparse_entry_of_hash(hash));
+            return {out, size + 4};
+        }
+    }
     if (s.building()) {
         if (!in_place) throw std::logic_error("a building hll state is only updated in place");
         return add_to_builder(data, size, s, hash, alloc);
@@ -368,7 +387,7 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool i
         return {out, size};
     }
     if (n + 1 > sparse_limit(p)) {
-        Buffer d = dense_from(s, p, alloc);
+        Buffer d = dense_from(s, p, s.header, alloc);
         raise_reg(d.data + kHeaderSize, dense_index(hash, p), dense_rank(hash, p));
         return d;
     }
@@ -386,6 +405,9 @@ Buffer union_of(std::uint8_t* left, std::size_t left_size, const std::uint8_t* r
     Sketch b = parse_trusted(right, right_size);
     check_compatible(a.header, b.header);
     int p = std::min(a.precision(), b.precision());
+    Header like = a.header;
+    like.kind = kind::of_union(a.header.kind, a.empty(), b.header.kind, b.empty());
+    bool same_kind = like.kind == a.header.kind;
     if (a.sparse() && b.sparse()) {
         std::vector<std::uint32_t> merged;
         merged.reserve(a.sparse_count() + b.sparse_count());
@@ -396,16 +418,20 @@ Buffer union_of(std::uint8_t* left, std::size_t left_size, const std::uint8_t* r
             else merged.push_back(std::max(a.entry(i++), b.entry(j++)));
         }
         if (merged.size() <= sparse_limit(p)) {
-            bool unchanged = p == a.precision() && merged.size() == na;
+            bool unchanged = same_kind && p == a.precision() && merged.size() == na;
             for (std::size_t k = 0; unchanged && k < na; k++) unchanged = merged[k] == a.entry(k);
             if (unchanged) return {left, left_size};
-            return sparse_from(merged, p, a.header, alloc);
+            return sparse_from(merged, p, like, alloc);
         }
-        return dense_from_entries(merged, p, a.header, alloc);
+        return dense_from_entries(merged, p, like, alloc);
     }
     Buffer out;
-    if (!a.sparse() && a.precision() == p && in_place) out = {left, left_size};
-    else out = dense_from(a, p, alloc);
+    if (!a.sparse() && a.precision() == p && in_place) {
+        out = {left, left_size};
+        if (!same_kind) kind::write(left, like.kind, 0);
+    } else {
+        out = dense_from(a, p, like, alloc);
+    }
     absorb(out.data + kHeaderSize, p, b);
     return out;
 }
@@ -424,7 +450,7 @@ Buffer fold(const std::uint8_t* data, std::size_t size, int precision, Allocator
         out.data[kOffPrecision] = static_cast<std::uint8_t>(precision);
         return out;
     }
-    return dense_from(s, precision, alloc);
+    return dense_from(s, precision, s.header, alloc);
 }
 
 double ertl_estimate(const std::uint64_t* c, int q, double m) {
@@ -489,6 +515,7 @@ std::vector<std::uint8_t> registers(const Sketch& s) {
 
 bool contains(const Sketch& outer, const Sketch& inner) {
     check_compatible(outer.header, inner.header);
+    kind::check_comparable(outer.header.kind, inner.header.kind, "hll values");
     int p = std::min(outer.precision(), inner.precision());
     std::vector<std::uint8_t> a(dense_payload_size(p), 0), b(dense_payload_size(p), 0);
     absorb(a.data(), p, outer);
@@ -502,7 +529,8 @@ Info info(const Sketch& s) {
     std::vector<std::uint8_t> regs = registers(s);
     std::size_t nonzero = 0;
     for (std::uint8_t r : regs) nonzero += r != 0;
-    return Info{s.precision(), s.sparse(), kFormatVersion, s.header.hash_id, s.header.seed, nonzero,
+    return Info{s.precision(), s.sparse(), kind::version_for(s.header.kind), s.header.hash_id, s.header.kind,
+                s.header.seed, nonzero,
                 s.sparse() ? s.sparse_count() : 0, estimate(s)};
 }
 

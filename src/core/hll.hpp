@@ -13,11 +13,11 @@
 
 #include "core.hpp"
 #include "hll_dense.h"
+#include "kind.hpp"
 
 namespace probabilistic::hll {
 
 constexpr std::uint8_t kTypeTag = PROB_HLL_TYPE_TAG;
-constexpr std::uint8_t kFormatVersion = 1;
 constexpr std::uint8_t kReprSparse = 1;
 constexpr std::uint8_t kReprDense = PROB_HLL_REPR_DENSE;
 // An aggregate's working state, never stored: header, u32 sorted count, u32
@@ -49,6 +49,7 @@ struct Header {
     std::uint8_t precision;
     std::uint8_t hash_id;
     std::uint64_t seed;
+    std::uint16_t kind = kind::kNone;  // kind.hpp; stored only in format version 2
 };
 
 // A value whose header has been checked. Payload points into the caller's bytes.
@@ -60,6 +61,8 @@ struct Sketch {
     int precision() const { return header.precision; }
     bool sparse() const { return header.repr == kReprSparse; }
     bool building() const { return header.repr == kReprBuilding; }
+    // No values: a sparse value without entries (a building state counts its slots).
+    bool empty() const;
     std::size_t sparse_count() const { return payload_size / 4; }
     std::uint32_t entry(std::size_t i) const { return load_le32(payload + 4 * i); }
 };
@@ -83,21 +86,23 @@ void check_state_precision(const std::uint8_t* data, std::size_t size, long long
 Buffer empty(Allocator& alloc, int precision, std::uint64_t seed);
 Buffer copy(Allocator& alloc, const std::uint8_t* data, std::size_t size);
 
-// An empty building state for an aggregate (see kReprBuilding).
-Buffer builder(Allocator& alloc, int precision, std::uint64_t seed);
+// An empty building state for an aggregate (see kReprBuilding) of values of `kind`.
+Buffer builder(Allocator& alloc, int precision, std::uint64_t seed, std::uint16_t kind);
 // The canonical value of a state; a canonical input is returned as it is.
 // Never modifies its input (final functions may run more than once).
 Buffer finish(const std::uint8_t* data, std::size_t size, Allocator& alloc);
 
-// Adds one hashed value. With in_place, an update that keeps the size is
+// Adds one hashed value of kind `kind` (kind::after_add: an empty sketch
+// takes it; kind::kNone for a hash from outside). With in_place, an update that keeps the size is
 // written into data and {data, size} is returned; otherwise a new buffer is
 // allocated when anything changes. Unchanged input returns {data, size}.
 // Accepts building states (in_place only). Per-row callers try
 // add_hash_dense_in_place first; this function does not repeat it.
 Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place,
-                Allocator& alloc);
+                Allocator& alloc, std::uint16_t kind = kind::kNone);
 
-// hll_union (C++ reserves `union`); the result has the smaller precision. With
+// hll_union (C++ reserves `union`); the result has the smaller precision
+// and the kind of kind::of_union. With
 // in_place, a dense left side of that precision absorbs the right side
 // without allocating.
 Buffer union_of(std::uint8_t* left, std::size_t left_size, const std::uint8_t* right,
@@ -117,6 +122,7 @@ struct Info {
     bool sparse;
     int format_version;
     int hash_id;
+    std::uint16_t kind;
     std::uint64_t seed;
     std::size_t registers_nonzero;
     std::size_t sparse_entries;

@@ -57,9 +57,10 @@ std::vector<std::uint8_t> fold_registers(const std::vector<std::uint8_t>& regs, 
 std::vector<std::uint8_t> dense_encoding(const hll::Sketch& s, const std::vector<std::uint8_t>& regs) {
     int p = s.precision();
     std::vector<std::uint8_t> out(hll::kHeaderSize + hll::dense_payload_size(p), 0);
-    const std::uint8_t header[8] = {hll::kTypeTag, hll::kFormatVersion, s.header.hash_id, hll::kReprDense,
+    const std::uint8_t header[8] = {hll::kTypeTag, kind::version_for(s.header.kind), s.header.hash_id, hll::kReprDense,
                                     static_cast<std::uint8_t>(p), hll::kSparsePrecision, 0, 0};
     std::memcpy(out.data(), header, sizeof header);
+    if (s.header.kind != kind::kNone) store_le16(out.data() + 6, s.header.kind);
     store_le64(out.data() + 8, s.header.seed);
     for (std::size_t i = 0; i < regs.size(); i++) hll::set_reg(out.data() + hll::kHeaderSize, i, regs[i]);
     return out;
@@ -169,8 +170,8 @@ void check_valid_hll(Buffer value, HeapAllocator& alloc) {
         FUZZ_CHECK(same_bytes(encoded.data(), encoded.size(), value.data, value.size));
     }
     hll::Info info = hll::info(s);
-    FUZZ_CHECK(info.precision == p && info.sparse == s.sparse() && info.format_version == hll::kFormatVersion);
-    FUZZ_CHECK(info.hash_id == s.header.hash_id && info.seed == s.header.seed);
+    FUZZ_CHECK(info.precision == p && info.sparse == s.sparse() && info.format_version == kind::version_for(s.header.kind));
+    FUZZ_CHECK(info.hash_id == s.header.hash_id && info.seed == s.header.seed && info.kind == s.header.kind);
     FUZZ_CHECK(info.registers_nonzero == nonzero);
     FUZZ_CHECK(info.sparse_entries == (s.sparse() ? s.sparse_count() : 0));
     FUZZ_CHECK(info.estimate == estimate);

@@ -805,11 +805,14 @@ TEST_F(BloomCorrupt, HeaderFields) {
     Bytes t = fixed;
     t[0] = 'H';
     expect_corrupt(t, "type tag is 0x48, expected 0x42");
-    for (std::uint8_t version : {0, 2, 255}) {
+    for (std::uint8_t version : {0, 3, 255}) {
         t = fixed;
         t[1] = version;
         expect_corrupt(t, "format version " + std::to_string(version) + " is not supported");
     }
+    t = fixed;
+    t[1] = 2;  // version 2 needs a kind in bytes 6-7
+    expect_corrupt(t, "value kind 0 is not a kind");
     for (std::uint8_t id : {0, 3}) {
         t = fixed;
         t[2] = id;
@@ -823,7 +826,7 @@ TEST_F(BloomCorrupt, HeaderFields) {
     for (std::size_t at : {6, 7}) {
         t = fixed;
         t[at] = 1;
-        expect_corrupt(t, "reserved header bytes are not zero");
+        expect_corrupt(t, "header bytes 6-7 of a format version 1 value are");
     }
     t = fixed;
     store_le64(t.data() + 16, 0);
@@ -1022,7 +1025,7 @@ TEST(BloomCApi, RoundTrip) {
     std::vector<std::uint64_t> hashes = random_hashes(500, 53);
     for (std::uint64_t h : hashes) {
         ProbBuffer out;
-        ASSERT_TRUE(prob_bloom_add_hash(f.data, f.size, h, true, &alloc, &out, &err));
+        ASSERT_TRUE(prob_bloom_add_hash(f.data, f.size, h, 0, true, &alloc, &out, &err));
         ASSERT_EQ(out.data, f.data);
     }
     bool found = false;
@@ -1033,7 +1036,7 @@ TEST(BloomCApi, RoundTrip) {
 
     ProbBuffer g;
     ASSERT_TRUE(prob_bloom_empty(1000, 0.01, false, 3, &alloc, &g, &err));
-    ASSERT_TRUE(prob_bloom_add_hash(g.data, g.size, 99, false, &alloc, &g, &err));
+    ASSERT_TRUE(prob_bloom_add_hash(g.data, g.size, 99, 0, false, &alloc, &g, &err));
     ProbBuffer u, n;
     ASSERT_TRUE(prob_bloom_union(f.data, f.size, g.data, g.size, false, &alloc, &u, &err));
     ASSERT_TRUE(prob_bloom_intersect(f.data, f.size, g.data, g.size, false, &alloc, &n, &err));
@@ -1082,7 +1085,7 @@ TEST(BloomCApi, ScalableInfoListsEveryLayer) {
     ProbError err;
     ProbBuffer f;
     ASSERT_TRUE(prob_bloom_empty(50, 0.01, true, 0, &alloc, &f, &err));
-    for (std::uint64_t h : random_hashes(1000, 54)) ASSERT_TRUE(prob_bloom_add_hash(f.data, f.size, h, true, &alloc, &f, &err));
+    for (std::uint64_t h : random_hashes(1000, 54)) ASSERT_TRUE(prob_bloom_add_hash(f.data, f.size, h, 0, true, &alloc, &f, &err));
     ProbBloomInfo info;
     ASSERT_TRUE(prob_bloom_info(f.data, f.size, &info, &err));
     EXPECT_TRUE(info.scalable);
@@ -1126,7 +1129,7 @@ TEST(BloomCApi, ErrorsBecomeKindsAndText) {
     heap.fail = true;
     EXPECT_FALSE(prob_bloom_empty(100, 0.01, false, 0, &alloc, &out, &err));
     EXPECT_EQ(err.kind, PROB_OUT_OF_MEMORY);
-    EXPECT_FALSE(prob_bloom_add_hash(a.data, a.size, 5, false, &alloc, &out, &err));
+    EXPECT_FALSE(prob_bloom_add_hash(a.data, a.size, 5, 0, false, &alloc, &out, &err));
     EXPECT_EQ(err.kind, PROB_OUT_OF_MEMORY);
 }
 
@@ -1334,11 +1337,11 @@ TEST(BloomDistinct, HoldsEveryHashOnceAndBuildsTheFilterOfThem) {
     EXPECT_EQ(b.size(), want.size());
     EXPECT_EQ(b.fpr(), 0.02);
     EXPECT_EQ(state_hashes(b.serialize(alloc)), want);
-    EXPECT_EQ(to_bytes(b.finish(alloc)), reference_filter(want, 0.02));
+    EXPECT_EQ(to_bytes(b.finish(alloc, kind::kNone)), reference_filter(want, 0.02));
     EXPECT_EQ(b.size(), want.size());  // finish leaves the set as it was
 
     bloom::DistinctBuilder none(alloc, 0.01);
-    EXPECT_EQ(to_bytes(none.finish(alloc)), empty_filter(1, 0.01, false, bloom::kAggregateSeed));
+    EXPECT_EQ(to_bytes(none.finish(alloc, kind::kNone)), empty_filter(1, 0.01, false, bloom::kAggregateSeed));
     EXPECT_EQ(state_hashes(none.serialize(alloc)), std::set<std::uint64_t>{});
 }
 
@@ -1352,7 +1355,7 @@ TEST(BloomDistinct, SerializedStatesAndCombineKeepTheSet) {
     Buffer state = b.serialize(alloc);
     bloom::DistinctBuilder back(alloc, bloom::parse_distinct_state(state.data, state.size));
     EXPECT_EQ(back.size(), b.size());
-    EXPECT_EQ(to_bytes(back.finish(alloc)), to_bytes(b.finish(alloc)));
+    EXPECT_EQ(to_bytes(back.finish(alloc, kind::kNone)), to_bytes(b.finish(alloc, kind::kNone)));
 
     a.combine(back);
     a.combine(a);  // with itself: unchanged
@@ -1430,10 +1433,10 @@ TEST(BloomDistinct, InterruptedOperationsRepeatCleanly) {
     EXPECT_EQ(b.size(), hashes.size());
     EXPECT_EQ(state_hashes(b.serialize(alloc)), want);
 
-    Bytes filter = to_bytes(b.finish(alloc));
+    Bytes filter = to_bytes(b.finish(alloc, kind::kNone));
     EXPECT_EQ(filter, reference_filter(want, 0.01));
-    EXPECT_TRUE(interrupted([&] { b.finish(alloc); }));
-    EXPECT_EQ(to_bytes(b.finish(alloc)), filter);
+    EXPECT_TRUE(interrupted([&] { b.finish(alloc, kind::kNone); }));
+    EXPECT_EQ(to_bytes(b.finish(alloc, kind::kNone)), filter);
 
     EXPECT_TRUE(interrupted([&] { b.serialize(alloc); }));
     Buffer state = b.serialize(alloc);
@@ -1471,8 +1474,8 @@ TEST(BloomDistinct, TheCFaceKeepsItsAllocator) {
     ASSERT_TRUE(prob_bloom_distinct_combine(&b, a, &alloc, &err));  // a NULL state is made first
     ASSERT_NE(b, nullptr);
     ProbBuffer fa{}, fb{};
-    ASSERT_TRUE(prob_bloom_distinct_finish(a, &alloc, &fa, &err));
-    ASSERT_TRUE(prob_bloom_distinct_finish(b, &alloc, &fb, &err));
+    ASSERT_TRUE(prob_bloom_distinct_finish(a, 0, &alloc, &fa, &err));
+    ASSERT_TRUE(prob_bloom_distinct_finish(b, 0, &alloc, &fb, &err));
     EXPECT_EQ(Bytes(fa.data, fa.data + fa.size), Bytes(fb.data, fb.data + fb.size));
     EXPECT_EQ(Bytes(fa.data, fa.data + fa.size),
               reference_filter(std::set<std::uint64_t>(hashes.begin(), hashes.end()), 0.01));
@@ -1823,7 +1826,7 @@ namespace {
 // bloom_agg's state for the first row, as the aggregate makes it.
 Bytes agg_state(long long capacity, std::uint8_t layout, bool batched = true) {
     TestAllocator alloc;
-    return to_bytes(bloom::aggregate_state(alloc, capacity, 0.01, layout, bloom::kAggregateSeed, batched));
+    return to_bytes(bloom::aggregate_state(alloc, capacity, 0.01, layout, bloom::kAggregateSeed, batched, kind::kNone));
 }
 
 Bytes finished(const Bytes& state) {

@@ -357,7 +357,7 @@ TEST(HllJoint, SparseAgainstDenseHoldsTheSparseSize) {
             // Built as the aggregates build (appending to a building state).
             for (Sketch* k : {&a, &b}) {
                 std::int64_t from = k == &a ? base : base + n_a - common, to = from + (k == &a ? n_a : n_b);
-                k->buf = hll::builder(k->alloc, 14, 0);
+                k->buf = hll::builder(k->alloc, 14, 0, kind::kNone);
                 for (std::int64_t i = from; i < to; i++)
                     k->buf = hll::add_hash(k->buf.data, k->buf.size, hash_int64(i, 0), true, k->alloc);
                 k->buf = hll::finish(k->buf.data, k->buf.size, k->alloc);

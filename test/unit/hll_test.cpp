@@ -372,7 +372,7 @@ TEST(HllBuilder, FinishedStateEqualsTheCanonicalSketch) {
             hs.insert(hs.end(), hs.begin(), hs.begin() + n / 2);  // duplicates
             Hll canonical(p);
             TestAllocator alloc;
-            Buffer b = hll::builder(alloc, p, 0);
+            Buffer b = hll::builder(alloc, p, 0, kind::kNone);
             for (std::uint64_t x : hs) {
                 canonical.add(x);
                 b = hll::add_hash(b.data, b.size, x, true, alloc);
@@ -388,14 +388,14 @@ TEST(HllBuilder, FinishedStateEqualsTheCanonicalSketch) {
 
 TEST(HllBuilder, StateIsNeverAValidStoredValue) {
     TestAllocator alloc;
-    Buffer b = hll::builder(alloc, 14, 0);
+    Buffer b = hll::builder(alloc, 14, 0, kind::kNone);
     EXPECT_THROW(hll::parse(b.data, b.size), Error);
     EXPECT_THROW(hll::parse_trusted(b.data, b.size), Error);
 }
 
 TEST(HllBuilder, GrowthIsGeometric) {
     TestAllocator alloc;
-    Buffer b = hll::builder(alloc, 14, 0);
+    Buffer b = hll::builder(alloc, 14, 0, kind::kNone);
     for (std::uint64_t x : random_hashes(3000, 5)) b = hll::add_hash(b.data, b.size, x, true, alloc);
     EXPECT_LT(alloc.allocations(), 20u);
 }
@@ -430,15 +430,15 @@ TEST(HllCApi, OneAddPathGivesTheCoreBytes) {
     std::vector<std::uint64_t> hashes = random_hashes(3000, 77);
 
     ProbBuffer state, value, finished;
-    ASSERT_TRUE(prob_hll_builder(10, 0, &c_alloc, &state, &err));
+    ASSERT_TRUE(prob_hll_builder(10, 0, 0, &c_alloc, &state, &err));
     ASSERT_TRUE(prob_hll_empty(10, 0, &c_alloc, &value, &err));
     Hll reference(10);
     for (std::uint64_t x : hashes) {
         ProbBuffer out;
-        ASSERT_TRUE(prob_hll_add_hash(state.data, state.size, x, true, &c_alloc, &out, &err));
+        ASSERT_TRUE(prob_hll_add_hash(state.data, state.size, x, 0, true, &c_alloc, &out, &err));
         state = out;
         std::vector<std::uint8_t> before = bytes_of(value);
-        ASSERT_TRUE(prob_hll_add_hash(value.data, value.size, x, false, &c_alloc, &out, &err));
+        ASSERT_TRUE(prob_hll_add_hash(value.data, value.size, x, 0, false, &c_alloc, &out, &err));
         ASSERT_EQ(bytes_of(ProbBuffer{value.data, value.size}), before) << "a copying add changed its input";
         value = out;
         reference.add(x);
@@ -450,14 +450,14 @@ TEST(HllCApi, OneAddPathGivesTheCoreBytes) {
 
     // A dense value in place is updated where it lies.
     ProbBuffer out;
-    ASSERT_TRUE(prob_hll_add_hash(value.data, value.size, ~std::uint64_t(0) >> 20, true, &c_alloc, &out, &err));
+    ASSERT_TRUE(prob_hll_add_hash(value.data, value.size, ~std::uint64_t(0) >> 20, 0, true, &c_alloc, &out, &err));
     EXPECT_EQ(out.data, value.data);
     reference.add(~std::uint64_t(0) >> 20);
     EXPECT_EQ(bytes_of(value), reference.bytes());
 
     // A building state is only ever updated in place: any other call is an error, not an exception.
     ProbBuffer builder;
-    ASSERT_TRUE(prob_hll_builder(10, 0, &c_alloc, &builder, &err));
-    EXPECT_FALSE(prob_hll_add_hash(builder.data, builder.size, 1, false, &c_alloc, &out, &err));
+    ASSERT_TRUE(prob_hll_builder(10, 0, 0, &c_alloc, &builder, &err));
+    EXPECT_FALSE(prob_hll_add_hash(builder.data, builder.size, 1, 0, false, &c_alloc, &out, &err));
     EXPECT_EQ(err.kind, PROB_INTERNAL);
 }
