@@ -14,9 +14,10 @@ SELECT bloom_members(f, a) = ARRAY(SELECT i FROM generate_subscripts(a, 1) i WHE
 FROM seen, (SELECT array_agg(i::bigint ORDER BY i) AS a FROM generate_series(1, 200000) i) b;
 -- Values equal under = hash equal: integers of every width, numeric, float.
 SELECT bloom_members(f, ARRAY[42, -1]::int2[]) AS int2, bloom_members(f, ARRAY[-1, 42]) AS int4,
-       bloom_members(f, ARRAY[42.0, 0.5]) AS numeric, bloom_members(f, ARRAY[0.5, 42]::float8[]) AS float8,
-       bloom_members(f, ARRAY['42']) AS text_is_different
+       bloom_members(f, ARRAY[42.0, 0.5]) AS numeric, bloom_members(f, ARRAY[0.5, 42]::float8[]) AS float8
 FROM seen;
+-- A text array equals no bigint: refused.
+SELECT bloom_members(f, ARRAY['42']) FROM seen;
 -- Other element types hash as bloom_contains hashes them.
 SELECT bloom_members(bloom_add(bloom_add(bloom_empty(100), 'a'::text), 'c'::text), ARRAY['a', 'b', 'c']) AS text,
        bloom_members(bloom_add(bloom_empty(100), 'ab'::char(4)), ARRAY['ab', 'ab  ', 'b']::char(4)[]) AS bpchar,

@@ -58,7 +58,9 @@ SELECT label, pg_temp.err(query) AS result FROM (VALUES
     ('wrong type tag',        $q$SELECT set_byte(sparse, 0, ascii('B'))::hll FROM good$q$),
     ('type tag lowercase h',  $q$SELECT set_byte(sparse, 0, ascii('h'))::hll FROM good$q$),
     ('format version 0',      $q$SELECT set_byte(sparse, 1, 0)::hll FROM good$q$),
-    ('format version 2',      $q$SELECT set_byte(sparse, 1, 2)::hll FROM good$q$),
+    ('format version 3',      $q$SELECT set_byte(sparse, 1, 3)::hll FROM good$q$),
+    ('version 1, kind 20',    $q$SELECT set_byte(sparse, 1, 1)::hll FROM good$q$),
+    ('version 2, kind 0',     $q$SELECT set_byte(set_byte(sparse, 6, 0), 7, 0)::hll FROM good$q$),
     ('hash id 0',             $q$SELECT set_byte(sparse, 2, 0)::hll FROM good$q$),
     ('hash id 2',             $q$SELECT set_byte(sparse, 2, 2)::hll FROM good$q$),
     ('representation 0',      $q$SELECT set_byte(sparse, 3, 0)::hll FROM good$q$),
@@ -68,8 +70,10 @@ SELECT label, pg_temp.err(query) AS result FROM (VALUES
     ('precision 3',           $q$SELECT set_byte(sparse, 4, 3)::hll FROM good$q$),
     ('precision 19',          $q$SELECT set_byte(sparse, 4, 19)::hll FROM good$q$),
     ('sparse precision 25',   $q$SELECT set_byte(sparse, 5, 25)::hll FROM good$q$),
-    ('reserved byte 6',       $q$SELECT set_byte(sparse, 6, 1)::hll FROM good$q$),
-    ('reserved byte 7',       $q$SELECT set_byte(sparse, 7, 128)::hll FROM good$q$),
+    ('kind 10000',            $q$SELECT set_byte(set_byte(sparse, 6, 16), 7, 39)::hll FROM good$q$),
+    ('kind 65533',            $q$SELECT set_byte(set_byte(sparse, 6, 253), 7, 255)::hll FROM good$q$),
+    ('v1 byte 6 not 0',       $q$SELECT set_byte(set_byte(sparse, 1, 1), 6, 1)::hll FROM good$q$),
+    ('v1 byte 7 not 0',       $q$SELECT set_byte(set_byte(set_byte(sparse, 1, 1), 6, 0), 7, 128)::hll FROM good$q$),
     ('same, as text',         $q$SELECT '\x480101010e1a01000000000000000000'::hll$q$),
     ('same, via hll_in typmod', $q$SELECT '\x480101010e1a01000000000000000000'::hll(12)$q$)
 ) v(label, query);

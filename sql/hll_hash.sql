@@ -136,9 +136,9 @@ FROM hv ORDER BY 1;
 -- hll uses the same hash: adding x or adding sketch_hash(x) is the same sketch,
 -- and equal values of different types are the same element.
 SELECT hll_add(hll_empty(), 1::int2) = hll_add(hll_empty(), 1::int8) AS int2_int8,
-       hll_add(hll_empty(), 1.0::numeric) = hll_add(hll_empty(), 1) AS numeric_int,
+       hll_add(hll_add(hll_empty(), 1), 1.0::numeric) = hll_add(hll_empty(), 1) AS numeric_adds_nothing_to_int,
        hll_add(hll_empty(), 'a'::char(3)) = hll_add(hll_empty(), 'a'::varchar) AS bpchar_varchar,
-       hll_add(hll_empty(), -0.0::float8) = hll_add(hll_empty(), 0) AS negative_zero;
+       hll_add(hll_add(hll_empty(), 0), -0.0::float8) = hll_add(hll_empty(), 0) AS negative_zero_adds_nothing;
 SELECT # hll_add(hll_add(hll_add(hll_add(hll_empty(), 1::int2), 1::int4), 1.0::numeric), 1.0::float8) AS one_element;
 
 DROP DOMAIN small_count;

@@ -140,9 +140,9 @@ bloom_add(PG_FUNCTION_ARGS)
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(v);
 	type = prob_arg_hash_type_cached(fcinfo, 1);
-	prob_hash_check_sketch(type, v);
-	hash = prob_hash_datum(type, PG_GETARG_DATUM(1), bloom_seed_of(v));
-	PROB_TRY(prob_bloom_add_hash((uint8_t *) VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), hash, false,
+	prob_hash_prepare(type, v);
+	hash = prob_hash_for_sketch(type, PG_GETARG_DATUM(1), bloom_seed_of(v));
+	PROB_TRY(prob_bloom_add_hash((uint8_t *) VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), hash, type->value_kind, false,
 								 &prob_palloc_allocator, &out, PROB_ERR));
 	PG_RETURN_DATUM(prob_result(v, out));
 }
@@ -194,7 +194,7 @@ static void
 bloom_prepare_probe(const ProbHashType *type, struct varlena *filter, ProbBloomProbe *probe)
 {
 	PROB_TRY(prob_bloom_probe_prepare(PROB_BYTES(filter), probe, PROB_ERR));
-	prob_hash_check_sketch(type, filter);
+	prob_hash_prepare(type, filter);
 }
 
 /* Makes the kept probe that of filter (from_toast: kept's copy), valid once prepared. */
@@ -262,7 +262,7 @@ bloom_member(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 	if (unlikely(!OidIsValid(cache->type.typid)))
 		(void) prob_arg_hash_type(fcinfo, value_arg, &cache->type);
 	probe = bloom_probe_of(fcinfo, cache, filter_arg, &scratch);
-	return prob_bloom_probe_contains(probe, prob_hash_datum(&cache->type, PG_GETARG_DATUM(value_arg), probe->seed));
+	return prob_bloom_probe_contains(probe, prob_hash_for_sketch(&cache->type, PG_GETARG_DATUM(value_arg), probe->seed));
 }
 
 PG_FUNCTION_INFO_V1(bloom_contains);
@@ -369,11 +369,11 @@ bloom_info(PG_FUNCTION_ARGS)
 	PROB_TRY(prob_bloom_info(PROB_BYTES(v), info, PROB_ERR));
 	initStringInfo(&json);
 	appendStringInfo(&json,
-					 "{\"format_version\": %d, \"hash_id\": %d, \"hash\": \"xxh3-64\", \"seed\": " INT64_FORMAT ", "
+					 "{\"format_version\": %d, \"hash_id\": %d, \"kind\": %s, \"hash\": \"xxh3-64\", \"seed\": " INT64_FORMAT ", "
 					 "\"layout\": \"%s\", \"capacity\": " UINT64_FORMAT ", \"fpr\": %s, \"layer_count\": %d, "
 					 "\"bit_count\": " UINT64_FORMAT ", \"hash_count\": %u, \"bits_set\": " UINT64_FORMAT ", "
 					 "\"estimated_items\": %.1f, \"estimated_fpr\": %.6g, \"bytes\": %zu, \"layers\": [",
-					 info->format_version, info->hash_id, (int64) info->seed,
+					 info->format_version, info->hash_id, prob_kind_json(info->kind), (int64) info->seed,
 					 info->layout_name, info->capacity, float8out_internal(info->fpr),
 					 info->layer_count, info->bit_count, info->layers[0].hash_count, info->bits_set,
 					 info->estimated_items, info->estimated_fpr, VARSIZE_ANY_EXHDR(v) + VARHDRSZ);
@@ -528,8 +528,12 @@ bloom_add_trans_slow(FunctionCallInfo fcinfo)
 		{
 			ProbBuffer	first;
 
+			/* Made with the values' kind: later rows may take the inline path, which records none. */
+			if (unlikely(!OidIsValid(cache->hash_type.typid)))
+				(void) prob_arg_hash_type(fcinfo, 1, &cache->hash_type);
 			PROB_TRY(prob_bloom_agg_state(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), layout, PROB_BLOOM_AGG_SEED,
-										  cache->batched, &prob_palloc_allocator, &first, PROB_ERR));
+										  cache->hash_type.value_kind, cache->batched, &prob_palloc_allocator,
+										  &first, PROB_ERR));
 			state = prob_varlena_of(first);
 		}
 		else
@@ -548,7 +552,8 @@ bloom_add_trans_slow(FunctionCallInfo fcinfo)
 	if (unlikely(!OidIsValid(cache->hash_type.typid)))
 		(void) prob_arg_hash_type(fcinfo, 1, &cache->hash_type);
 	hash = prob_hash_datum(&cache->hash_type, PG_GETARG_DATUM(1), PROB_BLOOM_AGG_SEED);
-	PROB_TRY(prob_bloom_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, true,
+	PROB_TRY(prob_bloom_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash,
+								 cache->hash_type.value_kind, true,
 								 &prob_palloc_allocator, &out, PROB_ERR));
 	state = (struct varlena *) DatumGetPointer(prob_result(state, out));
 	/* Constants: the layout was read from its name at the first row (cache->layout). */
@@ -787,7 +792,8 @@ bloom_distinct_final(PG_FUNCTION_ARGS)
 			PG_RETURN_NULL();
 		PG_RETURN_POINTER(bloom_new_empty(1, DatumGetFloat8(fpr), PROB_BLOOM_LAYOUT_FIXED, PROB_BLOOM_AGG_SEED));
 	}
-	PROB_TRY(prob_bloom_distinct_finish((ProbBloomDistinct *) PG_GETARG_POINTER(0), &prob_palloc_allocator, &out,
+	PROB_TRY(prob_bloom_distinct_finish((ProbBloomDistinct *) PG_GETARG_POINTER(0),
+										prob_aggregate_value_kind(fcinfo), &prob_palloc_allocator, &out,
 										PROB_ERR));
 	PG_RETURN_POINTER(prob_varlena_of(out));
 }

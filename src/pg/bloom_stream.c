@@ -38,7 +38,9 @@ typedef struct MembersCache
 	bool		valid;			/* array, seed and the buffers hold a batch's hashes */
 	ArrayType  *array;			/* copy of the last array hashed, or NULL */
 	Size		array_room;
-	uint64		seed;			/* that array's hashes were computed under */
+	uint64		seed;			/* that array's hashes were computed under, */
+	const struct ProbValueRule *rule;	/* for a sketch of this kind */
+	uint16		rule_kind;
 	bool		has_nulls;
 	int			room;			/* elements the buffers below hold */
 	uint64	   *hashes;
@@ -92,7 +94,8 @@ members_hash(FunctionCallInfo fcinfo, MembersCache *cache, ArrayType *array, int
 	Size		size = VARSIZE(array);
 	array_iter	iter;
 
-	if (cache->valid && cache->seed == seed && VARSIZE(cache->array) == size &&
+	if (cache->valid && cache->seed == seed && cache->rule == element->rule &&
+		cache->rule_kind == prob_hash_prepared_kind(element) && VARSIZE(cache->array) == size &&
 		memcmp(cache->array, array, size) == 0)
 		return;
 	/* Not valid until done: an interrupt may leave the loop below. */
@@ -109,7 +112,7 @@ members_hash(FunctionCallInfo fcinfo, MembersCache *cache, ArrayType *array, int
 		if (i % MEMBERS_HASH_CHUNK == MEMBERS_HASH_CHUNK - 1)
 			CHECK_FOR_INTERRUPTS();
 		cache->nulls[i] = isnull;
-		cache->hashes[i] = isnull ? 0 : prob_hash_datum(element, value, seed);
+		cache->hashes[i] = isnull ? 0 : prob_hash_for_sketch(element, value, seed);
 	}
 	if (!cache->reusable)
 		return;
@@ -123,6 +126,8 @@ members_hash(FunctionCallInfo fcinfo, MembersCache *cache, ArrayType *array, int
 	}
 	memcpy(cache->array, array, size);
 	cache->seed = seed;
+	cache->rule = element->rule;
+	cache->rule_kind = prob_hash_prepared_kind(element);
 	cache->valid = true;
 }
 
@@ -144,7 +149,7 @@ bloom_members(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
 				 errmsg("bloom_members takes a one-dimensional array, not one of %d dimensions", ndim),
 				 errhint("Flatten it first, e.g. ARRAY(SELECT unnest(a)).")));
-	prob_hash_check_sketch(cache->type.element, filter);
+	prob_hash_prepare(cache->type.element, filter);
 	n = ndim == 0 ? 0 : ARR_DIMS(array)[0];
 	if (n == 0)
 		PG_RETURN_ARRAYTYPE_P(construct_empty_array(INT4OID));

@@ -79,7 +79,7 @@ cuckoo_seed_of(struct varlena *v)
 	return params.seed;
 }
 
-typedef bool (*CuckooUpdateFn) (uint8_t *data, size_t size, uint64_t hash, bool in_place,
+typedef bool (*CuckooUpdateFn) (uint8_t *data, size_t size, uint64_t hash, uint16_t kind, bool in_place,
 								const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
 
 /* cuckoo_add and cuckoo_remove: a NULL filter gives NULL, a NULL value the filter unchanged. */
@@ -89,15 +89,18 @@ cuckoo_update(FunctionCallInfo fcinfo, CuckooUpdateFn update)
 	struct varlena *v;
 	uint64		hash;
 	ProbBuffer	out;
+	const ProbHashType *type;
 
 	if (PG_ARGISNULL(0))
 		PG_RETURN_NULL();
 	v = PG_GETARG_VARLENA_PP(0);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(v);
-	hash = prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1), PG_GETARG_DATUM(1), cuckoo_seed_of(v));
-	PROB_TRY(update((uint8_t *) VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), hash, false, &prob_palloc_allocator,
-					&out, PROB_ERR));
+	type = prob_arg_hash_type_cached(fcinfo, 1);
+	prob_hash_prepare(type, v);
+	hash = prob_hash_for_sketch(type, PG_GETARG_DATUM(1), cuckoo_seed_of(v));
+	PROB_TRY(update((uint8_t *) VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), hash, type->value_kind, false,
+					&prob_palloc_allocator, &out, PROB_ERR));
 	return prob_result(v, out);
 }
 
@@ -108,11 +111,19 @@ cuckoo_add(PG_FUNCTION_ARGS)
 	return cuckoo_update(fcinfo, prob_cuckoo_add_hash);
 }
 
+/* A removal records no kind: the filter had the value's kind already, or holds nothing. */
+static bool
+cuckoo_remove_hash(uint8_t *data, size_t size, uint64_t hash, uint16_t kind, bool in_place,
+				   const ProbAllocator *alloc, ProbBuffer *out, ProbError *err)
+{
+	return prob_cuckoo_remove_hash(data, size, hash, in_place, alloc, out, err);
+}
+
 PG_FUNCTION_INFO_V1(cuckoo_remove);
 Datum
 cuckoo_remove(PG_FUNCTION_ARGS)
 {
-	return cuckoo_update(fcinfo, prob_cuckoo_remove_hash);
+	return cuckoo_update(fcinfo, cuckoo_remove_hash);
 }
 
 /*
@@ -165,8 +176,10 @@ cuckoo_copies(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 		fcinfo->flinfo->fn_extra = cache =
 			MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(CuckooProbeCache));
 	filter = cuckoo_probe_filter(fcinfo, cache, filter_arg, &seed);
-	hash = prob_hash_datum(prob_arg_hash_type(fcinfo, value_arg, &cache->type),
-						   PG_GETARG_DATUM(value_arg), seed);
+	if (unlikely(!OidIsValid(cache->type.typid)))
+		(void) prob_arg_hash_type(fcinfo, value_arg, &cache->type);
+	prob_hash_prepare(&cache->type, filter);
+	hash = prob_hash_for_sketch(&cache->type, PG_GETARG_DATUM(value_arg), seed);
 	PROB_TRY(prob_cuckoo_count_hash(PROB_BYTES(filter), hash, &count, PROB_ERR));
 	return count;
 }
@@ -229,12 +242,12 @@ cuckoo_info(PG_FUNCTION_ARGS)
 	char	   *json;
 
 	PROB_TRY(prob_cuckoo_info(PROB_BYTES(v), &info, PROB_ERR));
-	json = psprintf("{\"format_version\": %d, \"hash_id\": %d, \"hash\": \"xxh3-64\", \"seed\": " INT64_FORMAT ", "
+	json = psprintf("{\"format_version\": %d, \"hash_id\": %d, \"kind\": %s, \"hash\": \"xxh3-64\", \"seed\": " INT64_FORMAT ", "
 					"\"layout\": \"single\", \"subfilter_count\": 1, \"capacity\": " UINT64_FORMAT ", \"fpr\": %s, "
 					"\"fingerprint_bits\": %d, \"bucket_size\": %d, \"bucket_count\": " UINT64_FORMAT ", "
 					"\"items\": " UINT64_FORMAT ", \"load\": %.6g, \"estimated_fpr\": %.6g, "
 					"\"bits_per_item\": %.4g, \"bytes\": %zu}",
-					info.format_version, info.hash_id, (int64) info.seed, info.capacity,
+					info.format_version, info.hash_id, prob_kind_json(info.kind), (int64) info.seed, info.capacity,
 					float8out_internal(info.fpr), info.fingerprint_bits, info.bucket_size, info.bucket_count,
 					info.items, info.load, info.estimated_fpr + 0.0, info.bits_per_item,
 					VARSIZE_ANY_EXHDR(v) + VARHDRSZ);
@@ -255,6 +268,7 @@ cuckoo_add_trans(PG_FUNCTION_ARGS)
 	uint64		hash;
 	ProbBuffer	out;
 	ProbArgCache *cache = prob_arg_cache(fcinfo);
+	const ProbHashType *type;
 
 	(void) prob_require_aggregate(fcinfo, "cuckoo_add_trans");
 	prob_require_not_null(PG_ARGISNULL(2), "cuckoo_agg capacity");
@@ -284,8 +298,9 @@ cuckoo_add_trans(PG_FUNCTION_ARGS)
 	}
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
-	hash = prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1), PG_GETARG_DATUM(1), CUCKOO_AGG_SEED);
-	PROB_TRY(prob_cuckoo_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, true,
+	type = prob_arg_hash_type_cached(fcinfo, 1);
+	hash = prob_hash_datum(type, PG_GETARG_DATUM(1), CUCKOO_AGG_SEED);
+	PROB_TRY(prob_cuckoo_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, type->value_kind, true,
 								  &prob_palloc_allocator, &out, PROB_ERR));
 	PG_RETURN_POINTER(state);
 }

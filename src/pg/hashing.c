@@ -10,18 +10,27 @@
 #include "common.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "access/htup_details.h"
+#include "access/transam.h"
 #include "catalog/pg_enum.h"
+#include "catalog/pg_operator.h"
 #include "catalog/pg_type.h"
+#include "executor/executor.h"
 #include "mb/pg_wchar.h"
 #include "nodes/execnodes.h"
+#include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
+#include "optimizer/optimizer.h"
+#include "parser/parse_coerce.h"
+#include "parser/parse_oper.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/date.h"
 #include "utils/fmgroids.h"
+#include "utils/json.h"
 #include "utils/lsyscache.h"
 #include "utils/numeric.h"
 #include "utils/syscache.h"
@@ -76,6 +85,121 @@ init_opclass(ProbHashType *type, Oid base, MemoryContext mcxt)
 	type->kind = PROB_HASH_OPCLASS;
 }
 
+/* Kinds that are not type OIDs (kind.hpp). */
+#define PROB_KIND_NONE 0
+#define PROB_KIND_OTHER 0xFFFE
+#define PROB_KIND_MIXED 0xFFFF
+
+/* sketch_text's I/O is text's. */
+PG_FUNCTION_INFO_V1(sketch_text_in);
+Datum
+sketch_text_in(PG_FUNCTION_ARGS)
+{
+	return textin(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(sketch_text_out);
+Datum
+sketch_text_out(PG_FUNCTION_ARGS)
+{
+	return textout(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(sketch_text_recv);
+Datum
+sketch_text_recv(PG_FUNCTION_ARGS)
+{
+	return textrecv(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(sketch_text_send);
+Datum
+sketch_text_send(PG_FUNCTION_ARGS)
+{
+	return textsend(fcinfo);
+}
+
+/*
+ * sketch_text, the argument type of the string overloads of the aggregates
+ * (text, varchar, char(n) and name convert to it implicitly; citext, whose
+ * "=" is its own, does not, and takes the anyelement forms): it hashes as
+ * text. Known by its input function, which is ours.
+ */
+static bool
+is_sketch_text(Oid base)
+{
+	HeapTuple	tup = SearchSysCache1(TYPEOID, ObjectIdGetDatum(base));
+	FmgrInfo	input;
+	Oid			typinput;
+
+	if (!HeapTupleIsValid(tup))
+		return false;
+	typinput = ((Form_pg_type) GETSTRUCT(tup))->typinput;
+	ReleaseSysCache(tup);
+	fmgr_info(typinput, &input);
+	return input.fn_addr == sketch_text_in;
+}
+
+/*
+ * The kind a sketch of these values records (FORMAT.md 2.5): the built-in
+ * type that represents the family of types whose values compare (and hash)
+ * alike, PROB_KIND_OTHER for a type outside the built-in catalog.
+ */
+static uint16
+value_kind_of(const ProbHashType *type, Oid base)
+{
+	switch (type->kind)
+	{
+		case PROB_HASH_INTEGER:
+			return INT8OID;
+		case PROB_HASH_FLOAT4:
+		case PROB_HASH_FLOAT8:
+			return FLOAT8OID;
+		case PROB_HASH_TEXT:
+		case PROB_HASH_TEXT_UTF8:
+		case PROB_HASH_BPCHAR:
+		case PROB_HASH_NAME:
+		case PROB_HASH_CHAR:
+			return TEXTOID;
+		case PROB_HASH_ENUM:
+			return PROB_KIND_OTHER;
+		case PROB_HASH_ARRAY:
+			{
+				Oid			array;
+
+				if (type->element->value_kind == PROB_KIND_OTHER)
+					return PROB_KIND_OTHER;
+				array = get_array_type(type->element->value_kind);
+				return OidIsValid(array) && array < FirstGenbkiObjectId ? (uint16) array : PROB_KIND_OTHER;
+			}
+		default:
+			break;
+	}
+	switch (base)
+	{
+		case OIDOID:
+		case REGPROCOID:
+		case REGPROCEDUREOID:
+		case REGOPEROID:
+		case REGOPERATOROID:
+		case REGCLASSOID:
+		case REGTYPEOID:
+		case REGCONFIGOID:
+		case REGDICTIONARYOID:
+		case REGNAMESPACEOID:
+		case REGROLEOID:
+		case REGCOLLATIONOID:
+			return OIDOID;
+		case CIDROID:
+			return INETOID;
+		default:
+			break;
+	}
+	if (base == RECORDOID || get_typtype(base) == TYPTYPE_COMPOSITE)
+		return RECORDOID;
+	return base < FirstGenbkiObjectId ? (uint16) base : PROB_KIND_OTHER;
+}
+
 void
 prob_hash_type_init(ProbHashType *type, Oid typid, Oid collation, MemoryContext mcxt)
 {
@@ -86,6 +210,9 @@ prob_hash_type_init(ProbHashType *type, Oid typid, Oid collation, MemoryContext 
 	type->typid = typid;
 	type->collation = collation;
 	type->same_as_hash_id_1 = false;
+	type->rule = NULL;
+	type->mcxt = mcxt;
+	type->record_typmod_checked = -2;
 	get_typlenbyval(base, &type->typlen, &byval);
 	deterministic = !OidIsValid(collation) || !type_is_collatable(base) ||
 		get_collation_isdeterministic(collation);
@@ -137,6 +264,8 @@ prob_hash_type_init(ProbHashType *type, Oid typid, Oid collation, MemoryContext 
 		default:
 			if (type_is_enum(base))
 				type->kind = PROB_HASH_ENUM;
+			else if (base >= FirstGenbkiObjectId && is_sketch_text(base))
+				type->kind = database_needs_utf8_conversion() ? PROB_HASH_TEXT_UTF8 : PROB_HASH_TEXT;
 			else if (OidIsValid(get_element_type(base)) && type->typlen == -1)
 			{
 				Oid			elemtype = get_element_type(base);
@@ -163,7 +292,8 @@ prob_hash_type_init(ProbHashType *type, Oid typid, Oid collation, MemoryContext 
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("cannot hash %s under the non-deterministic collation \"%s\"",
-						format_type_be(type->typid), get_collation_name(collation)),
+						base >= FirstGenbkiObjectId ? "text" : format_type_be(type->typid),
+						get_collation_name(collation)),
 				 errdetail("Strings that collation calls equal must hash equal, but a sketch does not record the collation it was built under, so probes under another collation would miss them."),
 				 errhint("Hash the exact strings (x COLLATE \"C\") or a normalised form such as lower(x), the same way when building and probing, or use citext.")));
 	switch (type->kind)
@@ -186,6 +316,7 @@ prob_hash_type_init(ProbHashType *type, Oid typid, Oid collation, MemoryContext 
 		default:
 			break;
 	}
+	type->value_kind = value_kind_of(type, base);
 }
 
 /* A string in the database encoding, hashed as its UTF-8 bytes. */
@@ -320,15 +451,56 @@ hash_array_elements(const ProbHashType *type, Datum value, uint64 seed)
 	return h;
 }
 
+/*
+ * An anonymous record's fields are known only from its value: one without a
+ * hash function (an untyped literal in ROW(1, 'x')) is refused here, with the
+ * field named, rather than deep in hash_record_extended. The last row type
+ * checked is remembered.
+ */
+static void
+check_record_fields(const ProbHashType *type, Datum value)
+{
+	HeapTupleHeader rec = DatumGetHeapTupleHeader(value);
+	int32		typmod = HeapTupleHeaderGetTypMod(rec);
+	TupleDesc	desc;
+
+	if (HeapTupleHeaderGetTypeId(rec) != RECORDOID || typmod == type->record_typmod_checked)
+		return;
+	desc = lookup_rowtype_tupdesc(RECORDOID, typmod);
+	for (int i = 0; i < desc->natts; i++)
+	{
+		Form_pg_attribute att = TupleDescAttr(desc, i);
+
+		if (!att->attisdropped &&
+			!OidIsValid(lookup_type_cache(att->atttypid, TYPECACHE_HASH_EXTENDED_PROC)->hash_extended_proc))
+		{
+			Oid			field_type = att->atttypid;
+
+			ReleaseTupleDesc(desc);
+			ereport(ERROR,
+					(errcode(ERRCODE_UNDEFINED_FUNCTION),
+					 errmsg("values of type record cannot be hashed: field %d has type %s, which has no hash function",
+							i + 1, format_type_be(field_type)),
+					 errdetail("Sketches hash a row field by field, so that rows equal under \"=\" hash equal."),
+					 errhint("Cast the field to a type with a hash operator class, as in ROW(1, 'x'::text).")));
+		}
+	}
+	ReleaseTupleDesc(desc);
+	((ProbHashType *) type)->record_typmod_checked = typmod;
+}
+
 /* The opclass's extended hash under the seed, as 8 little-endian bytes hashed again with it. */
 static uint64
 hash_opclass(const ProbHashType *type, Datum value, uint64 seed)
 {
-	uint64		inner = DatumGetUInt64(FunctionCall2Coll((FmgrInfo *) &type->hash_extended,
-														  type->collation, value,
-														  Int64GetDatum((int64) seed)));
+	uint64		inner;
 	uint8		bytes[8];
 
+	if (type->typid == RECORDOID)
+		check_record_fields(type, value);
+	inner = DatumGetUInt64(FunctionCall2Coll((FmgrInfo *) &type->hash_extended,
+														  type->collation, value,
+														  Int64GetDatum((int64) seed)));
 	store_le64(bytes, inner);
 	return prob_hash_bytes(bytes, sizeof bytes, seed);
 }
@@ -389,11 +561,53 @@ prob_hash_datum(const ProbHashType *type, Datum value, uint64 seed)
 	pg_unreachable();
 }
 
-void
-prob_hash_check_sketch(const ProbHashType *type, const struct varlena *sketch)
+/*
+ * How values of one type are compared with the values a sketch of another
+ * kind holds (FORMAT.md 2.5): as PostgreSQL's "=" between a column of the
+ * sketch's kind and a value of this type would compare them. The probe side
+ * of "=" may convert the value (numeric to double precision for a column of
+ * floats): the value is converted the same way, then hashed by the rule of
+ * the converted type, which is the sketch's. "=" that converts the sketch's
+ * side instead (a numeric column compared as double precision), or that
+ * depends on the session (time zones), cannot be answered from hashes and
+ * is refused. A few cross-type operators whose sides hash by different
+ * rules are converted by hand (date and timestamp, xid and integer).
+ */
+typedef enum ProbRuleAction
 {
-	int			hash_id = ((const uint8 *) VARDATA_ANY(sketch))[2];
+	PROB_RULE_OWN,				/* the value's own rule */
+	PROB_RULE_CONVERT,			/* convert (if any), then hash by target's rule */
+	PROB_RULE_INT_FROM_FLOAT,	/* an integer sketch compared as floats: exact below bound */
+	PROB_RULE_DATE_FROM_TIMESTAMP,	/* a date sketch probed with timestamps */
+	PROB_RULE_TIMESTAMP_FROM_DATE,	/* a timestamp sketch probed with dates */
+	PROB_RULE_XID_FROM_INT4		/* an xid sketch probed with integers */
+} ProbRuleAction;
 
+typedef struct ProbValueRule
+{
+	uint16		sketch_kind;	/* the rule is for sketches of this kind ... */
+	uint8		hash_id;		/* ... and this hash id */
+	ProbRuleAction action;
+	MemoryContext mcxt;			/* everything below; replaced with the rule */
+	ExprState  *convert;		/* the probe side's implicit conversion, or NULL */
+	ExprContext *econtext;
+	ProbHashType *target;		/* the converted value's rule */
+	double		bound;			/* PROB_RULE_INT_FROM_FLOAT: |integral value| below it */
+} ProbValueRule;
+
+/* "the numeric values this sketch holds", ...: a kind as messages show it. */
+static const char *
+kind_text(uint16 kind)
+{
+	return kind == PROB_KIND_OTHER ? "values this sketch holds, of a type that is not built in" :
+		kind == PROB_KIND_MIXED ? "values this sketch holds, of several types" :
+		psprintf("%s values this sketch holds", format_type_be(kind));
+}
+
+/* Checks the sketch's hash id: values of hash id 1 take only the types whose rule did not change. */
+static void
+check_hash_id(const ProbHashType *type, int hash_id)
+{
 	if (hash_id != prob_hash_id() && !(hash_id == PROB_HASH_ID_V1 && type->same_as_hash_id_1))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -403,63 +617,313 @@ prob_hash_check_sketch(const ProbHashType *type, const struct varlena *sketch)
 				 errhint("Rebuild the sketch from its values with this version (see the README, \"Upgrading\").")));
 }
 
-/* The type of expr before implicit binary-compatible casts (a citext column passed as text). */
-static Oid
-type_as_written(Node *expr)
+static void pg_attribute_noreturn()
+refuse(const ProbHashType *type, uint16 kind, int code, const char *detail, const char *hint)
 {
-	while (expr != NULL && IsA(expr, RelabelType) &&
-		   ((RelabelType *) expr)->relabelformat == COERCE_IMPLICIT_CAST)
-		expr = (Node *) ((RelabelType *) expr)->arg;
-	return expr != NULL ? exprType(expr) : InvalidOid;
+	ereport(ERROR,
+			(errcode(code),
+			 errmsg("cannot compare a %s value with the %s",
+					format_type_be(type->typid), kind_text(kind)),
+			 errdetail_internal("%s", detail),
+			 errhint("%s", hint)));
 }
 
-typedef struct WrittenType
+/* Casting the column's values of kind to ltype changes no hash: the family is one, or integers become numeric. */
+static bool
+column_cast_keeps_hashes(uint16 kind, Oid ltype, MemoryContext mcxt)
 {
-	int			argno;			/* of the aggregate call */
-	Oid			typid;			/* as passed to the transition function */
-	Oid			written;		/* InvalidOid until a call was seen */
-} WrittenType;
+	ProbHashType l;
+
+	if (ltype == kind)
+		return true;
+	if (kind == INT8OID && ltype == NUMERICOID)
+		return true;			/* integral numerics hash as integers */
+	prob_hash_type_init(&l, ltype, InvalidOid, mcxt);
+	return l.value_kind == kind;
+}
+
+/* The rule for values of type against a sketch of kind (a built-in type), resolved through "=". */
+static void
+resolve_builtin(const ProbHashType *type, uint16 kind, ProbValueRule *rule)
+{
+	Oid			sketch_type = (Oid) kind;
+	Oid			probe_type = getBaseType(type->typid);
+	Operator	tup = oper(NULL, list_make1(makeString("=")), sketch_type, probe_type, true, -1);
+	Form_pg_operator op;
+	Oid			ltype,
+				rtype;
+	ProbHashType *target;
+	char	   *probe_name = format_type_be(type->typid);
+	char	   *sketch_name = format_type_be(sketch_type);
+
+	if (tup == NULL)
+		refuse(type, kind, ERRCODE_UNDEFINED_FUNCTION,
+			   psprintf("There is no operator = between %s and %s.", sketch_name, probe_name),
+			   psprintf("Cast the value to %s.", sketch_name));
+	op = (Form_pg_operator) GETSTRUCT(tup);
+	ltype = op->oprleft;
+	rtype = op->oprright;
+	ReleaseSysCache(tup);
+
+	/* The sketch's side: compared as ltype, which must hash its values as the sketch did. */
+	if (!column_cast_keeps_hashes(kind, ltype, rule->mcxt))
+	{
+		if (kind == INT8OID && (ltype == FLOAT8OID || ltype == FLOAT4OID))
+			rule->action = PROB_RULE_INT_FROM_FLOAT;
+		else
+			refuse(type, kind, ERRCODE_DATATYPE_MISMATCH,
+				   psprintf("PostgreSQL compares them by converting the sketch's values to %s, which "
+							"several of them may convert to alike, so a hash cannot find every value equal to this one.",
+							format_type_be(ltype)),
+				   psprintf("Cast the value to %s (value::%s), or build the sketch from the column cast to %s.",
+							sketch_name, sketch_name, format_type_be(ltype)));
+	}
+	else
+		rule->action = PROB_RULE_CONVERT;
+
+	/* The probe's side: converted to rtype as "=" would; a conversion that depends on the session is refused. */
+	if (rtype != probe_type)
+	{
+		CaseTestExpr *placeholder = makeNode(CaseTestExpr);
+		Node	   *expr;
+		MemoryContext old = MemoryContextSwitchTo(rule->mcxt);
+
+		placeholder->typeId = probe_type;
+		placeholder->typeMod = -1;
+		placeholder->collation = type->collation;
+		expr = coerce_to_target_type(NULL, (Node *) placeholder, probe_type, rtype, -1,
+									 COERCION_IMPLICIT, COERCE_IMPLICIT_CAST, -1);
+		if (expr == NULL)
+			refuse(type, kind, ERRCODE_DATATYPE_MISMATCH,
+				   psprintf("PostgreSQL's = between them converts the value to %s, which this build cannot do here.",
+							format_type_be(rtype)),
+				   psprintf("Cast the value to %s.", sketch_name));
+		if (contain_mutable_functions(expr))
+			refuse(type, kind, ERRCODE_DATATYPE_MISMATCH,
+				   psprintf("PostgreSQL's = converts the value to %s in a way that depends on the session "
+							"(its TimeZone or catalog), so the same value would equal different ones in different sessions.",
+							format_type_be(rtype)),
+				   psprintf("Convert the value to %s yourself, saying what you mean (for a time zone, with AT TIME ZONE), and probe with that.",
+							sketch_name));
+		if (!IsA(expr, RelabelType) && expr != (Node *) placeholder)
+		{
+			rule->convert = ExecInitExpr((Expr *) expr, NULL);
+			rule->econtext = CreateStandaloneExprContext();
+		}
+		MemoryContextSwitchTo(old);
+	}
+	target = MemoryContextAllocZero(rule->mcxt, sizeof(ProbHashType));
+	rule->target = target;
+
+	/* The operator itself: both sides must hash alike, or be converted by hand. */
+	if (rule->action == PROB_RULE_INT_FROM_FLOAT)
+	{
+		rule->bound = ltype == FLOAT4OID ? 0x1p24 : 0x1p53;
+		return;
+	}
+	prob_hash_type_init(target, rtype, type->collation, rule->mcxt);
+	if (ltype == rtype || column_cast_keeps_hashes((uint16) target->value_kind, ltype, rule->mcxt))
+		return;
+	if (ltype == DATEOID && rtype == TIMESTAMPOID)
+		rule->action = PROB_RULE_DATE_FROM_TIMESTAMP;
+	else if (ltype == TIMESTAMPOID && rtype == DATEOID)
+		rule->action = PROB_RULE_TIMESTAMP_FROM_DATE;
+	else if (ltype == XIDOID && rtype == INT4OID)
+	{
+		rule->action = PROB_RULE_XID_FROM_INT4;
+		prob_hash_type_init(target, XIDOID, InvalidOid, rule->mcxt);
+	}
+	else
+		refuse(type, kind, ERRCODE_DATATYPE_MISMATCH,
+			   psprintf("PostgreSQL compares %s with %s by an operator that depends on the session (its TimeZone) "
+						"or that this extension cannot answer from hashes.",
+						format_type_be(ltype), format_type_be(rtype)),
+			   psprintf("Cast the value to %s yourself, saying what you mean (for a time zone, with AT TIME ZONE), and probe with that.",
+						sketch_name));
+}
+
+void
+prob_hash_prepare(const ProbHashType *type, const struct varlena *sketch)
+{
+	const uint8 *bytes = (const uint8 *) VARDATA_ANY(sketch);
+	int			hash_id = bytes[2];
+	uint16		kind;
+	ProbValueRule *rule = type->rule;
+	ProbHashType *mutable_type = (ProbHashType *) type;
+
+	PROB_TRY(prob_value_kind(PROB_BYTES(sketch), &kind, PROB_ERR));
+	if (likely(rule != NULL && rule->sketch_kind == kind && rule->hash_id == hash_id))
+		return;
+	check_hash_id(type, hash_id);
+	if (rule == NULL)
+	{
+		rule = MemoryContextAllocZero(type->mcxt, sizeof(ProbValueRule));
+		mutable_type->rule = rule;
+	}
+	if (rule->mcxt != NULL)
+	{
+		if (rule->econtext != NULL)
+			FreeExprContext(rule->econtext, true);
+		MemoryContextDelete(rule->mcxt);
+	}
+	/* Not a valid rule until resolved: resolving may raise. */
+	rule->hash_id = 0;
+	rule->mcxt = AllocSetContextCreate(type->mcxt, "probabilistic value rule",
+									   ALLOCSET_SMALL_SIZES);
+	rule->convert = NULL;
+	rule->econtext = NULL;
+	rule->target = NULL;
+	rule->action = PROB_RULE_OWN;
+	if (kind == PROB_KIND_MIXED)
+		refuse(type, kind, ERRCODE_DATATYPE_MISMATCH,
+			   "The sketch is a union of sketches of different types, so no one \"=\" says which of its values a probe equals.",
+			   "Probe sketches built from values of one type, or rebuild this one from one column.");
+	if (kind != PROB_KIND_NONE && kind != type->value_kind)
+	{
+		if (kind == PROB_KIND_OTHER)
+		{
+			if (type->value_kind != PROB_KIND_OTHER)
+				refuse(type, kind, ERRCODE_DATATYPE_MISMATCH,
+					   "The sketch holds values of a type defined outside PostgreSQL's built-in catalog (an extension's type or an enum), whose \"=\" with this type cannot be known.",
+					   "Cast the value to the sketch's type.");
+		}
+		else
+			resolve_builtin(type, kind, rule);
+	}
+	rule->sketch_kind = kind;
+	rule->hash_id = (uint8) hash_id;
+}
+
+bool
+prob_hash_prepared_own(const ProbHashType *type)
+{
+	return type->rule == NULL || type->rule->action == PROB_RULE_OWN;
+}
+
+char *
+prob_kind_json(uint16 kind)
+{
+	StringInfoData out;
+
+	if (kind == PROB_KIND_NONE)
+		return "null";
+	if (kind == PROB_KIND_OTHER)
+		return "\"other\"";
+	if (kind == PROB_KIND_MIXED)
+		return "\"mixed\"";
+	initStringInfo(&out);
+	escape_json(&out, format_type_be(kind));
+	return out.data;
+}
+
+uint16
+prob_hash_prepared_kind(const ProbHashType *type)
+{
+	return type->rule == NULL ? PROB_KIND_NONE : type->rule->sketch_kind;
+}
+
+/* The value converted as the probe side of "=" converts it. */
+static Datum
+converted(const ProbValueRule *rule, Datum value)
+{
+	bool		isnull;
+	Datum		result;
+
+	if (rule->convert == NULL)
+		return value;
+	ResetExprContext(rule->econtext);
+	rule->econtext->caseValue_datum = value;
+	rule->econtext->caseValue_isNull = false;
+	result = ExecEvalExprSwitchContext(rule->convert, rule->econtext, &isnull);
+	if (isnull)
+		elog(ERROR, "the conversion of a non-NULL probe returned NULL");
+	return result;
+}
+
+uint64
+prob_hash_for_sketch(const ProbHashType *type, Datum value, uint64 seed)
+{
+	const ProbValueRule *rule = type->rule;
+	Datum		v;
+
+	if (rule == NULL || rule->action == PROB_RULE_OWN)
+		return prob_hash_datum(type, value, seed);
+	v = converted(rule, value);
+	switch (rule->action)
+	{
+		case PROB_RULE_OWN:
+		case PROB_RULE_CONVERT:
+			break;
+		case PROB_RULE_INT_FROM_FLOAT:
+			{
+				double		d = rule->target->typid == FLOAT4OID ? (double) DatumGetFloat4(v) : DatumGetFloat8(v);
+
+				/* Several integers round to an integral double of this size: which is meant cannot be known. */
+				if (d == trunc(d) && fabs(d) >= rule->bound)
+					ereport(ERROR,
+							(errcode(ERRCODE_DATATYPE_MISMATCH),
+							 errmsg("cannot compare the %s value %.17g exactly with the integer values this sketch holds",
+									format_type_be(type->typid), d),
+							 errdetail("PostgreSQL compares them as floating-point numbers, to which integers of this size round, so several integers equal it."),
+							 errhint("Cast the value to bigint or numeric.")));
+				return prob_hash_float8(d, seed);
+			}
+		case PROB_RULE_DATE_FROM_TIMESTAMP:
+			{
+				Timestamp	ts = DatumGetTimestamp(v);
+
+				if (TIMESTAMP_IS_NOBEGIN(ts))
+					return prob_hash_int64(PG_INT32_MIN, seed);
+				if (TIMESTAMP_IS_NOEND(ts))
+					return prob_hash_int64(PG_INT32_MAX, seed);
+				/* A midnight is that date; any other time equals no date (hashed as itself, for adds). */
+				if (ts % USECS_PER_DAY == 0)
+					return prob_hash_int64(ts / USECS_PER_DAY, seed);
+				return prob_hash_int64(ts, seed);
+			}
+		case PROB_RULE_TIMESTAMP_FROM_DATE:
+			{
+				DateADT		d = DatumGetDateADT(v);
+
+				if (DATE_IS_NOBEGIN(d))
+					return prob_hash_int64(PG_INT64_MIN, seed);
+				if (DATE_IS_NOEND(d))
+					return prob_hash_int64(PG_INT64_MAX, seed);
+				return prob_hash_int64((int64) d * USECS_PER_DAY, seed);
+			}
+		case PROB_RULE_XID_FROM_INT4:
+			return prob_hash_datum(rule->target, TransactionIdGetDatum((TransactionId) DatumGetInt32(v)), seed);
+	}
+	return prob_hash_datum(rule->target, v, seed);
+}
 
 static void
-note_written_type(void *arg, Oid aggfnoid, List *args)
+note_first_arg_type(void *arg, Oid aggfnoid, List *args)
 {
-	WrittenType *w = (WrittenType *) arg;
-	Node	   *expr;
-	Oid			candidate;
+	Oid		   *typid = (Oid *) arg;
 
-	if (w->argno >= list_length(args))
-		return;
-	expr = (Node *) list_nth(args, w->argno);
-	if (exprType(expr) != w->typid)
-		return;
-	candidate = type_as_written(expr);
-	if (OidIsValid(w->written) && candidate != w->written)
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("cannot tell whether to hash a window aggregate's argument as %s or %s",
-						format_type_be(w->written), format_type_be(candidate)),
-				 errhint("Cast the arguments explicitly to the type whose equality they should follow.")));
-	w->written = candidate;
+	if (args != NIL)
+		*typid = exprType((Node *) linitial(args));
 }
 
-/*
- * A typed aggregate overload (bloom_agg(text), hll_add_agg(text), ...) is
- * also chosen for a type that casts to it implicitly without a function, such
- * as citext to text. The value is then hashed by the type it has as written,
- * since that type's "=" is what the probes with bloom_contains, @> and
- * hll_add (anyelement) see. Argument argno of a transition function is
- * argument argno - 1 of its aggregate. In a window, the WindowFunc calling
- * this transition function is not known: all of them that could must agree.
- */
-static Oid
-aggregate_arg_type_as_written(FunctionCallInfo fcinfo, int argno, Oid typid)
+uint16
+prob_aggregate_value_kind(FunctionCallInfo fcinfo)
 {
-	WrittenType w = {argno - 1, typid, InvalidOid};
+	Aggref	   *aggref = prob_aggregate_call(fcinfo);
+	Oid			typid = InvalidOid;
+	ProbHashType type;
 
-	if (argno < 1)
-		return typid;
-	(void) prob_visit_aggregate_calls(fcinfo, note_written_type, &w);
-	return OidIsValid(w.written) ? w.written : typid;
+	if (aggref != NULL)
+	{
+		if (aggref->args != NIL)
+			typid = exprType((Node *) linitial_node(TargetEntry, aggref->args)->expr);
+	}
+	else
+		(void) prob_visit_aggregate_calls(fcinfo, note_first_arg_type, &typid);
+	if (!OidIsValid(typid))
+		return PROB_KIND_NONE;
+	prob_hash_type_init(&type, typid, InvalidOid, CurrentMemoryContext);
+	return type.value_kind;
 }
 
 const ProbHashType *
@@ -470,8 +934,6 @@ prob_arg_hash_type(FunctionCallInfo fcinfo, int argno, ProbHashType *cache)
 	if (OidIsValid(cache->typid))
 		return cache;
 	typid = get_fn_expr_argtype(fcinfo->flinfo, argno);
-	if (OidIsValid(typid))
-		typid = aggregate_arg_type_as_written(fcinfo, argno, typid);
 	if (!OidIsValid(typid))
 	{
 		/* Citus calls transition functions without the call expression. */

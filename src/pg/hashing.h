@@ -35,6 +35,8 @@ typedef enum ProbHashKind
 	PROB_HASH_OPCLASS
 } ProbHashKind;
 
+struct ProbValueRule;
+
 typedef struct ProbHashType
 {
 	Oid			typid;			/* as called (may be a domain); InvalidOid: unresolved */
@@ -42,6 +44,12 @@ typedef struct ProbHashType
 	ProbHashKind kind;
 	int16		typlen;
 	bool		same_as_hash_id_1;	/* hashes as hash id 1 did */
+	/* The kind a sketch of these values records (kind.hpp, FORMAT.md 2.5). */
+	uint16		value_kind;
+	/* How these values are hashed against the last sketch prepared for (prob_hash_prepare). */
+	struct ProbValueRule *rule;
+	MemoryContext mcxt;			/* where the rule lives: the caller's, outliving the type */
+	int32		record_typmod_checked;	/* an anonymous record's row type whose fields hash */
 	/* PROB_HASH_ARRAY */
 	struct ProbHashType *element;
 	int16		elmlen;
@@ -57,11 +65,30 @@ extern void prob_hash_type_init(ProbHashType *type, Oid typid, Oid collation,
 extern uint64 prob_hash_datum(const ProbHashType *type, Datum value, uint64 seed);
 
 /*
- * Before adding value to or probing an existing sketch (an hll or a bloom
- * value, whose byte 2 is the hash id it was built with): an error, with a
- * hint to rebuild, when the sketch's rules hashed this type otherwise.
+ * Before adding values of type to, or probing, an existing sketch (the
+ * header of any of our values, with its hash id and kind): resolves how
+ * they are compared with the values the sketch holds, as PostgreSQL's "="
+ * between the two types would compare them (FORMAT.md 2.5), and keeps that
+ * rule in type for prob_hash_for_sketch. Raises when the sketch's hash id
+ * hashed this type otherwise, or when "=" between the sketch's values and
+ * these is not one a hash can answer (naming both types and the cast to use).
  */
-extern void prob_hash_check_sketch(const ProbHashType *type, const struct varlena *sketch);
+extern void prob_hash_prepare(const ProbHashType *type, const struct varlena *sketch);
+
+/* True when the prepared rule hashes values by their own rule (prob_hash_datum). */
+extern bool prob_hash_prepared_own(const ProbHashType *type);
+
+/*
+ * A kind as *_info shows it, a JSON value: null when none is recorded, the
+ * family's type ("bigint" for every integer type), "other" or "mixed".
+ */
+extern char *prob_kind_json(uint16 kind);
+
+/* The kind of the sketch last prepared for. */
+extern uint16 prob_hash_prepared_kind(const ProbHashType *type);
+
+/* The hash of value against the sketch last prepared for, under seed. */
+extern uint64 prob_hash_for_sketch(const ProbHashType *type, Datum value, uint64 seed);
 
 /*
  * The canonical integer of integer-like kinds (integers, date, timestamps,
@@ -99,6 +126,12 @@ prob_datum_as_int64(const ProbHashType *type, Datum value, int64 *out)
  */
 extern const ProbHashType *prob_arg_hash_type(FunctionCallInfo fcinfo, int argno,
 											  ProbHashType *cache);
+
+/*
+ * The kind of the values an aggregate's final function sees hashed: that of
+ * the aggregate call's first argument (0 when the call cannot be seen).
+ */
+extern uint16 prob_aggregate_value_kind(FunctionCallInfo fcinfo);
 
 /*
  * fn_extra of a function that needs nothing else there: the hashing rule of

@@ -156,13 +156,16 @@ hll_hash_arg(FunctionCallInfo fcinfo, int argno, uint64 seed)
 	return prob_hash_datum(type, value, seed);
 }
 
-/* The sketch v with one more hash: v itself when that changes nothing, else a new value. */
+/*
+ * The sketch v with one more hash of a value of kind (0 for a hash from
+ * outside): v itself when that changes nothing, else a new value.
+ */
 static Datum
-hll_add_hash_to(struct varlena *v, uint64 hash)
+hll_add_hash_to(struct varlena *v, uint64 hash, uint16 kind)
 {
 	ProbBuffer	out;
 
-	PROB_TRY(prob_hll_add_hash(PROB_BYTES(v), hash, false, &prob_palloc_allocator, &out, PROB_ERR));
+	PROB_TRY(prob_hll_add_hash(PROB_BYTES(v), hash, kind, false, &prob_palloc_allocator, &out, PROB_ERR));
 	return prob_result(v, out);
 }
 
@@ -173,6 +176,7 @@ hll_add(PG_FUNCTION_ARGS)
 {
 	struct varlena *v;
 	uint64		seed;
+	const ProbHashType *type;
 
 	if (PG_ARGISNULL(0))
 		PG_RETURN_NULL();
@@ -180,8 +184,10 @@ hll_add(PG_FUNCTION_ARGS)
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(v);
 	PROB_TRY(prob_hll_seed(PROB_BYTES(v), &seed, PROB_ERR));
-	prob_hash_check_sketch(prob_arg_hash_type_cached(fcinfo, 1), v);
-	return hll_add_hash_to(v, hll_hash_arg(fcinfo, 1, seed));
+	type = prob_arg_hash_type_cached(fcinfo, 1);
+	prob_hash_prepare(type, v);
+	return hll_add_hash_to(v, prob_hash_prepared_own(type) ? hll_hash_arg(fcinfo, 1, seed) :
+						   prob_hash_for_sketch(type, PG_GETARG_DATUM(1), seed), type->value_kind);
 }
 
 PG_FUNCTION_INFO_V1(hll_add_hash);
@@ -192,7 +198,7 @@ hll_add_hash(PG_FUNCTION_ARGS)
 		PG_RETURN_NULL();
 	if (PG_ARGISNULL(1))
 		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-	return hll_add_hash_to(PG_GETARG_VARLENA_PP(0), (uint64) PG_GETARG_INT64(1));
+	return hll_add_hash_to(PG_GETARG_VARLENA_PP(0), (uint64) PG_GETARG_INT64(1), 0);
 }
 
 PG_FUNCTION_INFO_V1(hll_union);
@@ -245,11 +251,11 @@ hll_info(PG_FUNCTION_ARGS)
 
 	PROB_TRY(prob_hll_info(PROB_BYTES(v), &info, PROB_ERR));
 	json = psprintf("{\"precision\": %d, \"representation\": \"%s\", \"format_version\": %d, "
-					"\"hash_id\": %d, \"hash\": \"xxh3-64\", \"seed\": " INT64_FORMAT ", "
+					"\"hash_id\": %d, \"kind\": %s, \"hash\": \"xxh3-64\", \"seed\": " INT64_FORMAT ", "
 					"\"bytes\": %zu, \"registers\": %zu, \"registers_nonzero\": %zu, "
 					"\"sparse_entries\": %zu, \"estimate\": %.1f}",
 					info.precision, info.sparse ? "sparse" : "dense", info.format_version,
-					info.hash_id, (int64) info.seed, VARSIZE_ANY_EXHDR(v) + VARHDRSZ,
+					info.hash_id, prob_kind_json(info.kind), (int64) info.seed, VARSIZE_ANY_EXHDR(v) + VARHDRSZ,
 					(size_t) 1 << info.precision, info.registers_nonzero,
 					info.sparse_entries, info.estimate);
 	PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
@@ -345,7 +351,7 @@ hll_require_finishing_aggregate(FunctionCallInfo fcinfo)
  * precision argument that may change between rows.
  */
 static pg_noinline struct varlena *
-hll_trans_state_slow(FunctionCallInfo fcinfo, int precision_arg)
+hll_trans_state_slow(FunctionCallInfo fcinfo, int precision_arg, bool hashes_values)
 {
 	int			precision = PROB_HLL_DEFAULT_PRECISION;
 	ProbBuffer	out;
@@ -365,7 +371,10 @@ hll_trans_state_slow(FunctionCallInfo fcinfo, int precision_arg)
 	}
 	/* A new working state (representation 3): only our final functions may end it. */
 	hll_require_finishing_aggregate(fcinfo);
-	PROB_TRY(prob_hll_builder(precision, HLL_DEFAULT_SEED, &prob_palloc_allocator, &out, PROB_ERR));
+	/* The kind of the values hashed here; hll_add_hash_agg's hashes come with none. */
+	PROB_TRY(prob_hll_builder(precision, HLL_DEFAULT_SEED,
+							  hashes_values ? prob_arg_hash_type_cached(fcinfo, 1)->value_kind : 0,
+							  &prob_palloc_allocator, &out, PROB_ERR));
 	return prob_varlena_of(out);
 }
 
@@ -376,7 +385,7 @@ hll_trans_state_slow(FunctionCallInfo fcinfo, int precision_arg)
  * a plain aggregate passes that check without a call.
  */
 static inline struct varlena *
-hll_trans_state(FunctionCallInfo fcinfo, const char *name, int precision_arg)
+hll_trans_state(FunctionCallInfo fcinfo, const char *name, int precision_arg, bool hashes_values)
 {
 	bool		has_precision = PG_NARGS() > precision_arg;
 
@@ -396,7 +405,7 @@ hll_trans_state(FunctionCallInfo fcinfo, const char *name, int precision_arg)
 		if (likely(cache->params_constant))
 			return prob_detoast(PG_GETARG_DATUM(0));
 	}
-	return hll_trans_state_slow(fcinfo, precision_arg);
+	return hll_trans_state_slow(fcinfo, precision_arg, hashes_values);
 }
 
 /*
@@ -408,7 +417,7 @@ hll_trans_add(struct varlena *state, uint64 hash)
 {
 	ProbBuffer	out;
 
-	PROB_TRY(prob_hll_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, true,
+	PROB_TRY(prob_hll_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, 0, true,
 							   &prob_palloc_allocator, &out, PROB_ERR));
 	return out.data == (uint8_t *) VARDATA(state) ? PointerGetDatum(state) :
 		PointerGetDatum(prob_varlena_of(out));
@@ -419,7 +428,7 @@ PG_FUNCTION_INFO_V1(hll_add_trans);
 Datum
 hll_add_trans(PG_FUNCTION_ARGS)
 {
-	struct varlena *state = hll_trans_state(fcinfo, "hll_add_trans", 2);
+	struct varlena *state = hll_trans_state(fcinfo, "hll_add_trans", 2, true);
 
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
@@ -430,7 +439,7 @@ PG_FUNCTION_INFO_V1(hll_add_hash_trans);
 Datum
 hll_add_hash_trans(PG_FUNCTION_ARGS)
 {
-	struct varlena *state = hll_trans_state(fcinfo, "hll_add_hash_trans", 2);
+	struct varlena *state = hll_trans_state(fcinfo, "hll_add_hash_trans", 2, false);
 
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
