@@ -26,7 +26,7 @@ std::string describe(std::uint16_t k) {
     if (k == kNone) return "no recorded type";
     if (k == kOther) return "a type that is not built in";
     if (k == kMixed) return "values of several types";
-    return "type " + std::to_string(k);
+    return "values of kind " + std::to_string(k);
 }
 
 void check_comparable(std::uint16_t a, std::uint16_t b, const char* what) {
@@ -34,7 +34,8 @@ void check_comparable(std::uint16_t a, std::uint16_t b, const char* what) {
     throw Error(ErrorKind::kMismatch,
                 std::string("cannot compare ") + what + " that hold values of different types",
                 "One holds " + describe(a) + ", the other " + describe(b) +
-                    ": values equal across the two types need not have equal hashes.",
+                    " (kinds are PostgreSQL type OIDs, doc/FORMAT.md 2.5): values equal across two types need not have "
+                    "equal hashes.",
                 "Build both from values of one type (cast the column when building).");
 }
 

@@ -17,6 +17,7 @@
 #include "access/transam.h"
 #include "catalog/pg_enum.h"
 #include "catalog/pg_operator.h"
+#include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
 #include "executor/executor.h"
 #include "mb/pg_wchar.h"
@@ -622,7 +623,7 @@ refuse(const ProbHashType *type, uint16 kind, int code, const char *detail, cons
 {
 	ereport(ERROR,
 			(errcode(code),
-			 errmsg("cannot compare a %s value with the %s",
+			 errmsg("cannot compare a value of type %s with the %s",
 					format_type_be(type->typid), kind_text(kind)),
 			 errdetail_internal("%s", detail),
 			 errhint("%s", hint)));
@@ -668,8 +669,18 @@ resolve_builtin(const ProbHashType *type, uint16 kind, ProbValueRule *rule)
 	/* The sketch's side: compared as ltype, which must hash its values as the sketch did. */
 	if (!column_cast_keeps_hashes(kind, ltype, rule->mcxt))
 	{
+		Oid			cast_fn = InvalidOid;
+
 		if (kind == INT8OID && (ltype == FLOAT8OID || ltype == FLOAT4OID))
 			rule->action = PROB_RULE_INT_FROM_FLOAT;
+		else if (find_coercion_pathway(ltype, sketch_type, COERCION_IMPLICIT, &cast_fn) == COERCION_PATH_FUNC &&
+				 func_volatile(cast_fn) != PROVOLATILE_IMMUTABLE)
+			refuse(type, kind, ERRCODE_DATATYPE_MISMATCH,
+				   psprintf("PostgreSQL compares them by converting the sketch's values to %s in a way that depends "
+							"on the session (its TimeZone or catalog), so the same values would equal different ones in different sessions.",
+							format_type_be(ltype)),
+				   psprintf("Convert the value to %s yourself, saying what you mean (for a time zone, with AT TIME ZONE), and probe with that.",
+							sketch_name));
 		else
 			refuse(type, kind, ERRCODE_DATATYPE_MISMATCH,
 				   psprintf("PostgreSQL compares them by converting the sketch's values to %s, which "
@@ -716,12 +727,12 @@ resolve_builtin(const ProbHashType *type, uint16 kind, ProbValueRule *rule)
 	rule->target = target;
 
 	/* The operator itself: both sides must hash alike, or be converted by hand. */
+	prob_hash_type_init(target, rtype, type->collation, rule->mcxt);
 	if (rule->action == PROB_RULE_INT_FROM_FLOAT)
 	{
 		rule->bound = ltype == FLOAT4OID ? 0x1p24 : 0x1p53;
 		return;
 	}
-	prob_hash_type_init(target, rtype, type->collation, rule->mcxt);
 	if (ltype == rtype || column_cast_keeps_hashes((uint16) target->value_kind, ltype, rule->mcxt))
 		return;
 	if (ltype == DATEOID && rtype == TIMESTAMPOID)
@@ -856,7 +867,7 @@ prob_hash_for_sketch(const ProbHashType *type, Datum value, uint64 seed)
 			break;
 		case PROB_RULE_INT_FROM_FLOAT:
 			{
-				double		d = rule->target->typid == FLOAT4OID ? (double) DatumGetFloat4(v) : DatumGetFloat8(v);
+				double		d = rule->target->kind == PROB_HASH_FLOAT4 ? (double) DatumGetFloat4(v) : DatumGetFloat8(v);
 
 				/* Several integers round to an integral double of this size: which is meant cannot be known. */
 				if (d == trunc(d) && fabs(d) >= rule->bound)

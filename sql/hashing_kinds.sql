@@ -1,0 +1,88 @@
+-- Values of different types that PostgreSQL's "=" compares (doc/FORMAT.md
+-- 2.5): what issues 29 and 30 found, each with the answer that must hold.
+-- hashing_properties checks every pair of types against "=" itself.
+CREATE EXTENSION IF NOT EXISTS citext;
+
+-- citext through the aggregates, however the argument is written: hashed as
+-- citext ('Abc' = 'ABC'), as the probes hash it. (0.4.0: f, f, f.)
+SELECT bloom_contains(bloom_agg(x, 10, 0.01), 'ABC'::citext) AS values_list
+FROM (VALUES ('Abc'::citext)) v(x);
+SELECT bloom_agg(x) @> 'ABC'::citext AS sized_to_values FROM (VALUES ('Abc'::citext)) v(x);
+SELECT hll_add_agg(x) = hll_add_agg(lower(x)::citext) AS hll_equal FROM (VALUES ('Abc'::citext)) v(x);
+SELECT bool_and(f @> ('X' || i)::citext) AS expression
+FROM generate_series(1, 50) i, (SELECT bloom_agg(('x' || j)::citext, 100, 0.01) f FROM generate_series(1, 50) j) s;
+SELECT bloom_info(bloom_agg(x::citext))->'kind' AS citext_kind, bloom_info(bloom_agg(x))->'kind' AS text_kind,
+       bloom_info(bloom_agg(x::varchar))->'kind' AS varchar_kind, bloom_info(bloom_agg(x::char(3)))->'kind' AS char_kind
+FROM (VALUES ('a')) v(x);
+-- A text value against a citext sketch: "=" between them is text's, which the
+-- citext hashes cannot answer: refused with the cast to use.
+SELECT bloom_agg(x) @> 'Abc'::text FROM (VALUES ('Abc'::citext)) v(x);
+-- A citext value against a text sketch: compared as text (case and all), as citext = text is.
+SELECT bloom_agg(x) @> 'Abc'::citext AS same_case, bloom_agg(x) @> 'ABC'::citext AS other_case
+FROM (VALUES ('Abc'::text)) v(x);
+
+-- A float column probed with decimals, the natural literal (issue 30 item 1).
+CREATE TEMP TABLE prices(price float8);
+INSERT INTO prices VALUES (0.5), (19.99), (42);
+SELECT count(*) AS sql_says FROM prices WHERE price = 19.99;
+SELECT f @> 0.5 AS f05, f @> 19.99 AS f1999, f @> 42 AS f42, bloom_members(f, ARRAY[0.5, 19.99, 42]) AS members,
+       c @> 0.5 AS c05, c @> 19.99 AS c1999, hll_cardinality(hll_add(h, 0.5)) AS add_05,
+       hll_cardinality(hll_add(hll_add(h, 19.99), 42.0)) AS add_1999_42, f @> 19.990000000000000001 AS rounds_as_sql_does
+FROM (SELECT bloom_agg(price) f, cuckoo_agg(price, 10, 0.01) c, hll_add_agg(price) h FROM prices) s;
+-- cuckoo_remove takes the value out as = finds it.
+SELECT cuckoo_count(cuckoo_remove(c, 19.99), 19.99::float8) AS after_remove, cuckoo_count(c, 19.99) AS before
+FROM (SELECT cuckoo_agg(price, 10, 0.01) c FROM prices) s;
+-- A real column: 0.1 (numeric) is compared as a double, and 0.1::real is not 0.1 in double precision.
+SELECT (SELECT count(*) FROM (VALUES (0.1::real)) v(r) WHERE r = 0.1) AS sql_says,
+       bloom_agg(r) @> 0.1 AS numeric_literal, bloom_agg(r) @> 0.1::real AS real_literal
+FROM (VALUES (0.1::real)) v(r);
+
+-- A numeric column probed with a double: "=" compares every numeric rounded
+-- to a double, which many numerics round to alike: refused, never a silent no.
+SELECT bloom_agg(n) @> 19.99::float8 FROM (VALUES (19.99::numeric)) v(n);
+SELECT bloom_agg(n) @> 0.5::real FROM (VALUES (0.5::numeric)) v(n);
+-- Cast the probe to numeric: found.
+SELECT bloom_agg(n) @> 19.99::float8::numeric AS cast_probe FROM (VALUES (19.99::numeric)) v(n);
+-- Integers probed with doubles and decimals: exact below 2^53, refused above.
+SELECT bloom_agg(i) @> 2.0::float8 AS two, bloom_agg(i) @> 2.5::float8 AS two_and_a_half,
+       bloom_agg(i) @> 2::numeric AS numeric_two, bloom_agg(i) @> 2.5 AS numeric_two_and_a_half,
+       bloom_agg(i) @> 1e15::float8 AS below_2_53
+FROM (VALUES (1), (2), (1000000000000000)) v(i);
+SELECT bloom_agg(i) @> 1e17::float8 FROM (VALUES (100000000000000000::bigint)) v(i);
+
+-- Dates and timestamps: a midnight is that date; time zones are the session's: refused.
+SELECT bloom_agg(d) @> '2024-01-01'::timestamp AS midnight, bloom_agg(d) @> '2024-01-01 00:00:01'::timestamp AS later,
+       bloom_agg(d) @> 'infinity'::timestamp AS infinity
+FROM (VALUES ('2024-01-01'::date), ('infinity')) v(d);
+SELECT bloom_agg(t) @> '2024-01-01'::date AS date_probe FROM (VALUES ('2024-01-01 00:00'::timestamp)) v(t);
+SET TimeZone = 'Asia/Tokyo';
+SELECT bloom_agg(t) @> '2024-01-01 00:00'::timestamptz FROM (VALUES ('2024-01-01 00:00'::timestamp)) v(t);
+SELECT bloom_agg(t) @> '2024-01-01 00:00'::timestamp FROM (VALUES ('2024-01-01 00:00'::timestamptz)) v(t);
+SELECT bloom_agg(d) @> '2024-01-01'::timestamptz FROM (VALUES ('2024-01-01'::date)) v(d);
+SELECT bloom_agg(t) @> '01:00'::timetz FROM (VALUES ('01:00'::time)) v(t);
+RESET TimeZone;
+-- time and interval: time converts to interval as "=" does.
+SELECT bloom_agg(i) @> '01:00'::time AS time_probe FROM (VALUES ('1 hour'::interval)) v(i);
+
+-- oid: an integer converts to oid as "=" does, -1 to 4294967295.
+SELECT bloom_agg(o) @> 42 AS forty_two, bloom_agg(o) @> -1 AS minus_one, bloom_agg(o) @> 4294967295::bigint AS big
+FROM (VALUES (42::oid), (4294967295::oid)) v(o);
+SELECT bloom_agg(c) @> 1259::oid AS oid_probe, bloom_agg(c) @> 1259 AS int_probe FROM (VALUES ('pg_class'::regclass)) v(c);
+
+-- Values with no "=" between them: refused (0.4.0 answered no).
+SELECT bloom_agg(x) @> 'x'::text FROM generate_series(1, 3) x;
+SELECT hll_add(hll_add_agg(x), 'x'::text) FROM generate_series(1, 3) x;
+
+-- Kinds of unions: an empty or kind-less side takes the other's kind; two
+-- kinds make a union of several types, which a probe cannot be compared with.
+SELECT bloom_info(bloom_union(bloom_add(bloom_empty(100), 1), bloom_empty(100)))->'kind' AS with_empty,
+       bloom_info(bloom_union(bloom_add(bloom_empty(100), 1), bloom_add(bloom_empty(100), 1.5)))->'kind' AS two_kinds,
+       hll_info(hll_union(hll_add_hash(hll_empty(), 7), hll_add(hll_empty(), 'a'::text)))->'kind' AS adopted;
+SELECT bloom_union(bloom_add(bloom_empty(100), 1), bloom_add(bloom_empty(100), 1.5)) @> 1;
+-- Containment and intersection of different kinds are refused.
+SELECT bloom_add(bloom_empty(100), 1) @> bloom_add(bloom_empty(100), 1.5);
+SELECT hll_add(hll_empty(), 1) @> hll_add(hll_empty(), 1.5);
+-- A sketch written before 0.5.0 records no kind: probed by each value's own rule, as then.
+SELECT bloom_contains('\x420102010100000000000000000000000a000000000000007b14ae47e17a843f60000000000000000a0000000000000000000000000000000700000000000000000000000000000000000000'::bloom, 'x'::text) AS legacy_probe;
+
+DROP EXTENSION citext;
