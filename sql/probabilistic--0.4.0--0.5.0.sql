@@ -22,7 +22,9 @@ DECLARE
 BEGIN
     -- The text overloads are replaced: objects of the database that call them
     -- (views) would keep the old ones. Refuse with what to do, before any change.
-    SELECT string_agg(DISTINCT pg_describe_object(d.classid, d.objid, d.objsubid), ', ')
+    SELECT string_agg(DISTINCT coalesce((SELECT format('view %s', r.ev_class::regclass) FROM pg_rewrite r
+                                          WHERE d.classid = 'pg_rewrite'::regclass AND r.oid = d.objid),
+                                         pg_describe_object(d.classid, d.objid, d.objsubid)), ', ')
       INTO users
       FROM pg_depend d
       JOIN pg_proc p ON d.refclassid = 'pg_proc'::regclass AND d.refobjid = p.oid
