@@ -2137,16 +2137,29 @@ class Bloom(_Sketch):
         out.layers[0].bits = bytearray(x & y for x, y in zip(self.layers[0].bits, other.layers[0].bits))
         return out
 
-    def superset(self, other):
-        """bloom @> bloom: every bit of other is set here; a layer this one lacks must be empty."""
+    def first_uncovered_layer(self, other):
+        """The index of other's first layer with a bit this one's same layer lacks (a layer
+        this one lacks counts as empty), or other's layer count when every layer is covered."""
         self._check_compatible(other)
         for i, l in enumerate(other.layers):
             if i >= len(self.layers):
                 if l.bits_set:
-                    return False
+                    return i
             elif any(b & ~a for a, b in zip(self.layers[i].bits, l.bits)):
-                return False
-        return True
+                return i
+        return len(other.layers)
+
+    def superset(self, other):
+        """bloom @> bloom (section 4.8): true when every layer of other is covered; false when
+        this filter has one layer and other's first is not covered; otherwise (a scalable
+        filter that has grown) ParameterError, as the server's 22023."""
+        uncovered = self.first_uncovered_layer(other)
+        if uncovered == len(other.layers):
+            return True
+        if len(self.layers) == 1 and uncovered == 0:
+            return False
+        raise ParameterError("cannot tell whether a scalable bloom filter that has grown past one layer "
+                             "contains another")
 
     def __eq__(self, other):
         return isinstance(other, Bloom) and self.to_bytes() == other.to_bytes()

@@ -1199,42 +1199,88 @@ END $$;
                 self.assertEqual((raw[:64].hex(), len(raw)), (head, int(size)))
                 self.assertEqual(hashlib.md5(raw).hexdigest(), digest)
 
+    CONTAINS_FUNCTION = """
+CREATE FUNCTION pg_temp.contains(a bloom, b bloom) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+    RETURN CASE WHEN a @> b THEN 't' ELSE 'f' END;
+EXCEPTION WHEN invalid_parameter_value THEN
+    RETURN 'refused';
+END $$;
+"""
+
     def test_union_intersect_and_containment(self):
+        """Union and intersection bytes and containment answers, bit for bit with the server and
+        against the truth: a (the first na rows of a bigint column), b (text words), c (the first nc
+        rows, added last to first: a subset of a when nc <= na, its values in other layers)."""
         values, texts = self.rows_of("bigint")
         words, word_texts = self.rows_of("text")
         rng = random.Random(self.seed + 7)
-        cases = []
-        for _ in range(12):
+        # Two fixed cases reach every answer: true and false (classic), refused (grown).
+        cases = [(False, 200, 0.01, 400, 7, 50), (True, 20, 0.01, 400, 0, 400)]
+        for _ in range(14):
             scalable = rng.random() < 0.5
             cap, fpr = rng.choice([2, 20, 200]), rng.choice([0.2, 0.01])
-            cases.append((scalable, cap, fpr, rng.choice([0, 5, 60, 400]), rng.choice([0, 7, 90, 600])))
+            cases.append((scalable, cap, fpr, rng.choice([0, 5, 60, 400]), rng.choice([0, 7, 90, 600]),
+                          rng.choice([0, 3, 50, 400, 450])))
         grow = self.GROW_FUNCTION.replace("pg_temp.grown", "pg_temp.grown_d")
         grow += grow.replace("grown_d", "grown_w").replace(" FROM d ", " FROM w ")
+        grow += grow.split("CREATE FUNCTION pg_temp.grown_w")[0].replace("grown_d", "grown_r").replace(
+            "ORDER BY i", "ORDER BY i DESC")
         queries = []
-        for scalable, cap, fpr, na, nb in cases:
-            a = "pg_temp.grown_d(%d, %r, %s, 0, %d)" % (cap, fpr, "true" if scalable else "false", na)
-            b = "pg_temp.grown_w(%d, %r, %s, 0, %d)" % (cap, fpr, "true" if scalable else "false", nb)
-            queries.append("SELECT encode((a | b)::bytea, 'hex'), a @> b, b @> a, (a | b) @> a, "
+        for scalable, cap, fpr, na, nb, nc in cases:
+            a, b, c = ("pg_temp.grown_%s(%d, %r, %s, 0, %d)" % (t, cap, fpr, "true" if scalable else "false", n)
+                       for t, n in (("d", na), ("w", nb), ("r", nc)))
+            queries.append("SELECT encode((a | b)::bytea, 'hex'), pg_temp.contains(a, b), pg_temp.contains(b, a), "
+                           "pg_temp.contains(a | b, a), pg_temp.contains(a | b, b), pg_temp.contains(a, c), "
+                           "(SELECT coalesce(bool_and(a @> x), true) FROM w WHERE i <= %d), "
+                           "(SELECT coalesce(bool_and(a @> x), true) FROM d WHERE i <= %d), "
                            "CASE WHEN %s THEN '' ELSE encode((a & b)::bytea, 'hex') END "
-                           "FROM (SELECT %s AS a, %s AS b) s;"
-                           % ("bloom_info(a)->>'layer_count' <> '1' OR bloom_info(b)->>'layer_count' <> '1'", a, b))
+                           "FROM (SELECT %s AS a, %s AS b, %s AS c) s;"
+                           % (nb, nc, "bloom_info(a)->>'layer_count' <> '1' OR bloom_info(b)->>'layer_count' <> '1'",
+                              a, b, c))
         sql = (load_table_sql("d", "bigint", texts) + load_table_sql("w", "text", word_texts) + grow
-               + "\n".join(queries) + "\n")
+               + self.CONTAINS_FUNCTION + "\n".join(queries) + "\n")
         out = psql(sql).splitlines()
         self.assertEqual(len(out), len(cases))
-        for (scalable, cap, fpr, na, nb), line in zip(cases, out):
-            union_hex, a_b, b_a, u_a, and_hex = line.split("|")
-            with self.subTest(scalable=scalable, capacity=cap, fpr=fpr, na=na, nb=nb):
+
+        def answer(x, y):
+            try:
+                return "t" if x.superset(y) else "f"
+            except pf.ParameterError:
+                return "refused"
+
+        checked = {"t": 0, "f": 0, "refused": 0}
+        for (scalable, cap, fpr, na, nb, nc), line in zip(cases, out):
+            union_hex, a_b, b_a, u_a, u_b, a_c, b_found, c_found, and_hex = line.split("|")
+            with self.subTest(scalable=scalable, capacity=cap, fpr=fpr, na=na, nb=nb, nc=nc):
                 a = pf.Bloom.from_values(values[:na], cap, fpr, scalable)
                 b = pf.Bloom.from_values(words[:nb], cap, fpr, scalable)
+                c = pf.Bloom.from_values(values[:nc][::-1], cap, fpr, scalable)
                 self.assertEqual(a.union(b).to_bytes().hex(), union_hex)
-                self.assertEqual(["t" if x else "f" for x in (a.superset(b), b.superset(a), a.union(b).superset(a))],
-                                 [a_b, b_a, u_a])
+                self.assertEqual([answer(a, b), answer(b, a), answer(a.union(b), a), answer(a.union(b), b),
+                                  answer(a, c)], [a_b, b_a, u_a, u_b, a_c])
+                # The truth: a union holds its parts; c's values are a's when their set is inside;
+                # bigints and words hash apart, so b and a hold each other only when one is empty.
+                grown = len(a.layers) > 1 or len(c.layers) > 1
+                self.assertEqual((u_a, u_b), ("t", "t"))
+                for got, subset, found, grown_pair in (
+                        (a_c, set(values[:nc]) <= set(values[:na]), c_found, grown),
+                        (a_b, nb == 0, b_found, len(a.layers) > 1 or len(b.layers) > 1)):
+                    checked[got] += 1
+                    # A subset is found (or refused, when grown); true only when every value is
+                    # found; false only for a non-subset; refused only for a grown filter.
+                    if subset:
+                        self.assertIn(got, ("t", "refused") if grown_pair else ("t",))
+                    self.assertTrue(got != "t" or found == "t")
+                    self.assertTrue(got != "f" or not subset)
+                    self.assertTrue(got != "refused" or grown_pair)
                 if len(a.layers) == 1 and len(b.layers) == 1:
                     self.assertEqual(a.intersect(b).to_bytes().hex(), and_hex)
                 else:
                     with self.assertRaises(pf.ParameterError):
                         a.intersect(b)
+        # The cases reach every answer.
+        self.assertTrue(all(checked.values()), checked)
 
     def test_server_and_python_reject_the_same_bytes(self):
         rng = random.Random(self.seed + 8)

@@ -616,6 +616,31 @@ TEST(BloomCombine, ScalableUnionKeepsTheLongerLayerList) {
     EXPECT_TRUE(filter_superset(u, a));
     EXPECT_TRUE(filter_superset(u, b));
     EXPECT_FALSE(filter_superset(b, a));
+    // SQL's @> (includes) answers true where the layers cover; where they do
+    // not, a grown filter may hold the same items in other layers: refused.
+    auto includes = [](const Bytes& outer, const Bytes& inner) {
+        return bloom::includes(bloom::parse_trusted(outer.data(), outer.size()),
+                               bloom::parse_trusted(inner.data(), inner.size()));
+    };
+    EXPECT_TRUE(includes(u, a));
+    EXPECT_TRUE(includes(u, b));
+    EXPECT_EQ(error_kind([&] { includes(b, a); }), ErrorKind::kMismatch);
+    // The same items added in another order land in other layers.
+    std::vector<std::uint64_t> reversed(few.rbegin(), few.rend());
+    Bytes r = filled(100, 0.01, true, reversed);
+    EXPECT_FALSE(filter_superset(b, r));
+    EXPECT_EQ(error_kind([&] { includes(b, r); }), ErrorKind::kMismatch);
+    // A one-layer side: every item sits in its one layer, so an uncovered
+    // first layer proves an item missing; an uncovered later one proves nothing.
+    Bytes one = filled(100, 0.01, true, std::vector<std::uint64_t>(few.begin(), few.begin() + 50));
+    Bytes other = filled(100, 0.01, true, random_hashes(50, 42));
+    EXPECT_FALSE(includes(one, other));
+    EXPECT_FALSE(includes(one, b));
+    Bytes all = one;  // few's 250 items in one layer: a union of one-layer parts
+    for (std::size_t i = 50; i < few.size(); i += 50)
+        all = union_of(all, filled(100, 0.01, true, std::vector<std::uint64_t>(few.begin() + i, few.begin() + i + 50)));
+    ASSERT_EQ(info_of(all).layer_count, 1);
+    EXPECT_EQ(error_kind([&] { includes(all, b); }), ErrorKind::kMismatch);
     // Adding keeps working on the union and never loses an item.
     const std::vector<std::uint64_t> more = random_hashes(3000, 41);
     for (std::uint64_t h : more) add(u, h);
