@@ -799,6 +799,41 @@ def _add_counting_distinct(b, h):
     (last if last.bits_set == 0 or last.bits_set + clear <= limit else b._grow()).insert(h)
 
 
+def blocked_rate_to_50_digits(lam, k):
+    """Section 4.13's rate(lambda, k) = sum_{j >= 1} e^-lambda lambda^j / j! (1 - (1 - 1/s)^j)^k
+    in 50-digit decimal arithmetic, with terms far past where the binary64 sum stops."""
+    with decimal.localcontext() as ctx:
+        ctx.prec = 50
+        lam_d = decimal.Decimal(lam)  # exact: every binary64 is a finite decimal
+        if lam_d == 0:
+            return decimal.Decimal(0)
+        s = pf.segment_bits(k)
+        keep = decimal.Decimal(s - 1) / decimal.Decimal(s)
+        pmf, keep_j, total = (-lam_d).exp(), decimal.Decimal(1), decimal.Decimal(0)
+        for j in range(1, int(lam + 40 * math.sqrt(lam) + 200)):
+            pmf = pmf * lam_d / j
+            keep_j = keep_j * keep
+            total += pmf * (1 - keep_j) ** k
+        return +total
+
+
+def blocked_fpr_left_to_right(lam, k):
+    """Section 4.13's loop with pmf * lambda / (j + 1) read left to right: the reading it rules out."""
+    if not lam > 0.0:
+        return 0.0
+    log_keep = math.log1p(-1.0 / pf.segment_bits(k))
+    spread = 12.0 * math.sqrt(lam) + 30.0
+    first = math.floor(lam - spread) if lam > spread else 0.0
+    pmf = math.exp(-lam + first * math.log(lam) - pf.c_lgamma(first + 1.0))
+    total, j = 0.0, float(first)
+    while j <= math.ceil(lam + spread):
+        if j > 0.0:
+            total += pmf * math.exp(k * math.log(-math.expm1(j * log_keep)))
+        pmf = pmf * lam / (j + 1.0)
+        j += 1.0
+    return total
+
+
 class BloomVectorTests(unittest.TestCase):
     """Every vector in test/vectors/bloom.json, reproduced from its inputs."""
 
@@ -1198,6 +1233,32 @@ END $$;
                 raw = pf.Bloom.empty(cap, fpr, scalable, seed).to_bytes()
                 self.assertEqual((raw[:64].hex(), len(raw)), (head, int(size)))
                 self.assertEqual(hashlib.md5(raw).hexdigest(), digest)
+
+    def test_blocked_fpr_bit_exact_and_true(self):
+        """bloom_fpr and bloom_cardinality of blocked filters bit for bit with section 4.13 (whose
+        pmf * (lambda / (j + 1)) the Python follows; the left-to-right reading differs), and
+        bloom_fpr against the Poisson mixture computed to 50 digits."""
+        cases = [(cap, fpr, max(1, int(cap * fill))) for cap in (1, 10, 100, 1000, 5000)
+                 for fpr in (0.5, 0.1, 0.01, 1e-3, 1e-6) for fill in (0.3, 1, 3)]
+        sql = "SET extra_float_digits = 3;\n" + "".join(
+            "SELECT bloom_fpr(f), bloom_cardinality(f) FROM (SELECT bloom_agg(x, %d, %r, 'blocked') AS f "
+            "FROM generate_series(1, %d) x) s;\n" % case for case in cases)
+        out = psql(sql).splitlines()
+        self.assertEqual(len(out), len(cases))
+        left_to_right = 0
+        for (cap, fpr, n), line in zip(cases, out):
+            server_fpr, server_cardinality = line.split("|")
+            with self.subTest(capacity=cap, fpr=fpr, n=n):
+                b = pf.Bloom.from_values(range(1, n + 1), cap, fpr, layout="blocked")
+                layer = b.layers[0]
+                lam = b.estimate() / float(layer.bit_count // pf.BLOCK_BITS)
+                self.assertEqual(float(server_fpr), b.estimated_fpr())
+                self.assertEqual(int(server_cardinality), b.cardinality())
+                exact = blocked_rate_to_50_digits(lam, layer.hash_count)
+                self.assertLessEqual(abs(decimal.Decimal(server_fpr) - exact), exact * decimal.Decimal("1e-12"))
+                left_to_right += blocked_fpr_left_to_right(lam, layer.hash_count) != float(server_fpr)
+        # The reading the spec's parentheses rule out is off in some of these cases.
+        self.assertGreater(left_to_right, 0)
 
     CONTAINS_FUNCTION = """
 CREATE FUNCTION pg_temp.contains(a bloom, b bloom) RETURNS text LANGUAGE plpgsql AS $$
