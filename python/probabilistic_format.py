@@ -350,6 +350,17 @@ class _Sketch:
         return out
 
 
+def info_number_text(x):
+    """A floating-point number of hll_info, bloom_info or cuckoo_info as the server's jsonb
+    prints it (section 1): the shortest decimal that reads back as the same binary64 (the digits
+    repr finds), written out as PostgreSQL's numeric does, without an exponent or a trailing
+    ".0"; None (JSON null) when not finite."""
+    if not math.isfinite(x):
+        return None
+    d = decimal.Decimal(repr(x + 0.0))
+    return format(d.normalize() if d == d.to_integral_value() else d, "f")
+
+
 class Hll(_Sketch):
     """An hll value, always in its canonical representation (section 3.7).
 
@@ -574,8 +585,8 @@ class Hll(_Sketch):
         return _INT64_MAX if estimate >= 2.0 ** 63 else llround(estimate)
 
     def info_estimate_text(self):
-        """The estimate as hll_info shows it (printf "%.1f")."""
-        return "%.1f" % self.estimate()
+        """The estimate as hll_info shows it (info_number_text)."""
+        return info_number_text(self.estimate())
 
 
 def _dense_registers(s, p):

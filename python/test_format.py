@@ -1260,6 +1260,42 @@ END $$;
         # The reading the spec's parentheses rule out is off in some of these cases.
         self.assertGreater(left_to_right, 0)
 
+    def test_info_numbers(self):
+        """bloom_info's numbers: printed by section 1's rule whatever extra_float_digits says, bit
+        for bit with the Python, and against the truth: estimated_fpr is what bloom_fpr returns,
+        a layer's design rate is fpr * 2^-(i+1) exactly (fpr when not scalable), llround of
+        estimated_items is bloom_cardinality, and the layers' items add up to the filter's."""
+        cases = [(layout, cap, fpr, n) for layout, cap in (("classic", 100), ("blocked", 100), ("scalable", 10))
+                 for fpr in (0.3, 0.01, 1e-7) for n in (0, 7, 100, 2000)]
+        query = "".join(
+            "SELECT i->>'fpr', i->>'estimated_items', i->>'estimated_fpr', (SELECT string_agg(concat_ws(' ', "
+            "l->>'design_fpr', l->>'estimated_items', l->>'estimated_fpr'), ';' ORDER BY o) "
+            "FROM jsonb_array_elements(i->'layers') WITH ORDINALITY x(l, o)), bloom_fpr(f), bloom_cardinality(f) "
+            "FROM (SELECT f, bloom_info(f) AS i FROM (SELECT coalesce(bloom_agg(x, %d, %r, '%s'), "
+            "bloom_empty(%d, %r, '%s')) AS f FROM generate_series(1, %d) x) s) t;\n"
+            % (cap, fpr, layout, cap, fpr, layout, n) for layout, cap, fpr, n in cases)
+        runs = [[line.split("|") for line in psql("SET extra_float_digits = %d;\n" % d + query).splitlines()]
+                for d in (3, 0, -15)]
+        self.assertEqual(len(runs[0]), len(cases))
+        for other in runs[1:]:
+            self.assertEqual([r[:4] for r in other], [r[:4] for r in runs[0]])
+        for (layout, cap, fpr, n), (fpr_text, items, rate, layers, bloom_fpr, cardinality) in zip(cases, runs[0]):
+            with self.subTest(layout=layout, capacity=cap, fpr=fpr, n=n):
+                b = pf.Bloom.from_values(range(1, n + 1), cap, fpr, layout=layout)
+                text = pf.info_number_text
+                expected_layers = ";".join(" ".join((text(pf.bloom_layer_fpr(fpr, b.scalable, i)),
+                                                     text(l.estimate()), text(l.estimated_fpr())))
+                                           for i, l in enumerate(b.layers))
+                self.assertEqual([fpr_text, items, rate, layers],
+                                 [text(fpr), text(b.estimate()), text(b.estimated_fpr()), expected_layers])
+                self.assertEqual(float(rate), float(bloom_fpr))
+                self.assertEqual(pf.llround(float(items)), int(cardinality))
+                layer_numbers = [[float(x) for x in layer.split()] for layer in layers.split(";")]
+                self.assertEqual(float(items), sum((l[1] for l in layer_numbers), 0.0))
+                for i, (design, _, _) in enumerate(layer_numbers):
+                    self.assertEqual(fractions.Fraction(design), fractions.Fraction(fpr) /
+                                     (2 ** (i + 1) if layout == "scalable" else 1))
+
     CONTAINS_FUNCTION = """
 CREATE FUNCTION pg_temp.contains(a bloom, b bloom) RETURNS text LANGUAGE plpgsql AS $$
 BEGIN

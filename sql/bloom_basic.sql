@@ -6,6 +6,17 @@ SELECT jsonb_pretty(bloom_info(bloom_empty(1000)));
 SELECT bloom_info(bloom_empty(1000, 0.001, false, 42)) - 'layers' AS info;
 SELECT bloom_info(bloom_empty(1000, 0.01, true)) - 'layers' AS info,
        bloom_info(bloom_empty(1000, 0.01, true))->'layers' AS layers;
+-- bloom_info, cuckoo_info and hll_info print each floating-point number as the
+-- shortest decimal that reads back as the same double, whatever
+-- extra_float_digits says (doc/FORMAT.md 1): 0.1 + 0.2 is not 0.3.
+SET extra_float_digits = 0;
+SELECT 0.1::float8 + 0.2::float8 AS float8_prints, bloom_info(b)->>'fpr' AS bloom_fpr,
+       (bloom_info(b)->>'fpr')::float8 = 0.1::float8 + 0.2::float8 AS bloom_reads_back,
+       bloom_info(b)->'layers'->0->>'design_fpr' AS design_fpr, cuckoo_info(c)->>'fpr' AS cuckoo_fpr,
+       (cuckoo_info(c)->>'fpr')::float8 = 0.1::float8 + 0.2::float8 AS cuckoo_reads_back
+FROM (SELECT bloom_empty(10, 0.1::float8 + 0.2::float8, 'scalable') AS b,
+             cuckoo_empty(10, 0.1::float8 + 0.2::float8) AS c) s;
+RESET extra_float_digits;
 SELECT bloom_empty(1) = bloom_empty(1, 0.01, false, 0) AS defaults,
        bloom_cardinality(bloom_empty(1000)) AS cardinality, bloom_fpr(bloom_empty(1000)) AS fpr;
 
