@@ -1741,6 +1741,9 @@ BLOOM_DEFAULT_FPR = 0.01
 # and the most bits one layer may need (section 4.4).
 MAX_VALUE_BYTES = 0x3FFFFFFF - 4
 BLOOM_MAX_BIT_COUNT = MAX_VALUE_BYTES * 8
+# MAXC, the largest bloom filter the extension creates or grows to (sections 4.4, 4.13): its
+# text form fits PostgreSQL's 1 GB allocation limit. Readers accept up to MAX_VALUE_BYTES.
+MAX_CREATED_BYTES = 511 * 2 ** 20
 
 # The binary64 nearest to ln 2, as a literal: sizing uses no libm call for it.
 LN2 = 0.6931471805599453
@@ -1793,6 +1796,26 @@ def bloom_bit_count(capacity, fpr):
         raise ParameterError("a bloom filter layer for %d items at false positive rate %r would not fit "
                              "in one value" % (capacity, fpr))
     return max(1, math.ceil(bits))
+
+
+def _ceil_float(x):
+    """C ceil of a double: infinities stay."""
+    return float(math.ceil(x)) if math.isfinite(x) else x
+
+
+def bloom_empty_size(capacity, fpr, scalable=False, blocked=False):
+    """The bytes of bloom_empty(capacity, fpr, ...), computed as the server does before it
+    allocates: 32 + 32 + ceil(bits / 8), bits = ceil(-n ln p / ln(2)^2) of the first layer, or
+    512 B for a blocked filter (section 4.13). ParameterError (the server's 54000) past MAXC."""
+    if blocked:
+        bits = float(blocked_block_count(capacity, fpr)) * BLOCK_BITS
+    else:
+        bits = _ceil_float(optimal_bit_count(capacity, bloom_layer_fpr(fpr, scalable, 0)))
+    size = float(BLOOM_HEADER_SIZE + BLOOM_LAYER_HEADER_SIZE) + _ceil_float(bits / 8.0)
+    if not size <= MAX_CREATED_BYTES:
+        raise ParameterError("a %sbloom filter for %d items at false positive rate %r would not fit in one value"
+                             % ("blocked " if blocked else "scalable " if scalable else "", capacity, fpr))
+    return int(size)
 
 
 def bloom_hash_count(bit_count, capacity):
@@ -2032,21 +2055,16 @@ class Bloom(_Sketch):
         bloom_empty(capacity, fpr, layout, seed)."""
         fpr = float(fpr)
         _check_bloom_parameters(capacity, fpr)
+        blocked = False
         if layout is not None:
             if layout not in LAYOUT_NAMES:
                 raise ParameterError("unknown bloom filter layout %r" % (layout,))
             scalable = LAYOUT_NAMES[layout] == LAYOUT_SCALABLE
-            if LAYOUT_NAMES[layout] == LAYOUT_BLOCKED:
-                blocks = blocked_block_count(capacity, fpr)
-                if not blocks * BLOCK_BYTES <= MAX_VALUE_BYTES - BLOOM_HEADER_SIZE - BLOOM_LAYER_HEADER_SIZE:
-                    raise ParameterError("a bloom filter for %d items at false positive rate %r would not fit "
-                                         "in one value" % (capacity, fpr))
-                layer = BlockedLayer(int(blocks) * BLOCK_BITS, blocked_design(fpr)[1], capacity)
-                return cls(False, seed, capacity, fpr, [layer], blocked=True)
-        bits = optimal_bit_count(capacity, bloom_layer_fpr(fpr, scalable, 0))
-        if not bits / 8.0 <= MAX_VALUE_BYTES - BLOOM_HEADER_SIZE - BLOOM_LAYER_HEADER_SIZE:
-            raise ParameterError("a bloom filter for %d items at false positive rate %r would not fit "
-                                 "in one value" % (capacity, fpr))
+            blocked = LAYOUT_NAMES[layout] == LAYOUT_BLOCKED
+        bloom_empty_size(capacity, fpr, scalable, blocked)
+        if blocked:
+            layer = BlockedLayer(int(blocked_block_count(capacity, fpr)) * BLOCK_BITS, blocked_design(fpr)[1], capacity)
+            return cls(False, seed, capacity, fpr, [layer], blocked=True)
         return cls(bool(scalable), seed, capacity, fpr, [_new_layer(capacity, fpr, scalable, 0)])
 
     @classmethod
@@ -2101,11 +2119,11 @@ class Bloom(_Sketch):
         if self.capacity > _U64 >> index:
             raise ParameterError("the next layer's capacity would not fit in 64 bits")
         n = self.capacity << index
-        bits = optimal_bit_count(n, bloom_layer_fpr(self.fpr, True, index))
-        if not bits / 8.0 <= MAX_VALUE_BYTES - self.size() - BLOOM_LAYER_HEADER_SIZE:
+        bits = _ceil_float(optimal_bit_count(n, bloom_layer_fpr(self.fpr, True, index)))
+        if not float(self.size()) + BLOOM_LAYER_HEADER_SIZE + _ceil_float(bits / 8.0) <= MAX_CREATED_BYTES:
             raise ParameterError("scalable bloom filter cannot grow past %d layers: the value would be "
                                  "too large" % index)
-        bits = math.ceil(bits)
+        bits = int(bits)
         layer = BloomLayer(bits, bloom_hash_count(bits, n), n)
         self.layers.append(layer)
         return layer

@@ -1296,6 +1296,42 @@ END $$;
                     self.assertEqual(fractions.Fraction(design), fractions.Fraction(fpr) /
                                      (2 ** (i + 1) if layout == "scalable" else 1))
 
+    def test_blocked_size_limit(self):
+        """The largest blocked filter that can be created is MAXC bytes (section 4.13: the writer's
+        limit 64 B + 64 <= MAXC, not the reader's MAXV): its capacity, found from the spec's
+        lambda*, is created at exactly MAXC bytes; one more item is refused with 54000."""
+        fpr = 0.01
+        lam = pf.blocked_design(fpr)[0]
+        most_blocks = (pf.MAX_CREATED_BYTES - pf.BLOOM_HEADER_SIZE - pf.BLOOM_LAYER_HEADER_SIZE) // pf.BLOCK_BYTES
+        blocks = lambda n: max(1, math.ceil(float(n) / lam))  # noqa: E731
+        n = int(most_blocks * lam)
+        while blocks(n + 1) <= most_blocks:
+            n += 1
+        while blocks(n) > most_blocks:
+            n -= 1
+        self.assertEqual(pf.bloom_empty_size(n, fpr, blocked=True), pf.MAX_CREATED_BYTES)
+        with self.assertRaises(pf.ParameterError):
+            pf.bloom_empty_size(n + 1, fpr, blocked=True)
+        out = psql("""
+CREATE FUNCTION pg_temp.refusal(n bigint) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE detail text;
+BEGIN
+    PERFORM bloom_empty(n, %r, 'blocked');
+    RETURN 'created';
+EXCEPTION WHEN OTHERS THEN
+    GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
+    RETURN SQLSTATE || ': ' || SQLERRM || ' / ' || detail;
+END $$;
+SELECT pg_column_size(bloom_empty(%d, %r, 'blocked')) - 4;
+SELECT pg_temp.refusal(%d);
+""" % (fpr, n, fpr, n + 1)).splitlines()
+        # One 511 MB filter (seconds on a loaded machine): its size, less the varlena header.
+        self.assertEqual(int(out[0]), pf.MAX_CREATED_BYTES)
+        self.assertEqual(out[1], "54000: a blocked bloom filter for %d items at false positive rate 0.01 would not "
+                                 "fit in one value / It would take %d bytes; a value holds at most %d bytes, so that "
+                                 "pg_dump and COPY can write its text form."
+                         % (n + 1, pf.MAX_CREATED_BYTES + pf.BLOCK_BYTES, pf.MAX_CREATED_BYTES))
+
     CONTAINS_FUNCTION = """
 CREATE FUNCTION pg_temp.contains(a bloom, b bloom) RETURNS text LANGUAGE plpgsql AS $$
 BEGIN

@@ -467,7 +467,9 @@ std::size_t empty_size(long long capacity, double fpr, std::uint8_t layout) {
                       : std::ceil(optimal_bit_count(static_cast<double>(capacity), layer_fpr(h, 0)));
     double bytes = static_cast<double>(kHeaderSize + kLayerHeaderSize) + std::ceil(bits / 8.0);
     if (!(bytes <= static_cast<double>(kMaxCreatedValueBytes))) {
-        std::string what = scalable ? "a scalable bloom filter's first layer" : "a bloom filter";
+        std::string what = scalable                    ? "a scalable bloom filter's first layer"
+                           : layout == kLayoutBlocked ? "a blocked bloom filter"
+                                                      : "a bloom filter";
         throw Error(ErrorKind::kTooLarge,
                     what + " for " + std::to_string(capacity) + " items at false positive rate " + number_text(fpr) +
                         " would not fit in one value",

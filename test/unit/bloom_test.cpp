@@ -1596,6 +1596,26 @@ TEST(BloomBlocked, SizesAreWholeBlocksForTheCapacity) {
     EXPECT_EQ(error_kind([] { bloom::empty_size(1LL << 40, 1e-6, bloom::kLayoutBlocked); }), ErrorKind::kTooLarge);
 }
 
+// The writer's limit is MAXC (doc/FORMAT.md 4.4, 4.13): the largest blocked
+// filter is exactly MAXC bytes, and one more item is refused saying so.
+TEST(BloomBlocked, TheLargestFilterIsMaxcBytes) {
+    const double lambda = bloom::blocked_design(0.01).keys_per_block;
+    const std::uint64_t most_blocks = (kMaxCreatedValueBytes - 64) / 64;
+    auto blocks = [&](long long n) { return std::max(1.0, std::ceil(static_cast<double>(n) / lambda)); };
+    long long n = static_cast<long long>(static_cast<double>(most_blocks) * lambda);
+    while (blocks(n + 1) <= static_cast<double>(most_blocks)) n++;
+    while (blocks(n) > static_cast<double>(most_blocks)) n--;
+    EXPECT_EQ(bloom::empty_size(n, 0.01, bloom::kLayoutBlocked), kMaxCreatedValueBytes);
+    std::string message, detail;
+    EXPECT_EQ(error_kind([&] { bloom::empty_size(n + 1, 0.01, bloom::kLayoutBlocked); }, &message, &detail),
+              ErrorKind::kTooLarge);
+    EXPECT_EQ(message, "a blocked bloom filter for " + std::to_string(n + 1) +
+                           " items at false positive rate 0.01 would not fit in one value");
+    EXPECT_EQ(detail, "It would take " + std::to_string(kMaxCreatedValueBytes + 64) + " bytes; a value holds at most " +
+                          std::to_string(kMaxCreatedValueBytes) + " bytes, so that pg_dump and COPY can write its "
+                          "text form.");
+}
+
 TEST(BloomBlocked, AnItemsBitsAreInOneBlockOneInEachSegment) {
     const std::uint32_t k = 7, s = bloom::segment_bits(k);
     const std::uint64_t blocks = 1000;
