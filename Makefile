@@ -16,7 +16,8 @@ OBJS = $(PG_SOURCES:.c=.o) $(CAPI_SOURCES:.cpp=.o) $(CORE_SOURCES:.cpp=.o)
 # Install and upgrade scripts are found on disk, never listed by hand.
 DATA = $(wildcard sql/$(EXTENSION)--*.sql)
 
-# Every sql/*.sql that is not an install script is a regression test.
+# Every sql/*.sql that is not an install script is a regression test (sql/include/
+# holds the files tests \i).
 REGRESS = $(sort $(patsubst sql/%.sql,%,$(filter-out sql/$(EXTENSION)--%,$(wildcard sql/*.sql))))
 REGRESS_OPTS = --load-extension=$(EXTENSION)
 

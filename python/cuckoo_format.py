@@ -205,6 +205,16 @@ class Cuckoo:
                 out.items += 1
         return out
 
+    def info_numbers(self):
+        """cuckoo_info's floating-point numbers (section 5.8), in the core's order of operations;
+        pf.info_number_text prints each as the server does."""
+        slots = float(self.bucket_count) * BUCKET_SIZE
+        load = float(self.items) / slots
+        per_entry = 1.0 / float((1 << self.f) - 1)
+        return {"fpr": self.fpr, "load": load,
+                "estimated_fpr": -math.expm1(2.0 * BUCKET_SIZE * load * math.log1p(-per_entry)),
+                "bits_per_item": slots * self.f / float(self.capacity)}
+
     def to_bytes(self):
         header = _HEADER.pack(TYPE_TAG, FORMAT_VERSION, pf.HASH_ID, LAYOUT_SINGLE, self.f, BUCKET_SIZE, 1,
                               self.seed, self.capacity, self.fpr, self.bucket_count, self.items)

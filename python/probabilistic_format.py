@@ -350,6 +350,17 @@ class _Sketch:
         return out
 
 
+def info_number_text(x):
+    """A floating-point number of hll_info, bloom_info or cuckoo_info as the server's jsonb
+    prints it (section 1): the shortest decimal that reads back as the same binary64 (the digits
+    repr finds), written out as PostgreSQL's numeric does, without an exponent or a trailing
+    ".0"; None (JSON null) when not finite."""
+    if not math.isfinite(x):
+        return None
+    d = decimal.Decimal(repr(x + 0.0))
+    return format(d.normalize() if d == d.to_integral_value() else d, "f")
+
+
 class Hll(_Sketch):
     """An hll value, always in its canonical representation (section 3.7).
 
@@ -574,8 +585,8 @@ class Hll(_Sketch):
         return _INT64_MAX if estimate >= 2.0 ** 63 else llround(estimate)
 
     def info_estimate_text(self):
-        """The estimate as hll_info shows it (printf "%.1f")."""
-        return "%.1f" % self.estimate()
+        """The estimate as hll_info shows it (info_number_text)."""
+        return info_number_text(self.estimate())
 
 
 def _dense_registers(s, p):
@@ -1730,6 +1741,9 @@ BLOOM_DEFAULT_FPR = 0.01
 # and the most bits one layer may need (section 4.4).
 MAX_VALUE_BYTES = 0x3FFFFFFF - 4
 BLOOM_MAX_BIT_COUNT = MAX_VALUE_BYTES * 8
+# MAXC, the largest bloom filter the extension creates or grows to (sections 4.4, 4.13): its
+# text form fits PostgreSQL's 1 GB allocation limit. Readers accept up to MAX_VALUE_BYTES.
+MAX_CREATED_BYTES = 511 * 2 ** 20
 
 # The binary64 nearest to ln 2, as a literal: sizing uses no libm call for it.
 LN2 = 0.6931471805599453
@@ -1784,6 +1798,26 @@ def bloom_bit_count(capacity, fpr):
     return max(1, math.ceil(bits))
 
 
+def _ceil_float(x):
+    """C ceil of a double: infinities stay."""
+    return float(math.ceil(x)) if math.isfinite(x) else x
+
+
+def bloom_empty_size(capacity, fpr, scalable=False, blocked=False):
+    """The bytes of bloom_empty(capacity, fpr, ...), computed as the server does before it
+    allocates: 32 + 32 + ceil(bits / 8), bits = ceil(-n ln p / ln(2)^2) of the first layer, or
+    512 B for a blocked filter (section 4.13). ParameterError (the server's 54000) past MAXC."""
+    if blocked:
+        bits = float(blocked_block_count(capacity, fpr)) * BLOCK_BITS
+    else:
+        bits = _ceil_float(optimal_bit_count(capacity, bloom_layer_fpr(fpr, scalable, 0)))
+    size = float(BLOOM_HEADER_SIZE + BLOOM_LAYER_HEADER_SIZE) + _ceil_float(bits / 8.0)
+    if not size <= MAX_CREATED_BYTES:
+        raise ParameterError("a %sbloom filter for %d items at false positive rate %r would not fit in one value"
+                             % ("blocked " if blocked else "scalable " if scalable else "", capacity, fpr))
+    return int(size)
+
+
 def bloom_hash_count(bit_count, capacity):
     """k = round((m / n) ln 2), at least 1, at most 2^32 - 1."""
     k = c_round(float(bit_count) / float(capacity) * LN2)
@@ -1817,6 +1851,24 @@ def segment_bits(k):
     return BLOCK_BITS // k
 
 
+def _c_library_lgamma():
+    """The C library's lgamma, which the server calls (section 4.13). CPython's math.lgamma is
+    its own code and differs from glibc's in the last bits for about half the integers from 1 to
+    5,000, which moves bloom_fpr of a blocked filter with more than about 200 values a block.
+    math.lgamma where no C library can be loaded (then such values may be a few ulps off)."""
+    import ctypes
+    import ctypes.util
+    try:
+        function = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6").lgamma
+    except (OSError, AttributeError):
+        return math.lgamma
+    function.restype, function.argtypes = ctypes.c_double, [ctypes.c_double]
+    return function
+
+
+c_lgamma = _c_library_lgamma()
+
+
 def blocked_fpr(keys_per_block, k):
     """sum_j Poisson(j; lambda) (1 - (1 - 1/s)^j)^k, in the core's order of operations."""
     lam = float(keys_per_block)
@@ -1826,13 +1878,13 @@ def blocked_fpr(keys_per_block, k):
     spread = 12.0 * math.sqrt(lam) + 30.0
     first = math.floor(lam - spread) if lam > spread else 0.0
     last = math.ceil(lam + spread)
-    pmf = math.exp(-lam + first * math.log(lam) - math.lgamma(first + 1.0))
+    pmf = math.exp(-lam + first * math.log(lam) - c_lgamma(first + 1.0))
     total = 0.0
     j = float(first)
     while j <= last:
         if j > 0.0:
             total += pmf * math.exp(k * math.log(-math.expm1(j * log_keep)))
-        pmf *= lam / (j + 1.0)
+        pmf *= lam / (j + 1.0)  # pmf * (lam / (j + 1)), as section 4.13 says: the quotient first
         j += 1.0
     return total
 
@@ -2003,21 +2055,16 @@ class Bloom(_Sketch):
         bloom_empty(capacity, fpr, layout, seed)."""
         fpr = float(fpr)
         _check_bloom_parameters(capacity, fpr)
+        blocked = False
         if layout is not None:
             if layout not in LAYOUT_NAMES:
                 raise ParameterError("unknown bloom filter layout %r" % (layout,))
             scalable = LAYOUT_NAMES[layout] == LAYOUT_SCALABLE
-            if LAYOUT_NAMES[layout] == LAYOUT_BLOCKED:
-                blocks = blocked_block_count(capacity, fpr)
-                if not blocks * BLOCK_BYTES <= MAX_VALUE_BYTES - BLOOM_HEADER_SIZE - BLOOM_LAYER_HEADER_SIZE:
-                    raise ParameterError("a bloom filter for %d items at false positive rate %r would not fit "
-                                         "in one value" % (capacity, fpr))
-                layer = BlockedLayer(int(blocks) * BLOCK_BITS, blocked_design(fpr)[1], capacity)
-                return cls(False, seed, capacity, fpr, [layer], blocked=True)
-        bits = optimal_bit_count(capacity, bloom_layer_fpr(fpr, scalable, 0))
-        if not bits / 8.0 <= MAX_VALUE_BYTES - BLOOM_HEADER_SIZE - BLOOM_LAYER_HEADER_SIZE:
-            raise ParameterError("a bloom filter for %d items at false positive rate %r would not fit "
-                                 "in one value" % (capacity, fpr))
+            blocked = LAYOUT_NAMES[layout] == LAYOUT_BLOCKED
+        bloom_empty_size(capacity, fpr, scalable, blocked)
+        if blocked:
+            layer = BlockedLayer(int(blocked_block_count(capacity, fpr)) * BLOCK_BITS, blocked_design(fpr)[1], capacity)
+            return cls(False, seed, capacity, fpr, [layer], blocked=True)
         return cls(bool(scalable), seed, capacity, fpr, [_new_layer(capacity, fpr, scalable, 0)])
 
     @classmethod
@@ -2072,11 +2119,11 @@ class Bloom(_Sketch):
         if self.capacity > _U64 >> index:
             raise ParameterError("the next layer's capacity would not fit in 64 bits")
         n = self.capacity << index
-        bits = optimal_bit_count(n, bloom_layer_fpr(self.fpr, True, index))
-        if not bits / 8.0 <= MAX_VALUE_BYTES - self.size() - BLOOM_LAYER_HEADER_SIZE:
+        bits = _ceil_float(optimal_bit_count(n, bloom_layer_fpr(self.fpr, True, index)))
+        if not float(self.size()) + BLOOM_LAYER_HEADER_SIZE + _ceil_float(bits / 8.0) <= MAX_CREATED_BYTES:
             raise ParameterError("scalable bloom filter cannot grow past %d layers: the value would be "
                                  "too large" % index)
-        bits = math.ceil(bits)
+        bits = int(bits)
         layer = BloomLayer(bits, bloom_hash_count(bits, n), n)
         self.layers.append(layer)
         return layer
@@ -2137,16 +2184,29 @@ class Bloom(_Sketch):
         out.layers[0].bits = bytearray(x & y for x, y in zip(self.layers[0].bits, other.layers[0].bits))
         return out
 
-    def superset(self, other):
-        """bloom @> bloom: every bit of other is set here; a layer this one lacks must be empty."""
+    def first_uncovered_layer(self, other):
+        """The index of other's first layer with a bit this one's same layer lacks (a layer
+        this one lacks counts as empty), or other's layer count when every layer is covered."""
         self._check_compatible(other)
         for i, l in enumerate(other.layers):
             if i >= len(self.layers):
                 if l.bits_set:
-                    return False
+                    return i
             elif any(b & ~a for a, b in zip(self.layers[i].bits, l.bits)):
-                return False
-        return True
+                return i
+        return len(other.layers)
+
+    def superset(self, other):
+        """bloom @> bloom (section 4.8): true when every layer of other is covered; false when
+        this filter has one layer and other's first is not covered; otherwise (a scalable
+        filter that has grown) ParameterError, as the server's 22023."""
+        uncovered = self.first_uncovered_layer(other)
+        if uncovered == len(other.layers):
+            return True
+        if len(self.layers) == 1 and uncovered == 0:
+            return False
+        raise ParameterError("cannot tell whether a scalable bloom filter that has grown past one layer "
+                             "contains another")
 
     def __eq__(self, other):
         return isinstance(other, Bloom) and self.to_bytes() == other.to_bytes()

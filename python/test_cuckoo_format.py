@@ -7,7 +7,9 @@ a running server. Run: /usr/bin/python3 -m unittest discover -s python -v
 PROB_TEST_SEED=<int> repeats a run's random data (the seed is printed).
 """
 
+import decimal
 import doctest
+import fractions
 import hashlib
 import json
 import os
@@ -243,6 +245,36 @@ class ServerTests(unittest.TestCase):
                 c = apply(cf.Cuckoo.empty(cap, fpr, seed), left).union(apply(cf.Cuckoo.empty(cap, fpr, seed), right))
                 self.assertEqual(c.to_bytes().hex(), hexstr)
                 self.assertEqual(py_counts(c, pool), counts)
+
+    def test_info_numbers(self):
+        """cuckoo_info's numbers: printed by FORMAT.md section 1's rule whatever extra_float_digits
+        says, bit for bit with section 5.8 (the Python), and against the truth: load and
+        bits_per_item the correctly rounded fractions, estimated_fpr the formula to 50 digits."""
+        rng = random.Random(self.seed + 3)
+        built = [random_ops(rng, cap, fpr, seed)[2] for cap, fpr, seed in self.cases(rng, 12)]
+        built.append(cf.Cuckoo.empty(1000, 0.001))
+        fields = ("fpr", "load", "estimated_fpr", "bits_per_item")
+        query = "".join("SELECT %s FROM (SELECT cuckoo_info('\\x%s'::bytea::cuckoo) AS i) s;\n"
+                        % (", ".join("i->>'%s'" % f for f in fields), c.to_bytes().hex()) for c in built)
+        outputs = [psql("SET extra_float_digits = %d;\n" % digits + query).splitlines() for digits in (0, 3, -15)]
+        self.assertEqual(outputs[0], outputs[1])
+        self.assertEqual(outputs[0], outputs[2])
+        self.assertEqual(len(outputs[0]), len(built))
+        for c, line in zip(built, outputs[0]):
+            got = dict(zip(fields, line.split("|")))
+            with self.subTest(capacity=c.capacity, fpr=c.fpr, items=c.items):
+                numbers = c.info_numbers()
+                self.assertEqual(got, {f: pf.info_number_text(numbers[f]) for f in fields})
+                slots = c.bucket_count * cf.BUCKET_SIZE
+                self.assertEqual(float(got["fpr"]), c.fpr)
+                self.assertEqual(float(got["load"]), float(fractions.Fraction(c.items, slots)))
+                self.assertEqual(float(got["bits_per_item"]), float(fractions.Fraction(slots * c.f, c.capacity)))
+                with decimal.localcontext() as ctx:
+                    ctx.prec = 50
+                    keep = 1 - decimal.Decimal(1) / ((1 << c.f) - 1)
+                    exact = -((decimal.Decimal(8 * c.items) / slots) * keep.ln()).exp() + 1
+                    self.assertLessEqual(abs(decimal.Decimal(got["estimated_fpr"]) - exact),
+                                         exact * decimal.Decimal("1e-12"))
 
     def test_python_bytes_accepted_by_server(self):
         """Filters built in Python read back through bytea::cuckoo and text input unchanged."""

@@ -799,6 +799,41 @@ def _add_counting_distinct(b, h):
     (last if last.bits_set == 0 or last.bits_set + clear <= limit else b._grow()).insert(h)
 
 
+def blocked_rate_to_50_digits(lam, k):
+    """Section 4.13's rate(lambda, k) = sum_{j >= 1} e^-lambda lambda^j / j! (1 - (1 - 1/s)^j)^k
+    in 50-digit decimal arithmetic, with terms far past where the binary64 sum stops."""
+    with decimal.localcontext() as ctx:
+        ctx.prec = 50
+        lam_d = decimal.Decimal(lam)  # exact: every binary64 is a finite decimal
+        if lam_d == 0:
+            return decimal.Decimal(0)
+        s = pf.segment_bits(k)
+        keep = decimal.Decimal(s - 1) / decimal.Decimal(s)
+        pmf, keep_j, total = (-lam_d).exp(), decimal.Decimal(1), decimal.Decimal(0)
+        for j in range(1, int(lam + 40 * math.sqrt(lam) + 200)):
+            pmf = pmf * lam_d / j
+            keep_j = keep_j * keep
+            total += pmf * (1 - keep_j) ** k
+        return +total
+
+
+def blocked_fpr_left_to_right(lam, k):
+    """Section 4.13's loop with pmf * lambda / (j + 1) read left to right: the reading it rules out."""
+    if not lam > 0.0:
+        return 0.0
+    log_keep = math.log1p(-1.0 / pf.segment_bits(k))
+    spread = 12.0 * math.sqrt(lam) + 30.0
+    first = math.floor(lam - spread) if lam > spread else 0.0
+    pmf = math.exp(-lam + first * math.log(lam) - pf.c_lgamma(first + 1.0))
+    total, j = 0.0, float(first)
+    while j <= math.ceil(lam + spread):
+        if j > 0.0:
+            total += pmf * math.exp(k * math.log(-math.expm1(j * log_keep)))
+        pmf = pmf * lam / (j + 1.0)
+        j += 1.0
+    return total
+
+
 class BloomVectorTests(unittest.TestCase):
     """Every vector in test/vectors/bloom.json, reproduced from its inputs."""
 
@@ -1199,42 +1234,186 @@ END $$;
                 self.assertEqual((raw[:64].hex(), len(raw)), (head, int(size)))
                 self.assertEqual(hashlib.md5(raw).hexdigest(), digest)
 
+    def test_blocked_fpr_bit_exact_and_true(self):
+        """bloom_fpr and bloom_cardinality of blocked filters bit for bit with section 4.13 (whose
+        pmf * (lambda / (j + 1)) the Python follows; the left-to-right reading differs), and
+        bloom_fpr against the Poisson mixture computed to 50 digits."""
+        cases = [(cap, fpr, max(1, int(cap * fill))) for cap in (1, 10, 100, 1000, 5000)
+                 for fpr in (0.5, 0.1, 0.01, 1e-3, 1e-6) for fill in (0.3, 1, 3)]
+        sql = "SET extra_float_digits = 3;\n" + "".join(
+            "SELECT bloom_fpr(f), bloom_cardinality(f) FROM (SELECT bloom_agg(x, %d, %r, 'blocked') AS f "
+            "FROM generate_series(1, %d) x) s;\n" % case for case in cases)
+        out = psql(sql).splitlines()
+        self.assertEqual(len(out), len(cases))
+        left_to_right = 0
+        for (cap, fpr, n), line in zip(cases, out):
+            server_fpr, server_cardinality = line.split("|")
+            with self.subTest(capacity=cap, fpr=fpr, n=n):
+                b = pf.Bloom.from_values(range(1, n + 1), cap, fpr, layout="blocked")
+                layer = b.layers[0]
+                lam = b.estimate() / float(layer.bit_count // pf.BLOCK_BITS)
+                self.assertEqual(float(server_fpr), b.estimated_fpr())
+                self.assertEqual(int(server_cardinality), b.cardinality())
+                exact = blocked_rate_to_50_digits(lam, layer.hash_count)
+                self.assertLessEqual(abs(decimal.Decimal(server_fpr) - exact), exact * decimal.Decimal("1e-12"))
+                left_to_right += blocked_fpr_left_to_right(lam, layer.hash_count) != float(server_fpr)
+        # The reading the spec's parentheses rule out is off in some of these cases.
+        self.assertGreater(left_to_right, 0)
+
+    def test_info_numbers(self):
+        """bloom_info's numbers: printed by section 1's rule whatever extra_float_digits says, bit
+        for bit with the Python, and against the truth: estimated_fpr is what bloom_fpr returns,
+        a layer's design rate is fpr * 2^-(i+1) exactly (fpr when not scalable), llround of
+        estimated_items is bloom_cardinality, and the layers' items add up to the filter's."""
+        cases = [(layout, cap, fpr, n) for layout, cap in (("classic", 100), ("blocked", 100), ("scalable", 10))
+                 for fpr in (0.3, 0.01, 1e-7) for n in (0, 7, 100, 2000)]
+        query = "".join(
+            "SELECT i->>'fpr', i->>'estimated_items', i->>'estimated_fpr', (SELECT string_agg(concat_ws(' ', "
+            "l->>'design_fpr', l->>'estimated_items', l->>'estimated_fpr'), ';' ORDER BY o) "
+            "FROM jsonb_array_elements(i->'layers') WITH ORDINALITY x(l, o)), bloom_fpr(f), bloom_cardinality(f) "
+            "FROM (SELECT f, bloom_info(f) AS i FROM (SELECT coalesce(bloom_agg(x, %d, %r, '%s'), "
+            "bloom_empty(%d, %r, '%s')) AS f FROM generate_series(1, %d) x) s) t;\n"
+            % (cap, fpr, layout, cap, fpr, layout, n) for layout, cap, fpr, n in cases)
+        runs = [[line.split("|") for line in psql("SET extra_float_digits = %d;\n" % d + query).splitlines()]
+                for d in (3, 0, -15)]
+        self.assertEqual(len(runs[0]), len(cases))
+        for other in runs[1:]:
+            self.assertEqual([r[:4] for r in other], [r[:4] for r in runs[0]])
+        for (layout, cap, fpr, n), (fpr_text, items, rate, layers, bloom_fpr, cardinality) in zip(cases, runs[0]):
+            with self.subTest(layout=layout, capacity=cap, fpr=fpr, n=n):
+                b = pf.Bloom.from_values(range(1, n + 1), cap, fpr, layout=layout)
+                text = pf.info_number_text
+                expected_layers = ";".join(" ".join((text(pf.bloom_layer_fpr(fpr, b.scalable, i)),
+                                                     text(l.estimate()), text(l.estimated_fpr())))
+                                           for i, l in enumerate(b.layers))
+                self.assertEqual([fpr_text, items, rate, layers],
+                                 [text(fpr), text(b.estimate()), text(b.estimated_fpr()), expected_layers])
+                self.assertEqual(float(rate), float(bloom_fpr))
+                self.assertEqual(pf.llround(float(items)), int(cardinality))
+                layer_numbers = [[float(x) for x in layer.split()] for layer in layers.split(";")]
+                self.assertEqual(float(items), sum((l[1] for l in layer_numbers), 0.0))
+                for i, (design, _, _) in enumerate(layer_numbers):
+                    self.assertEqual(fractions.Fraction(design), fractions.Fraction(fpr) /
+                                     (2 ** (i + 1) if layout == "scalable" else 1))
+
+    def test_blocked_size_limit(self):
+        """The largest blocked filter that can be created is MAXC bytes (section 4.13: the writer's
+        limit 64 B + 64 <= MAXC, not the reader's MAXV): its capacity, found from the spec's
+        lambda*, is created at exactly MAXC bytes; one more item is refused with 54000."""
+        fpr = 0.01
+        lam = pf.blocked_design(fpr)[0]
+        most_blocks = (pf.MAX_CREATED_BYTES - pf.BLOOM_HEADER_SIZE - pf.BLOOM_LAYER_HEADER_SIZE) // pf.BLOCK_BYTES
+        blocks = lambda n: max(1, math.ceil(float(n) / lam))  # noqa: E731
+        n = int(most_blocks * lam)
+        while blocks(n + 1) <= most_blocks:
+            n += 1
+        while blocks(n) > most_blocks:
+            n -= 1
+        self.assertEqual(pf.bloom_empty_size(n, fpr, blocked=True), pf.MAX_CREATED_BYTES)
+        with self.assertRaises(pf.ParameterError):
+            pf.bloom_empty_size(n + 1, fpr, blocked=True)
+        out = psql("""
+CREATE FUNCTION pg_temp.refusal(n bigint) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE detail text;
+BEGIN
+    PERFORM bloom_empty(n, %r, 'blocked');
+    RETURN 'created';
+EXCEPTION WHEN OTHERS THEN
+    GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
+    RETURN SQLSTATE || ': ' || SQLERRM || ' / ' || detail;
+END $$;
+SELECT pg_column_size(bloom_empty(%d, %r, 'blocked')) - 4;
+SELECT pg_temp.refusal(%d);
+""" % (fpr, n, fpr, n + 1)).splitlines()
+        # One 511 MB filter (seconds on a loaded machine): its size, less the varlena header.
+        self.assertEqual(int(out[0]), pf.MAX_CREATED_BYTES)
+        self.assertEqual(out[1], "54000: a blocked bloom filter for %d items at false positive rate 0.01 would not "
+                                 "fit in one value / It would take %d bytes; a value holds at most %d bytes, so that "
+                                 "pg_dump and COPY can write its text form."
+                         % (n + 1, pf.MAX_CREATED_BYTES + pf.BLOCK_BYTES, pf.MAX_CREATED_BYTES))
+
+    CONTAINS_FUNCTION = """
+CREATE FUNCTION pg_temp.contains(a bloom, b bloom) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+    RETURN CASE WHEN a @> b THEN 't' ELSE 'f' END;
+EXCEPTION WHEN invalid_parameter_value THEN
+    RETURN 'refused';
+END $$;
+"""
+
     def test_union_intersect_and_containment(self):
+        """Union and intersection bytes and containment answers, bit for bit with the server and
+        against the truth: a (the first na rows of a bigint column), b (text words), c (the first nc
+        rows, added last to first: a subset of a when nc <= na, its values in other layers)."""
         values, texts = self.rows_of("bigint")
         words, word_texts = self.rows_of("text")
         rng = random.Random(self.seed + 7)
-        cases = []
-        for _ in range(12):
+        # Two fixed cases reach every answer: true and false (classic), refused (grown).
+        cases = [(False, 200, 0.01, 400, 7, 50), (True, 20, 0.01, 400, 0, 400)]
+        for _ in range(14):
             scalable = rng.random() < 0.5
             cap, fpr = rng.choice([2, 20, 200]), rng.choice([0.2, 0.01])
-            cases.append((scalable, cap, fpr, rng.choice([0, 5, 60, 400]), rng.choice([0, 7, 90, 600])))
+            cases.append((scalable, cap, fpr, rng.choice([0, 5, 60, 400]), rng.choice([0, 7, 90, 600]),
+                          rng.choice([0, 3, 50, 400, 450])))
         grow = self.GROW_FUNCTION.replace("pg_temp.grown", "pg_temp.grown_d")
         grow += grow.replace("grown_d", "grown_w").replace(" FROM d ", " FROM w ")
+        grow += grow.split("CREATE FUNCTION pg_temp.grown_w")[0].replace("grown_d", "grown_r").replace(
+            "ORDER BY i", "ORDER BY i DESC")
         queries = []
-        for scalable, cap, fpr, na, nb in cases:
-            a = "pg_temp.grown_d(%d, %r, %s, 0, %d)" % (cap, fpr, "true" if scalable else "false", na)
-            b = "pg_temp.grown_w(%d, %r, %s, 0, %d)" % (cap, fpr, "true" if scalable else "false", nb)
-            queries.append("SELECT encode((a | b)::bytea, 'hex'), a @> b, b @> a, (a | b) @> a, "
+        for scalable, cap, fpr, na, nb, nc in cases:
+            a, b, c = ("pg_temp.grown_%s(%d, %r, %s, 0, %d)" % (t, cap, fpr, "true" if scalable else "false", n)
+                       for t, n in (("d", na), ("w", nb), ("r", nc)))
+            queries.append("SELECT encode((a | b)::bytea, 'hex'), pg_temp.contains(a, b), pg_temp.contains(b, a), "
+                           "pg_temp.contains(a | b, a), pg_temp.contains(a | b, b), pg_temp.contains(a, c), "
+                           "(SELECT coalesce(bool_and(a @> x), true) FROM w WHERE i <= %d), "
+                           "(SELECT coalesce(bool_and(a @> x), true) FROM d WHERE i <= %d), "
                            "CASE WHEN %s THEN '' ELSE encode((a & b)::bytea, 'hex') END "
-                           "FROM (SELECT %s AS a, %s AS b) s;"
-                           % ("bloom_info(a)->>'layer_count' <> '1' OR bloom_info(b)->>'layer_count' <> '1'", a, b))
+                           "FROM (SELECT %s AS a, %s AS b, %s AS c) s;"
+                           % (nb, nc, "bloom_info(a)->>'layer_count' <> '1' OR bloom_info(b)->>'layer_count' <> '1'",
+                              a, b, c))
         sql = (load_table_sql("d", "bigint", texts) + load_table_sql("w", "text", word_texts) + grow
-               + "\n".join(queries) + "\n")
+               + self.CONTAINS_FUNCTION + "\n".join(queries) + "\n")
         out = psql(sql).splitlines()
         self.assertEqual(len(out), len(cases))
-        for (scalable, cap, fpr, na, nb), line in zip(cases, out):
-            union_hex, a_b, b_a, u_a, and_hex = line.split("|")
-            with self.subTest(scalable=scalable, capacity=cap, fpr=fpr, na=na, nb=nb):
+
+        def answer(x, y):
+            try:
+                return "t" if x.superset(y) else "f"
+            except pf.ParameterError:
+                return "refused"
+
+        checked = {"t": 0, "f": 0, "refused": 0}
+        for (scalable, cap, fpr, na, nb, nc), line in zip(cases, out):
+            union_hex, a_b, b_a, u_a, u_b, a_c, b_found, c_found, and_hex = line.split("|")
+            with self.subTest(scalable=scalable, capacity=cap, fpr=fpr, na=na, nb=nb, nc=nc):
                 a = pf.Bloom.from_values(values[:na], cap, fpr, scalable)
                 b = pf.Bloom.from_values(words[:nb], cap, fpr, scalable)
+                c = pf.Bloom.from_values(values[:nc][::-1], cap, fpr, scalable)
                 self.assertEqual(a.union(b).to_bytes().hex(), union_hex)
-                self.assertEqual(["t" if x else "f" for x in (a.superset(b), b.superset(a), a.union(b).superset(a))],
-                                 [a_b, b_a, u_a])
+                self.assertEqual([answer(a, b), answer(b, a), answer(a.union(b), a), answer(a.union(b), b),
+                                  answer(a, c)], [a_b, b_a, u_a, u_b, a_c])
+                # The truth: a union holds its parts; c's values are a's when their set is inside;
+                # bigints and words hash apart, so b and a hold each other only when one is empty.
+                grown = len(a.layers) > 1 or len(c.layers) > 1
+                self.assertEqual((u_a, u_b), ("t", "t"))
+                for got, subset, found, grown_pair in (
+                        (a_c, set(values[:nc]) <= set(values[:na]), c_found, grown),
+                        (a_b, nb == 0, b_found, len(a.layers) > 1 or len(b.layers) > 1)):
+                    checked[got] += 1
+                    # A subset is found (or refused, when grown); true only when every value is
+                    # found; false only for a non-subset; refused only for a grown filter.
+                    if subset:
+                        self.assertIn(got, ("t", "refused") if grown_pair else ("t",))
+                    self.assertTrue(got != "t" or found == "t")
+                    self.assertTrue(got != "f" or not subset)
+                    self.assertTrue(got != "refused" or grown_pair)
                 if len(a.layers) == 1 and len(b.layers) == 1:
                     self.assertEqual(a.intersect(b).to_bytes().hex(), and_hex)
                 else:
                     with self.assertRaises(pf.ParameterError):
                         a.intersect(b)
+        # The cases reach every answer.
+        self.assertTrue(all(checked.values()), checked)
 
     def test_server_and_python_reject_the_same_bytes(self):
         rng = random.Random(self.seed + 8)

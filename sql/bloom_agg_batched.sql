@@ -77,7 +77,11 @@ SELECT count(*) AS rows_,
 FROM (SELECT i, bloom_agg(x, 20000, 0.01) OVER (ORDER BY i ROWS 40 PRECEDING) AS f
       FROM bloom_batched WHERE i <= 200) w;
 
--- A parallel plan: the workers' partial states, buffers and all, combined by the leader.
+-- A parallel plan: the workers' partial states, buffers and all, combined by
+-- the leader; pg_temp.parallel_run shows that workers ran a partial aggregate
+-- for the very statements compared.
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/include/parallel_run.psql
 SET parallel_setup_cost = 0;
 SET parallel_tuple_cost = 0;
 SET min_parallel_table_scan_size = 0;
@@ -85,10 +89,10 @@ SET max_parallel_workers_per_gather = 2;
 SET parallel_leader_participation = off;
 EXPLAIN (COSTS OFF)
 SELECT bloom_agg(x, 120000, 0.01, 'blocked') FROM bloom_batched;
-CREATE TEMP TABLE par AS
-SELECT bloom_agg(x, 120000, 0.01) AS f, bloom_agg(x, 120000, 0.01, 'blocked') AS b FROM bloom_batched;
-CREATE TEMP TABLE par_grouped AS
-SELECT grp, bloom_agg(x, 20000, 0.01) AS f, bloom_agg(x, 20000, 0.01, 'blocked') AS b FROM bloom_batched GROUP BY grp;
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE par AS
+SELECT bloom_agg(x, 120000, 0.01) AS f, bloom_agg(x, 120000, 0.01, 'blocked') AS b FROM bloom_batched$$);
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE par_grouped AS
+SELECT grp, bloom_agg(x, 20000, 0.01) AS f, bloom_agg(x, 20000, 0.01, 'blocked') AS b FROM bloom_batched GROUP BY grp$$);
 RESET parallel_setup_cost;
 RESET parallel_tuple_cost;
 RESET min_parallel_table_scan_size;

@@ -1,6 +1,10 @@
 -- Parallel aggregation: workers build partial filters (or partial sets of
 -- hashes), the leader combines them. The result must be the very filter a
--- serial plan builds, byte for byte.
+-- serial plan builds, byte for byte. Each compared result is built through
+-- pg_temp.parallel_run, which shows that workers ran a partial aggregate for
+-- that very statement (and none for the serial one).
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/include/parallel_run.psql
 
 CREATE TABLE bloom_par AS
 SELECT i, i % 7 AS g, (i::bigint * 7919) % 250000 AS x, 'u' || (i % 40000) AS t
@@ -18,18 +22,18 @@ EXPLAIN (COSTS OFF)
 SELECT bloom_agg(x, 250000, 0.01) FROM bloom_par;
 EXPLAIN (COSTS OFF)
 SELECT bloom_agg(x) FROM bloom_par;
-CREATE TEMP TABLE par_result AS
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE par_result AS
 SELECT bloom_agg(x, 250000, 0.01) AS a, bloom_agg(t, 40000, 0.001) AS b, bloom_agg(x) AS c,
        bloom_agg(t, 0.05) AS d, bloom_agg(x, 1000, 0.01) FILTER (WHERE i <= 1000) AS small,
        bloom_agg(x, 1000, 0.01) FILTER (WHERE false) AS empty, bloom_agg(x, 0.001) FILTER (WHERE false) AS empty_sized
-FROM bloom_par;
+FROM bloom_par$$);
 
 -- Grouped: partial aggregation per group in the workers.
 SET enable_sort = off;
 EXPLAIN (COSTS OFF)
 SELECT g, bloom_agg(x, 50000, 0.01), bloom_agg(x) FROM bloom_par GROUP BY g;
-CREATE TEMP TABLE par_grouped AS
-SELECT g, bloom_agg(x, 50000, 0.01) AS fixed, bloom_agg(x) AS sized FROM bloom_par GROUP BY g;
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE par_grouped AS
+SELECT g, bloom_agg(x, 50000, 0.01) AS fixed, bloom_agg(x) AS sized FROM bloom_par GROUP BY g$$);
 RESET enable_sort;
 
 -- bloom_union_agg over a table of 3,000 filters of the values 0..1999.
@@ -38,14 +42,15 @@ SELECT i % 3000 AS k, bloom_agg(x % 2000, 2000, 0.01) AS b FROM bloom_par GROUP 
 VACUUM ANALYZE bloom_par_filters;
 EXPLAIN (COSTS OFF)
 SELECT bloom_union_agg(b) FROM bloom_par_filters;
-CREATE TEMP TABLE par_union AS SELECT bloom_union_agg(b) AS u FROM bloom_par_filters;
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE par_union AS SELECT bloom_union_agg(b) AS u FROM bloom_par_filters$$);
 
 -- Membership tests in the workers, each with its own cached filter (from a
 -- regular table: workers cannot read temporary ones).
 CREATE TABLE bloom_par_probe AS SELECT bloom_agg(x, 100000, 0.01) AS b FROM bloom_par WHERE i % 3 = 0;
 EXPLAIN (COSTS OFF)
 SELECT count(*) FROM bloom_par WHERE (SELECT b FROM bloom_par_probe) @> x;
-CREATE TEMP TABLE par_probe AS SELECT count(*) AS n FROM bloom_par WHERE (SELECT b FROM bloom_par_probe) @> x;
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE par_probe AS
+SELECT count(*) AS n FROM bloom_par WHERE (SELECT b FROM bloom_par_probe) @> x$$);
 
 -- Zero rows in a parallel plan: the Finalize step reads the constants off the
 -- partial step's call, through Gather and a partitionwise Append.
@@ -59,10 +64,10 @@ EXPLAIN (COSTS OFF)
 SELECT bloom_agg(x, 1000, 0.05) FILTER (WHERE false), bloom_agg(x, 0.001) FILTER (WHERE x < 0),
        bloom_agg(x, 250000, 0.01)
 FROM bloom_par_parts;
-CREATE TEMP TABLE parts_result AS
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE parts_result AS
 SELECT bloom_agg(x, 1000, 0.05) FILTER (WHERE false) AS fixed_empty, bloom_agg(x, 0.001) FILTER (WHERE x < 0) AS sized_empty,
        bloom_agg(x, 250000, 0.01) AS a
-FROM bloom_par_parts;
+FROM bloom_par_parts$$);
 RESET enable_partitionwise_aggregate;
 SELECT p.fixed_empty = bloom_empty(1000, 0.05) AS fixed_empty, p.sized_empty = bloom_empty(1, 0.001) AS sized_empty,
        p.a = r.a AS partitionwise_equal
@@ -72,15 +77,16 @@ FROM parts_result p, par_result r;
 SET max_parallel_workers_per_gather = 0;
 EXPLAIN (COSTS OFF)
 SELECT bloom_agg(x, 250000, 0.01) FROM bloom_par;
-CREATE TEMP TABLE ser_result AS
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE ser_result AS
 SELECT bloom_agg(x, 250000, 0.01) AS a, bloom_agg(t, 40000, 0.001) AS b, bloom_agg(x) AS c,
        bloom_agg(t, 0.05) AS d, bloom_agg(x, 1000, 0.01) FILTER (WHERE i <= 1000) AS small,
        bloom_agg(x, 1000, 0.01) FILTER (WHERE false) AS empty, bloom_agg(x, 0.001) FILTER (WHERE false) AS empty_sized
-FROM bloom_par;
-CREATE TEMP TABLE ser_grouped AS
-SELECT g, bloom_agg(x, 50000, 0.01) AS fixed, bloom_agg(x) AS sized FROM bloom_par GROUP BY g;
-CREATE TEMP TABLE ser_union AS SELECT bloom_union_agg(b) AS u FROM bloom_par_filters;
-CREATE TEMP TABLE ser_probe AS SELECT count(*) AS n FROM bloom_par WHERE (SELECT b FROM bloom_par_probe) @> x;
+FROM bloom_par$$);
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE ser_grouped AS
+SELECT g, bloom_agg(x, 50000, 0.01) AS fixed, bloom_agg(x) AS sized FROM bloom_par GROUP BY g$$);
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE ser_union AS SELECT bloom_union_agg(b) AS u FROM bloom_par_filters$$);
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE ser_probe AS
+SELECT count(*) AS n FROM bloom_par WHERE (SELECT b FROM bloom_par_probe) @> x$$);
 RESET max_parallel_workers_per_gather;
 RESET parallel_leader_participation;
 

@@ -36,10 +36,13 @@ SET parallel_tuple_cost = 0;
 SET min_parallel_table_scan_size = 0;
 SET max_parallel_workers_per_gather = 2;
 SET parallel_leader_participation = off;
+-- pg_temp.parallel_run: workers ran a partial aggregate for the very statement checked.
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/include/parallel_run.psql
 EXPLAIN (COSTS OFF)
 SELECT cuckoo_agg(x, 200000, 0.01) FROM cuckoo_par;
-CREATE TEMP TABLE par_result AS
-SELECT cuckoo_agg(x, 200000, 0.01) AS a FROM cuckoo_par;
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE par_result AS
+SELECT cuckoo_agg(x, 200000, 0.01) AS a FROM cuckoo_par$$);
 -- The same multiset (placement may differ with the order rows arrive in):
 -- every value found, as many items.
 SELECT cuckoo_cardinality(p.a) = cuckoo_cardinality(s.a) AS same_items,
@@ -48,14 +51,20 @@ SELECT cuckoo_cardinality(p.a) = cuckoo_cardinality(s.a) AS same_items,
 FROM par_result p, serial_result s;
 -- Grouped, partial aggregation per group in the workers.
 SET enable_sort = off;
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE par_grouped AS
+SELECT g, cuckoo_agg(x, 50000, 0.01) AS c FROM cuckoo_par GROUP BY g$$);
 SELECT count(*) AS groups, sum(cuckoo_cardinality(c)) AS items,
        sum((SELECT count(*) FROM cuckoo_par q WHERE q.g = r.g AND NOT r.c @> q.x)) AS missing
-FROM (SELECT g, cuckoo_agg(x, 50000, 0.01) AS c FROM cuckoo_par GROUP BY g) r;
+FROM par_grouped r;
 -- cuckoo_union_agg of partial filters in parallel.
 CREATE TABLE cuckoo_parts AS
 SELECT g, cuckoo_agg(x, 200000, 0.01) AS c FROM cuckoo_par GROUP BY g;
-SELECT cuckoo_cardinality(cuckoo_union_agg(c)) AS union_items FROM cuckoo_parts;
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE par_union AS
+SELECT cuckoo_union_agg(c) AS u FROM cuckoo_parts$$);
+SELECT cuckoo_cardinality(u) AS union_items, (SELECT sum(cuckoo_cardinality(c)) FROM cuckoo_parts) AS parts_items
+FROM par_union;
 RESET ALL;
+SELECT count(*) FILTER (WHERE NOT u @> x) AS union_missing FROM cuckoo_par, par_union;
 
 -- A filter stored out of line (TOAST), probed once per row through a join.
 CREATE TABLE cuckoo_store (c cuckoo);

@@ -108,7 +108,7 @@ SELECT # h AS card FROM (SELECT h FROM sketches WHERE i < 5 INTERSECT SELECT h F
 SELECT count(*) FROM sketches s1 JOIN sketches s2 ON s1.h = s2.h;
 -- The support functions: equal sketches hash equal, and the seed matters for the extended hash.
 SELECT hll_hash(hll_empty()) = hll_hash('\x480102010e1a00000000000000000000'::hll) AS same_hash,
-       hll_hash_extended(hll_empty(), 0) = hll_hash_extended(hll_empty(), 0) AS same_extended,
+       hll_hash_extended(hll_empty(), 0) = hll_hash_extended('\x480102010e1a00000000000000000000'::hll, 0) AS same_extended,
        hll_hash_extended(hll_empty(), 0) <> hll_hash_extended(hll_empty(), 1) AS seeded_extended;
 
 -- Casts: hll::bytea is the binary format itself; bytea::hll validates it.

@@ -17,10 +17,11 @@ SELECT sketch_hash(1.5::numeric) AS numeric_1_5,
        sketch_hash('NaN'::numeric) AS numeric_nan,
        sketch_hash(1.5::float8) AS float8_1_5;
 
--- The seed: default 0, and each seed gives another hash.
+-- The seed: default 0, and each seed gives another hash. (Every comparison
+-- below takes two routes to its answer: an immutable function compared with
+-- itself on the same literal could not fail.)
 SELECT sketch_hash(7) = sketch_hash(7, 0) AS default_seed_0,
-       sketch_hash(7, 1) <> sketch_hash(7, 2) AS seeds_differ,
-       sketch_hash(7, -1) = sketch_hash(7, -1) AS deterministic;
+       sketch_hash(7, 1) <> sketch_hash(7, 2) AS seeds_differ;
 SELECT sketch_hash(NULL::integer), sketch_hash(1, NULL);
 
 -- Integers: int2, int4 and int8 of the same number hash equal.
@@ -47,7 +48,7 @@ SELECT sketch_hash(1.0::numeric) = sketch_hash(1.00::numeric) AS "1.0 = 1.00",
 SELECT sketch_hash(9223372036854775807::numeric) = sketch_hash(9223372036854775807::int8) AS int8_max,
        sketch_hash(9223372036854775808::numeric) <> sketch_hash(9223372036854775807::int8) AS beyond_int8,
        sketch_hash(9223372036854775808.0::numeric) = sketch_hash(9223372036854775808::numeric) AS beyond_int8_scale,
-       sketch_hash('Infinity'::numeric) = sketch_hash('Infinity'::numeric) AS infinity;
+       sketch_hash('Infinity'::numeric) <> sketch_hash('-Infinity'::numeric) AS signed_infinity;
 
 -- float8 and float4: -0.0 is 0.0, integral values hash as the integer.
 SELECT sketch_hash(-0.0::float8) = sketch_hash(0.0::float8) AS "-0.0 = 0.0",
@@ -60,7 +61,7 @@ SELECT sketch_hash(-0.0::float8) = sketch_hash(0.0::float8) AS "-0.0 = 0.0",
 SELECT sketch_hash('NaN'::float8) = sketch_hash('NaN'::float4) AS nan,
        sketch_hash('Infinity'::float8) = sketch_hash('Infinity'::float4) AS infinity,
        sketch_hash('Infinity'::float8) <> sketch_hash('-Infinity'::float8) AS signed_infinity,
-       sketch_hash(1e300::float8) = sketch_hash(1e300::float8) AS huge;
+       sketch_hash(1e30::float4) = sketch_hash(1e30::float4::float8) AS "huge float4 = float8";
 
 -- text and varchar hash equal; char(n) ignores its trailing blanks, as it compares.
 SELECT sketch_hash('abc'::text) = sketch_hash('abc'::varchar) AS text_varchar,
@@ -79,7 +80,7 @@ SELECT sketch_hash('\x616263'::bytea) = sketch_hash('abc'::text) AS bytea_bytes,
 -- uuid, date, timestamp, timestamptz, bool: deterministic, distinct values differ.
 SELECT sketch_hash('a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid) = sketch_hash('A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11'::uuid) AS uuid_spelling,
        sketch_hash('a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid) <> sketch_hash('a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a12'::uuid) AS uuid_differ;
-SELECT sketch_hash('2024-02-29'::date) = sketch_hash('2024-02-29'::date) AS date_deterministic,
+SELECT sketch_hash('2024-02-29'::date) = sketch_hash('2024-03-01'::date - 1) AS date_arithmetic,
        sketch_hash('2024-02-29'::date) <> sketch_hash('2024-03-01'::date) AS date_differ,
        sketch_hash('2000-01-02'::date) = sketch_hash(1) AS date_is_days_since_2000;
 -- timestamptz hashes the instant, whatever the session time zone.
@@ -91,24 +92,21 @@ SELECT sketch_hash('2024-01-01 07:00:00-05'::timestamptz) = :utc_noon AS same_in
 RESET TIME ZONE;
 SELECT sketch_hash('2024-01-01 12:00:00'::timestamp) = sketch_hash('2024-01-01 12:00:00+00'::timestamptz) AS timestamp_timestamptz,
        sketch_hash('2024-01-01 12:00:00.000001'::timestamp) <> sketch_hash('2024-01-01 12:00:00'::timestamp) AS microseconds;
-SELECT sketch_hash(true) = sketch_hash(true) AS bool_deterministic,
-       sketch_hash(true) <> sketch_hash(false) AS bool_differ,
+SELECT sketch_hash(true) <> sketch_hash(false) AS bool_differ,
        sketch_hash(true) = sketch_hash(1) AND sketch_hash(false) = sketch_hash(0) AS bool_is_0_1;
 
--- Fallback for other types: their binary value. Deterministic, distinct values differ.
-SELECT sketch_hash('192.168.0.1'::inet) = sketch_hash('192.168.0.1'::inet) AS inet_deterministic,
-       sketch_hash('192.168.0.1'::inet) <> sketch_hash('192.168.0.2'::inet) AS inet_differ,
+-- Fallback for other types: their binary value. Distinct values differ.
+SELECT sketch_hash('192.168.0.1'::inet) <> sketch_hash('192.168.0.2'::inet) AS inet_differ,
        sketch_hash('192.168.0.1/32'::inet) = sketch_hash('192.168.0.1'::inet) AS inet_spelling;
 -- interval hashes through its hash opclass: '1 day' and '24 hours' compare equal, so hash equal.
 SELECT sketch_hash('1 day'::interval) = sketch_hash('24 hours'::interval) AS interval_1_day_vs_24_hours,
-       sketch_hash('1 day'::interval) = sketch_hash('1 day'::interval) AS interval_deterministic,
        sketch_hash('1 day 02:00'::interval) = sketch_hash('26 hours'::interval - '24 hours'::interval + '1 day'::interval)
            AS interval_same_fields;
-SELECT sketch_hash('12:34:56'::time) = sketch_hash('12:34:56'::time) AS time_deterministic,
+SELECT sketch_hash('12:34:56'::time) = sketch_hash('12:34:55'::time + '1 second'::interval) AS time_arithmetic,
        sketch_hash('12:34:56'::time) <> sketch_hash('12:34:57'::time) AS time_differ,
-       sketch_hash('{1,2,3}'::int[]) = sketch_hash(ARRAY[1, 2, 3]) AS array_deterministic,
-       sketch_hash('{"a": 1}'::jsonb) = sketch_hash('{ "a" : 1 }'::jsonb) AS jsonb_deterministic,
-       sketch_hash('x'::name) = sketch_hash('x'::name) AS name_deterministic,
+       sketch_hash('{1,2,3}'::int[]) = sketch_hash(ARRAY[1, 2, 3]) AS array_spelling,
+       sketch_hash('{"a": 1}'::jsonb) = sketch_hash('{ "a" : 1 }'::jsonb) AS jsonb_spelling,
+       sketch_hash('int4'::name) = (SELECT sketch_hash(typname) FROM pg_type WHERE oid = 'int4'::regtype) AS name_column,
        sketch_hash('x'::"char") <> sketch_hash('y'::"char") AS char_differ;
 -- A domain hashes as its base type.
 CREATE DOMAIN small_count AS integer CHECK (VALUE >= 0);
@@ -132,6 +130,11 @@ SELECT t = 'abc' AS short,
        sketch_hash(n) = sketch_hash(n::int8) AS numeric_same,
        sketch_hash(f) = sketch_hash(f::int8) AS float_same
 FROM hv ORDER BY 1;
+-- Infinities read from a table (a short varlena header) hash as the literals do.
+CREATE TEMP TABLE hv_infinity AS SELECT 'Infinity'::numeric AS n, '-Infinity'::float8 AS f;
+SELECT sketch_hash(n) = sketch_hash('Infinity'::numeric) AS numeric_infinity,
+       sketch_hash(f) = sketch_hash('-Infinity'::float8) AS float8_minus_infinity
+FROM hv_infinity;
 
 -- hll uses the same hash: adding x or adding sketch_hash(x) is the same sketch,
 -- and equal values of different types are the same element.

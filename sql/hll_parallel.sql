@@ -1,6 +1,10 @@
 -- Parallel aggregation: workers build partial sketches, the leader combines
 -- them with hll_union_trans. The result must be the very sketch a serial
--- plan builds, byte for byte.
+-- plan builds, byte for byte. Each compared result is built through
+-- pg_temp.parallel_run, which shows that workers ran a partial aggregate for
+-- that very statement (and none for the serial one).
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/include/parallel_run.psql
 
 CREATE TABLE hll_par AS
 SELECT i, i % 7 AS g, (i::bigint * 7919) % 250000 AS x, 'u' || (i % 40000) AS t
@@ -16,17 +20,17 @@ SET parallel_leader_participation = off;
 
 EXPLAIN (COSTS OFF)
 SELECT hll_add_agg(x) FROM hll_par;
-CREATE TEMP TABLE par_result AS
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE par_result AS
 SELECT hll_add_agg(x) AS a, hll_add_agg(t) AS b, hll_add_agg(x, 10) AS c, hll_count_distinct(x) AS n,
        hll_add_agg(x) FILTER (WHERE i <= 1000) AS sparse, hll_add_hash_agg(sketch_hash(t)) AS d,
        hll_add_agg(x) FILTER (WHERE false) AS empty
-FROM hll_par;
+FROM hll_par$$);
 
 -- Grouped: partial aggregation per group in the workers.
 SET enable_sort = off;
 EXPLAIN (COSTS OFF)
 SELECT g, hll_add_agg(x) FROM hll_par GROUP BY g;
-CREATE TEMP TABLE par_grouped AS SELECT g, hll_add_agg(x) AS h FROM hll_par GROUP BY g;
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE par_grouped AS SELECT g, hll_add_agg(x) AS h FROM hll_par GROUP BY g$$);
 RESET enable_sort;
 
 -- hll_union_agg over a table of sketches: 300 small and dense sketches.
@@ -36,23 +40,23 @@ INSERT INTO hll_par_sketches SELECT 1000 + i, hll_add(hll_empty(), i) FROM gener
 VACUUM ANALYZE hll_par_sketches;
 EXPLAIN (COSTS OFF)
 SELECT hll_union_agg(h) FROM hll_par_sketches;
-CREATE TEMP TABLE par_union AS
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE par_union AS
 SELECT hll_union_agg(h) AS all_sketches, hll_union_agg(h) FILTER (WHERE k >= 1000) AS small_sketches
-FROM hll_par_sketches;
+FROM hll_par_sketches$$);
 
 -- The same queries, serial.
 SET max_parallel_workers_per_gather = 0;
 EXPLAIN (COSTS OFF)
 SELECT hll_add_agg(x) FROM hll_par;
-CREATE TEMP TABLE ser_result AS
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE ser_result AS
 SELECT hll_add_agg(x) AS a, hll_add_agg(t) AS b, hll_add_agg(x, 10) AS c, hll_count_distinct(x) AS n,
        hll_add_agg(x) FILTER (WHERE i <= 1000) AS sparse, hll_add_hash_agg(sketch_hash(t)) AS d,
        hll_add_agg(x) FILTER (WHERE false) AS empty
-FROM hll_par;
-CREATE TEMP TABLE ser_grouped AS SELECT g, hll_add_agg(x) AS h FROM hll_par GROUP BY g;
-CREATE TEMP TABLE ser_union AS
+FROM hll_par$$);
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE ser_grouped AS SELECT g, hll_add_agg(x) AS h FROM hll_par GROUP BY g$$);
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE ser_union AS
 SELECT hll_union_agg(h) AS all_sketches, hll_union_agg(h) FILTER (WHERE k >= 1000) AS small_sketches
-FROM hll_par_sketches;
+FROM hll_par_sketches$$);
 RESET max_parallel_workers_per_gather;
 RESET parallel_leader_participation;
 
@@ -79,7 +83,9 @@ SET parallel_tuple_cost = 0;
 SET min_parallel_table_scan_size = 0;
 SET max_parallel_workers_per_gather = 2;
 EXPLAIN (COSTS OFF) SELECT hll_add_agg(x, 10) FILTER (WHERE false) FROM hll_par;
-SELECT hll_precision(hll_add_agg(x, 10) FILTER (WHERE false)) AS parallel_zero_rows FROM hll_par;
+SELECT * FROM pg_temp.parallel_run($$CREATE TEMP TABLE par_zero AS
+SELECT hll_precision(hll_add_agg(x, 10) FILTER (WHERE false)) AS parallel_zero_rows FROM hll_par$$);
+SELECT parallel_zero_rows FROM par_zero;
 RESET parallel_setup_cost;
 RESET parallel_tuple_cost;
 RESET min_parallel_table_scan_size;

@@ -150,7 +150,7 @@ bool prob_bloom_intersect(uint8_t* left, size_t left_size, const uint8_t* right,
 bool prob_bloom_superset(const uint8_t* outer, size_t outer_size, const uint8_t* inner, size_t inner_size,
                          bool* result, ProbError* err) {
     return guarded(err, [&] {
-        *result = bloom::superset(bloom::parse_trusted(outer, outer_size), bloom::parse_trusted(inner, inner_size));
+        *result = bloom::includes(bloom::parse_trusted(outer, outer_size), bloom::parse_trusted(inner, inner_size));
     });
 }
 

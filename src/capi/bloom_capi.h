@@ -120,7 +120,12 @@ bool		prob_bloom_union(uint8_t *left, size_t left_size, const uint8_t *right, si
 bool		prob_bloom_intersect(uint8_t *left, size_t left_size, const uint8_t *right,
 								 size_t right_size, bool in_place, const ProbAllocator *alloc,
 								 ProbBuffer *out, ProbError *err);
-/* SQL bloom_superset (and bloom_subset, swapped): every bit set in inner is set in outer. */
+/*
+ * SQL bloom_superset (and bloom_subset, swapped): true when every bit set in
+ * inner is set in outer, layer by layer; false when outer has one layer and
+ * inner's first is not covered; otherwise (grown scalable filters) a
+ * PROB_MISMATCH error, never a false that may be wrong.
+ */
 bool		prob_bloom_superset(const uint8_t *outer, size_t outer_size, const uint8_t *inner,
 								size_t inner_size, bool *result, ProbError *err);
 /* The estimated number of items, rounded. */

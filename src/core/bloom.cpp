@@ -466,7 +466,9 @@ std::size_t empty_size(long long capacity, double fpr, std::uint8_t layout) {
                       : std::ceil(optimal_bit_count(static_cast<double>(capacity), layer_fpr(h, 0)));
     double bytes = static_cast<double>(kHeaderSize + kLayerHeaderSize) + std::ceil(bits / 8.0);
     if (!(bytes <= static_cast<double>(kMaxCreatedValueBytes))) {
-        std::string what = scalable ? "a scalable bloom filter's first layer" : "a bloom filter";
+        std::string what = scalable                    ? "a scalable bloom filter's first layer"
+                           : layout == kLayoutBlocked ? "a blocked bloom filter"
+                                                      : "a bloom filter";
         throw Error(ErrorKind::kTooLarge,
                     what + " for " + std::to_string(capacity) + " items at false positive rate " + number_text(fpr) +
                         " would not fit in one value",
@@ -909,22 +911,50 @@ void contains_many(const Sketch& s, const std::uint64_t* hashes, std::size_t n, 
 }
 
 namespace {
-// Every bit set in inner is set in outer, layer by layer (a layer outer lacks must be empty).
-bool bits_superset(const Sketch& outer, const Sketch& inner) {
-    bool result = true;
+// The index of inner's first layer with a bit its namesake in outer lacks (a
+// layer outer lacks counts as empty), or inner's layer count when there is none.
+std::size_t first_uncovered_layer(const Sketch& outer, const Sketch& inner) {
+    check_compatible(outer, inner);
+    std::size_t uncovered = inner.header.layer_count;
     for_each_layer(inner, [&](std::size_t i, const Layer& l) {
-        if (!result) return;
-        if (i >= outer.header.layer_count) result = l.bits_set == 0;
-        else result = is_subset(inner.bits(l), outer.data + bits_offset(l), layer_bytes(l.bit_count));
+        if (uncovered < i) return;
+        bool covered = i >= outer.header.layer_count
+                           ? l.bits_set == 0
+                           : is_subset(inner.bits(l), outer.data + bits_offset(l), layer_bytes(l.bit_count));
+        if (!covered) uncovered = i;
     });
-    return result;
+    return uncovered;
+}
+
+// Every bit set in inner is set in outer, layer by layer, whatever their kinds.
+bool bits_superset(const Sketch& outer, const Sketch& inner) {
+    return first_uncovered_layer(outer, inner) == inner.header.layer_count;
 }
 }  // namespace
 
 bool superset(const Sketch& outer, const Sketch& inner) {
-    check_compatible(outer, inner);
     kind::check_comparable(outer.header.kind, inner.header.kind, "bloom filters");
     return bits_superset(outer, inner);
+}
+
+bool includes(const Sketch& outer, const Sketch& inner) {
+    kind::check_comparable(outer.header.kind, inner.header.kind, "bloom filters");
+    std::size_t uncovered = first_uncovered_layer(outer, inner);
+    if (uncovered == inner.header.layer_count) return true;
+    // Every value of outer sits in its one layer, so a bit of inner's first
+    // layer that it lacks belongs to a value of inner that outer has not.
+    if (outer.header.layer_count == 1 && uncovered == 0) return false;
+    std::string lacking = uncovered < outer.header.layer_count
+                              ? "the left one's " + layer_name(uncovered) + " lacks"
+                              : "the left one, with no " + layer_name(uncovered) + ", lacks";
+    throw Error(ErrorKind::kMismatch,
+                "cannot tell whether a scalable bloom filter that has grown past one layer contains another",
+                "The left filter has " + params_text(outer) + "; the right one has " + params_text(inner) +
+                    ". The right one's " + layer_name(uncovered) + " has bits that " + lacking +
+                    ", but the same item can sit in different layers of the two filters, so the right one's "
+                    "values may still all be in the left one.",
+                "Probe the values themselves (bloom_members, or bloom @> value), or compare fixed-size filters, or "
+                "scalable filters that have not grown.");
 }
 
 namespace {

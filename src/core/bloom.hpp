@@ -282,9 +282,16 @@ Buffer union_of(std::uint8_t* left, std::size_t left_size, const std::uint8_t* r
 Buffer intersection_of(std::uint8_t* left, std::size_t left_size, const std::uint8_t* right,
                        std::size_t right_size, bool in_place, Allocator& alloc);
 
-// bloom_superset: every bit set in inner is set in outer, layer by layer; a
-// layer inner has and outer lacks must be empty. The kinds must be comparable.
+// Every bit set in inner is set in outer, layer by layer; a layer inner has
+// and outer lacks must be empty. Then every item of inner is found in outer;
+// the converse fails for scalable filters that have grown (an item's layer
+// depends on when it was added). The kinds must be comparable.
 bool superset(const Sketch& outer, const Sketch& inner);
+// bloom_superset (@>): true when superset holds; false when outer has one
+// layer and inner's first layer is not covered (an item of inner is not in
+// outer); otherwise (a grown scalable filter) throws kMismatch rather than
+// answer a false that may be wrong.
+bool includes(const Sketch& outer, const Sketch& inner);
 
 // Swamidass & Baldi (2007): n ~ -(m/k) ln(1 - X/m) for X bits set, summed over layers.
 double estimate(const Sketch& s);

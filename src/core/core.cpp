@@ -1,6 +1,7 @@
 // The core's shared helpers (core.hpp).
 #include "core.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
@@ -16,6 +17,11 @@ std::string hex_byte(unsigned v) {
 
 std::string number_text(double v) {
     char text[32];
+    // A whole number of up to 2^53 in full ("535822400 bytes", not "5.358224e+08 bytes").
+    if (std::fabs(v) <= 9007199254740992.0 && std::trunc(v) == v) {
+        std::snprintf(text, sizeof text, "%.0f", v);
+        return text;
+    }
     for (int precision = 1; precision <= 17; precision++) {
         std::snprintf(text, sizeof text, "%.*g", precision, v);
         if (std::strtod(text, nullptr) == v) break;

@@ -167,7 +167,8 @@ inline void store_double(std::uint8_t* p, double v) {
 
 // "0x2a": a byte as messages show it.
 std::string hex_byte(unsigned v);
-// The shortest text that reads back as the same double, so messages show 0.01, not 0.010000.
+// The shortest text that reads back as the same double, so messages show 0.01, not 0.010000;
+// a whole number up to 2^53 in full, without an exponent.
 std::string number_text(double v);
 
 }  // namespace probabilistic

@@ -15,7 +15,6 @@
 #include "nodes/plannodes.h"
 #include "nodes/primnodes.h"
 #include "utils/builtins.h"
-#include "utils/float.h"
 #include "utils/fmgrprotos.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
@@ -353,10 +352,7 @@ bloom_fpr(PG_FUNCTION_ARGS)
 	PG_RETURN_FLOAT8(fpr);
 }
 
-/*
- * Exact inputs (target and design rates) are printed exactly; estimates,
- * which depend on the C library's logarithms in their last bits, are rounded.
- */
+/* Floating-point numbers as prob_json_number prints them (doc/FORMAT.md 1). */
 PG_FUNCTION_INFO_V1(bloom_info);
 Datum
 bloom_info(PG_FUNCTION_ARGS)
@@ -372,21 +368,23 @@ bloom_info(PG_FUNCTION_ARGS)
 					 "{\"format_version\": %d, \"hash_id\": %d, \"kind\": %s, \"hash\": \"xxh3-64\", \"seed\": " INT64_FORMAT ", "
 					 "\"layout\": \"%s\", \"capacity\": " UINT64_FORMAT ", \"fpr\": %s, \"layer_count\": %d, "
 					 "\"bit_count\": " UINT64_FORMAT ", \"hash_count\": %u, \"bits_set\": " UINT64_FORMAT ", "
-					 "\"estimated_items\": %.1f, \"estimated_fpr\": %.6g, \"bytes\": %zu, \"layers\": [",
+					 "\"estimated_items\": %s, \"estimated_fpr\": %s, \"bytes\": %zu, \"layers\": [",
 					 info->format_version, info->hash_id, prob_kind_json(info->kind), (int64) info->seed,
-					 info->layout_name, info->capacity, float8out_internal(info->fpr),
+					 info->layout_name, info->capacity, prob_json_number(info->fpr),
 					 info->layer_count, info->bit_count, info->layers[0].hash_count, info->bits_set,
-					 info->estimated_items, info->estimated_fpr, VARSIZE_ANY_EXHDR(v) + VARHDRSZ);
+					 prob_json_number(info->estimated_items), prob_json_number(info->estimated_fpr),
+					 VARSIZE_ANY_EXHDR(v) + VARHDRSZ);
 	for (i = 0; i < info->layer_count; i++)
 	{
 		const ProbBloomLayerInfo *l = &info->layers[i];
 
 		appendStringInfo(&json,
 						 "%s{\"bit_count\": " UINT64_FORMAT ", \"hash_count\": %u, \"capacity\": " UINT64_FORMAT ", "
-						 "\"bits_set\": " UINT64_FORMAT ", \"design_fpr\": %s, \"estimated_items\": %.1f, "
-						 "\"estimated_fpr\": %.6g}",
+						 "\"bits_set\": " UINT64_FORMAT ", \"design_fpr\": %s, \"estimated_items\": %s, "
+						 "\"estimated_fpr\": %s}",
 						 i > 0 ? ", " : "", l->bit_count, l->hash_count, l->capacity, l->bits_set,
-						 float8out_internal(l->design_fpr), l->estimated_items, l->estimated_fpr);
+						 prob_json_number(l->design_fpr), prob_json_number(l->estimated_items),
+						 prob_json_number(l->estimated_fpr));
 	}
 	appendStringInfoString(&json, "]}");
 	PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json.data)));

@@ -3,11 +3,14 @@
  */
 #include "common.h"
 
+#include <math.h>
+
 #include "access/detoast.h"
 #include "access/htup_details.h"
 #include "catalog/pg_aggregate.h"
 #include "catalog/pg_language.h"
 #include "catalog/pg_proc.h"
+#include "common/shortest_dec.h"
 #include "executor/nodeAgg.h"
 #include "libpq/pqformat.h"
 #include "nodes/execnodes.h"
@@ -115,6 +118,18 @@ prob_value_from_bytea(struct varlena *v, ProbValidate validate)
 {
 	PROB_TRY(validate(PROB_BYTES(v), PROB_ERR));
 	return v;
+}
+
+char *
+prob_json_number(double v)
+{
+	char	   *text;
+
+	if (!isfinite(v))
+		return pstrdup("null");
+	text = palloc(DOUBLE_SHORTEST_DECIMAL_LEN);
+	double_to_shortest_decimal_buf(v + 0.0, text);	/* + 0.0: -0 prints as 0 */
+	return text;
 }
 
 /* Runs inside a C++ frame: refuses rather than raise. */

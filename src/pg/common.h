@@ -36,6 +36,14 @@ extern bytea *prob_value_send(struct varlena *v);
 extern struct varlena *prob_value_from_bytea(struct varlena *v, ProbValidate validate);
 
 /*
+ * A floating-point number of hll_info, bloom_info or cuckoo_info, as JSON text
+ * (doc/FORMAT.md 1, one rule for all three): the shortest decimal that reads
+ * back as the same binary64, whatever the session's extra_float_digits; -0 as
+ * 0; null when not finite (JSON has no infinities).
+ */
+extern char *prob_json_number(double v);
+
+/*
  * Allocates in the given memory context, without a header and beyond 1 GB
  * (for aggregate states the core keeps, such as bloom_agg(x)'s hash set).
  */

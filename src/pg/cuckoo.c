@@ -232,7 +232,7 @@ cuckoo_cardinality(PG_FUNCTION_ARGS)
 	PG_RETURN_INT64((int64) params.items);
 }
 
-/* Exact inputs are printed exactly; estimates, which depend on the C library's logarithms, are rounded. */
+/* Floating-point numbers as prob_json_number prints them (doc/FORMAT.md 1). */
 PG_FUNCTION_INFO_V1(cuckoo_info);
 Datum
 cuckoo_info(PG_FUNCTION_ARGS)
@@ -245,12 +245,12 @@ cuckoo_info(PG_FUNCTION_ARGS)
 	json = psprintf("{\"format_version\": %d, \"hash_id\": %d, \"kind\": %s, \"hash\": \"xxh3-64\", \"seed\": " INT64_FORMAT ", "
 					"\"layout\": \"single\", \"subfilter_count\": 1, \"capacity\": " UINT64_FORMAT ", \"fpr\": %s, "
 					"\"fingerprint_bits\": %d, \"bucket_size\": %d, \"bucket_count\": " UINT64_FORMAT ", "
-					"\"items\": " UINT64_FORMAT ", \"load\": %.6g, \"estimated_fpr\": %.6g, "
-					"\"bits_per_item\": %.4g, \"bytes\": %zu}",
+					"\"items\": " UINT64_FORMAT ", \"load\": %s, \"estimated_fpr\": %s, "
+					"\"bits_per_item\": %s, \"bytes\": %zu}",
 					info.format_version, info.hash_id, prob_kind_json(info.kind), (int64) info.seed, info.capacity,
-					float8out_internal(info.fpr), info.fingerprint_bits, info.bucket_size, info.bucket_count,
-					info.items, info.load, info.estimated_fpr + 0.0, info.bits_per_item,
-					VARSIZE_ANY_EXHDR(v) + VARHDRSZ);
+					prob_json_number(info.fpr), info.fingerprint_bits, info.bucket_size, info.bucket_count,
+					info.items, prob_json_number(info.load), prob_json_number(info.estimated_fpr),
+					prob_json_number(info.bits_per_item), VARSIZE_ANY_EXHDR(v) + VARHDRSZ);
 	PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
 }
 

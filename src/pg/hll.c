@@ -241,6 +241,7 @@ hll_precision(PG_FUNCTION_ARGS)
 	PG_RETURN_INT32(precision);
 }
 
+/* The estimate as prob_json_number prints it (doc/FORMAT.md 1). */
 PG_FUNCTION_INFO_V1(hll_info);
 Datum
 hll_info(PG_FUNCTION_ARGS)
@@ -253,11 +254,11 @@ hll_info(PG_FUNCTION_ARGS)
 	json = psprintf("{\"precision\": %d, \"representation\": \"%s\", \"format_version\": %d, "
 					"\"hash_id\": %d, \"kind\": %s, \"hash\": \"xxh3-64\", \"seed\": " INT64_FORMAT ", "
 					"\"bytes\": %zu, \"registers\": %zu, \"registers_nonzero\": %zu, "
-					"\"sparse_entries\": %zu, \"estimate\": %.1f}",
+					"\"sparse_entries\": %zu, \"estimate\": %s}",
 					info.precision, info.sparse ? "sparse" : "dense", info.format_version,
 					info.hash_id, prob_kind_json(info.kind), (int64) info.seed, VARSIZE_ANY_EXHDR(v) + VARHDRSZ,
 					(size_t) 1 << info.precision, info.registers_nonzero,
-					info.sparse_entries, info.estimate);
+					info.sparse_entries, prob_json_number(info.estimate));
 	PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
 }
 

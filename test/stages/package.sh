@@ -113,9 +113,11 @@ test_deb() {
 		-c "DROP EXTENSION probabilistic" 2>&1)
 	check "Debian $v: CREATE EXTENSION probabilistic from the package, hll_add_agg works" "$got" \
 		"$(printf 'CREATE EXTENSION\n%s\nt\nDROP EXTENSION' "$(sed -n "s/^default_version = '\(.*\)'/\1/p" probabilistic.control)")"
-	# The tests alone: sql/ (not the install scripts) and expected/.
+	# The tests alone: sql/ (not the install scripts), the files they include
+	# (sql/include/) and expected/.
 	mkdir -p "$dir/tmp/probabilistic-regress/sql"
 	cp expected -r "$dir/tmp/probabilistic-regress/"
+	cp sql/include -r "$dir/tmp/probabilistic-regress/sql/"
 	local tests=()
 	for f in sql/*.sql; do
 		case $f in sql/probabilistic--*) continue ;; esac

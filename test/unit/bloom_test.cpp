@@ -616,6 +616,31 @@ TEST(BloomCombine, ScalableUnionKeepsTheLongerLayerList) {
     EXPECT_TRUE(filter_superset(u, a));
     EXPECT_TRUE(filter_superset(u, b));
     EXPECT_FALSE(filter_superset(b, a));
+    // SQL's @> (includes) answers true where the layers cover; where they do
+    // not, a grown filter may hold the same items in other layers: refused.
+    auto includes = [](const Bytes& outer, const Bytes& inner) {
+        return bloom::includes(bloom::parse_trusted(outer.data(), outer.size()),
+                               bloom::parse_trusted(inner.data(), inner.size()));
+    };
+    EXPECT_TRUE(includes(u, a));
+    EXPECT_TRUE(includes(u, b));
+    EXPECT_EQ(error_kind([&] { includes(b, a); }), ErrorKind::kMismatch);
+    // The same items added in another order land in other layers.
+    std::vector<std::uint64_t> reversed(few.rbegin(), few.rend());
+    Bytes r = filled(100, 0.01, true, reversed);
+    EXPECT_FALSE(filter_superset(b, r));
+    EXPECT_EQ(error_kind([&] { includes(b, r); }), ErrorKind::kMismatch);
+    // A one-layer side: every item sits in its one layer, so an uncovered
+    // first layer proves an item missing; an uncovered later one proves nothing.
+    Bytes one = filled(100, 0.01, true, std::vector<std::uint64_t>(few.begin(), few.begin() + 50));
+    Bytes other = filled(100, 0.01, true, random_hashes(50, 42));
+    EXPECT_FALSE(includes(one, other));
+    EXPECT_FALSE(includes(one, b));
+    Bytes all = one;  // few's 250 items in one layer: a union of one-layer parts
+    for (std::size_t i = 50; i < few.size(); i += 50)
+        all = union_of(all, filled(100, 0.01, true, std::vector<std::uint64_t>(few.begin() + i, few.begin() + i + 50)));
+    ASSERT_EQ(info_of(all).layer_count, 1);
+    EXPECT_EQ(error_kind([&] { includes(all, b); }), ErrorKind::kMismatch);
     // Adding keeps working on the union and never loses an item.
     const std::vector<std::uint64_t> more = random_hashes(3000, 41);
     for (std::uint64_t h : more) add(u, h);
@@ -1572,6 +1597,26 @@ TEST(BloomBlocked, SizesAreWholeBlocksForTheCapacity) {
     }
     EXPECT_EQ(error_kind([] { bloom::blocked_size_for(UINT64_C(1) << 40, 1e-6); }), ErrorKind::kTooLarge);
     EXPECT_EQ(error_kind([] { bloom::empty_size(1LL << 40, 1e-6, bloom::kLayoutBlocked); }), ErrorKind::kTooLarge);
+}
+
+// The writer's limit is MAXC (doc/FORMAT.md 4.4, 4.13): the largest blocked
+// filter is exactly MAXC bytes, and one more item is refused saying so.
+TEST(BloomBlocked, TheLargestFilterIsMaxcBytes) {
+    const double lambda = bloom::blocked_design(0.01).keys_per_block;
+    const std::uint64_t most_blocks = (kMaxCreatedValueBytes - 64) / 64;
+    auto blocks = [&](long long n) { return std::max(1.0, std::ceil(static_cast<double>(n) / lambda)); };
+    long long n = static_cast<long long>(static_cast<double>(most_blocks) * lambda);
+    while (blocks(n + 1) <= static_cast<double>(most_blocks)) n++;
+    while (blocks(n) > static_cast<double>(most_blocks)) n--;
+    EXPECT_EQ(bloom::empty_size(n, 0.01, bloom::kLayoutBlocked), kMaxCreatedValueBytes);
+    std::string message, detail;
+    EXPECT_EQ(error_kind([&] { bloom::empty_size(n + 1, 0.01, bloom::kLayoutBlocked); }, &message, &detail),
+              ErrorKind::kTooLarge);
+    EXPECT_EQ(message, "a blocked bloom filter for " + std::to_string(n + 1) +
+                           " items at false positive rate 0.01 would not fit in one value");
+    EXPECT_EQ(detail, "It would take " + std::to_string(kMaxCreatedValueBytes + 64) + " bytes; a value holds at most " +
+                          std::to_string(kMaxCreatedValueBytes) + " bytes, so that pg_dump and COPY can write its "
+                          "text form.");
 }
 
 TEST(BloomBlocked, AnItemsBitsAreInOneBlockOneInEachSegment) {
