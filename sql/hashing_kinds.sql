@@ -73,6 +73,23 @@ SELECT bloom_agg(c) @> 1259::oid AS oid_probe, bloom_agg(c) @> 1259 AS int_probe
 SELECT bloom_agg(x) @> 'x'::text FROM generate_series(1, 3) x;
 SELECT hll_add(hll_add_agg(x), 'x'::text) FROM generate_series(1, 3) x;
 
+-- An add must leave a value that every probe "=" calls equal to it finds: a
+-- value no value of the sketch's kind equals is refused, not hashed.
+SELECT bloom_add(bloom_agg(x, 10, 0.01), 2.5::float8) FROM (VALUES (5::bigint)) v(x);
+SELECT hll_add(hll_add_agg(x), 2.5) FROM (VALUES (5::bigint)) v(x);
+SELECT bloom_add(bloom_agg(d, 10, 0.01), '2024-01-01 10:00'::timestamp) FROM (VALUES ('2024-01-01'::date)) v(d);
+-- Integral values are added, found as "=" finds them, and counted once.
+SELECT hll_cardinality(hll_add(hll_add(hll_add_agg(x), 7.0), 7::float8)) AS two,
+       bloom_add(bloom_agg(x, 10, 0.01), 7.0) @> 7::real AS seven
+FROM (VALUES (5::bigint)) v(x);
+-- A probe that equals nothing of the kind is answered, not refused: infinity is no integer.
+SELECT bloom_agg(x, 10, 0.01) @> 'infinity'::float8 AS infinity, bloom_agg(x, 10, 0.01) @> 'NaN'::float8 AS nan,
+       cuckoo_count(cuckoo_remove(cuckoo_agg(x, 10, 0.01), 2.5), 5) AS nothing_removed
+FROM (VALUES (5::bigint)) v(x);
+-- A kind this server does not know (a built-in type OID of another version): shown, and refused for comparisons.
+SELECT hll_info('\x48020201041a0f270000000000000000'::hll)->>'kind' AS kind;
+SELECT hll_add('\x48020201041a0f270000000000000000'::hll, 1);
+
 -- Kinds of unions: an empty or kind-less side takes the other's kind; two
 -- kinds make a union of several types, which a probe cannot be compared with.
 SELECT bloom_info(bloom_union(bloom_add(bloom_empty(100), 1), bloom_empty(100)))->'kind' AS with_empty,

@@ -140,7 +140,7 @@ bloom_add(PG_FUNCTION_ARGS)
 		PG_RETURN_POINTER(v);
 	type = prob_arg_hash_type_cached(fcinfo, 1);
 	prob_hash_prepare(type, v);
-	hash = prob_hash_for_sketch(type, PG_GETARG_DATUM(1), bloom_seed_of(v));
+	hash = prob_hash_for_sketch(type, PG_GETARG_DATUM(1), bloom_seed_of(v), true);
 	PROB_TRY(prob_bloom_add_hash((uint8_t *) VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), hash, type->value_kind, false,
 								 &prob_palloc_allocator, &out, PROB_ERR));
 	PG_RETURN_DATUM(prob_result(v, out));
@@ -261,7 +261,7 @@ bloom_member(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 	if (unlikely(!OidIsValid(cache->type.typid)))
 		(void) prob_arg_hash_type(fcinfo, value_arg, &cache->type);
 	probe = bloom_probe_of(fcinfo, cache, filter_arg, &scratch);
-	return prob_bloom_probe_contains(probe, prob_hash_for_sketch(&cache->type, PG_GETARG_DATUM(value_arg), probe->seed));
+	return prob_bloom_probe_contains(probe, prob_hash_for_sketch(&cache->type, PG_GETARG_DATUM(value_arg), probe->seed, false));
 }
 
 PG_FUNCTION_INFO_V1(bloom_contains);

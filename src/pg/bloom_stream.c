@@ -112,7 +112,7 @@ members_hash(FunctionCallInfo fcinfo, MembersCache *cache, ArrayType *array, int
 		if (i % MEMBERS_HASH_CHUNK == MEMBERS_HASH_CHUNK - 1)
 			CHECK_FOR_INTERRUPTS();
 		cache->nulls[i] = isnull;
-		cache->hashes[i] = isnull ? 0 : prob_hash_for_sketch(element, value, seed);
+		cache->hashes[i] = isnull ? 0 : prob_hash_for_sketch(element, value, seed, false);
 	}
 	if (!cache->reusable)
 		return;

@@ -98,7 +98,7 @@ cuckoo_update(FunctionCallInfo fcinfo, CuckooUpdateFn update)
 		PG_RETURN_POINTER(v);
 	type = prob_arg_hash_type_cached(fcinfo, 1);
 	prob_hash_prepare(type, v);
-	hash = prob_hash_for_sketch(type, PG_GETARG_DATUM(1), cuckoo_seed_of(v));
+	hash = prob_hash_for_sketch(type, PG_GETARG_DATUM(1), cuckoo_seed_of(v), update == prob_cuckoo_add_hash);
 	PROB_TRY(update((uint8_t *) VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), hash, type->value_kind, false,
 					&prob_palloc_allocator, &out, PROB_ERR));
 	return prob_result(v, out);
@@ -179,7 +179,7 @@ cuckoo_copies(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 	if (unlikely(!OidIsValid(cache->type.typid)))
 		(void) prob_arg_hash_type(fcinfo, value_arg, &cache->type);
 	prob_hash_prepare(&cache->type, filter);
-	hash = prob_hash_for_sketch(&cache->type, PG_GETARG_DATUM(value_arg), seed);
+	hash = prob_hash_for_sketch(&cache->type, PG_GETARG_DATUM(value_arg), seed, false);
 	PROB_TRY(prob_cuckoo_count_hash(PROB_BYTES(filter), hash, &count, PROB_ERR));
 	return count;
 }

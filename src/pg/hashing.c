@@ -346,14 +346,13 @@ hash_varlena_bytes(Datum value, bool as_string, uint64 seed)
 	return h;
 }
 
-/* Integral numerics in int64 range hash as integers; the rest as their normalised decimal text. */
-static uint64
-hash_canonical_numeric(Datum value, uint64 seed)
+/* A numeric's normalised decimal text, and whether it is an integer in int64 range (*integer). */
+static char *
+numeric_text_or_int64(Numeric num, bool *is_integer, int64 *integer)
 {
-	Numeric		num = DatumGetNumeric(value);
 	char	   *text = numeric_normalize(num);
-	uint64		h;
 
+	*is_integer = false;
 	if (strchr(text, '.') == NULL && !numeric_is_nan(num) && !numeric_is_inf(num))
 	{
 		char	   *end;
@@ -361,15 +360,34 @@ hash_canonical_numeric(Datum value, uint64 seed)
 
 		errno = 0;
 		v = strtoll(text, &end, 10);
-		if (errno == 0 && *end == '\0')
-		{
-			pfree(text);
-			return prob_hash_int64((int64_t) v, seed);
-		}
+		*is_integer = errno == 0 && *end == '\0';
+		*integer = (int64) v;
 	}
-	h = prob_hash_bytes(text, strlen(text), seed);
+	return text;
+}
+
+/* Integral numerics in int64 range hash as integers; the rest as their normalised decimal text. */
+static uint64
+hash_canonical_numeric(Datum value, uint64 seed)
+{
+	bool		is_integer;
+	int64		integer;
+	char	   *text = numeric_text_or_int64(DatumGetNumeric(value), &is_integer, &integer);
+	uint64		h = is_integer ? prob_hash_int64(integer, seed) : prob_hash_bytes(text, strlen(text), seed);
+
 	pfree(text);
 	return h;
+}
+
+/* A numeric that is an integer in bigint's range: what an integer sketch can hold. */
+static bool
+numeric_is_int64(Datum value)
+{
+	bool		is_integer;
+	int64		integer;
+
+	pfree(numeric_text_or_int64(DatumGetNumeric(value), &is_integer, &integer));
+	return is_integer;
 }
 
 /* "char" as its text form ("char"::text): none for 0, the byte if ASCII, else \ooo. */
@@ -596,6 +614,13 @@ typedef struct ProbValueRule
 	double		bound;			/* PROB_RULE_INT_FROM_FLOAT: |integral value| below it */
 } ProbValueRule;
 
+/* A built-in kind written by another server may name no type of this one. */
+static bool
+type_exists(Oid typid)
+{
+	return SearchSysCacheExists1(TYPEOID, ObjectIdGetDatum(typid));
+}
+
 /* "the numeric values this sketch holds", ...: a kind as messages show it. */
 static const char *
 kind_text(uint16 kind)
@@ -789,6 +814,13 @@ prob_hash_prepare(const ProbHashType *type, const struct varlena *sketch)
 		refuse(type, kind, ERRCODE_DATATYPE_MISMATCH,
 			   "The sketch is a union of sketches of different types, so no one \"=\" says which of its values a probe equals.",
 			   "Probe sketches built from values of one type, or rebuild this one from one column.");
+	if (kind != PROB_KIND_NONE && kind != PROB_KIND_OTHER && kind != PROB_KIND_MIXED && !type_exists(kind))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("this sketch records values of type %u, which is not a type of this server", kind),
+				 errdetail("The kind is a PostgreSQL built-in type OID (doc/FORMAT.md 2.5); a sketch written by a "
+						   "server that has this type cannot be compared with values here."),
+				 errhint("Rebuild the sketch from its values on this server.")));
 	if (kind != PROB_KIND_NONE && kind != type->value_kind)
 	{
 		if (kind == PROB_KIND_OTHER)
@@ -823,7 +855,8 @@ prob_kind_json(uint16 kind)
 	if (kind == PROB_KIND_MIXED)
 		return "\"mixed\"";
 	initStringInfo(&out);
-	escape_json(&out, format_type_be(kind));
+	/* A kind from another server may be no type of this one: say so, do not fail. */
+	escape_json(&out, type_exists(kind) ? format_type_be(kind) : psprintf("unknown type %u", kind));
 	return out.data;
 }
 
@@ -851,8 +884,22 @@ converted(const ProbValueRule *rule, Datum value)
 	return result;
 }
 
+/* An add of a value that no value of the sketch's kind equals: refused, as it could not be found again. */
+static void pg_attribute_noreturn()
+refuse_add(const ProbHashType *type, uint16 kind, const char *what)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATATYPE_MISMATCH),
+			 errmsg("cannot add this %s value to a sketch of %s values: %s",
+					format_type_be(type->typid), format_type_be(kind), what),
+			 errdetail("A sketch holds values of its kind; probes of other types are compared with them as \"=\" does, "
+					   "and none would find this one."),
+			 errhint("Convert the value to %s yourself (rounding it as you mean), or build a sketch of %s values.",
+					 format_type_be(kind), format_type_be(type->typid))));
+}
+
 uint64
-prob_hash_for_sketch(const ProbHashType *type, Datum value, uint64 seed)
+prob_hash_for_sketch(const ProbHashType *type, Datum value, uint64 seed, bool adding)
 {
 	const ProbValueRule *rule = type->rule;
 	Datum		v;
@@ -864,13 +911,19 @@ prob_hash_for_sketch(const ProbHashType *type, Datum value, uint64 seed)
 	{
 		case PROB_RULE_OWN:
 		case PROB_RULE_CONVERT:
+			/* An integer sketch holds integers: a numeric that is not one would hash apart from its equals. */
+			if (adding && rule->sketch_kind == INT8OID && rule->target->kind == PROB_HASH_NUMERIC &&
+				!numeric_is_int64(v))
+				refuse_add(type, rule->sketch_kind, "no integer equals it");
 			break;
 		case PROB_RULE_INT_FROM_FLOAT:
 			{
 				double		d = rule->target->kind == PROB_HASH_FLOAT4 ? (double) DatumGetFloat4(v) : DatumGetFloat8(v);
 
+				if (adding && !(isfinite(d) && d == trunc(d)))
+					refuse_add(type, rule->sketch_kind, "no integer equals it");
 				/* Several integers round to an integral double of this size: which is meant cannot be known. */
-				if (d == trunc(d) && fabs(d) >= rule->bound)
+				if (isfinite(d) && d == trunc(d) && fabs(d) >= rule->bound)
 					ereport(ERROR,
 							(errcode(ERRCODE_DATATYPE_MISMATCH),
 							 errmsg("cannot compare the %s value %.17g exactly with the integer values this sketch holds",
@@ -890,6 +943,8 @@ prob_hash_for_sketch(const ProbHashType *type, Datum value, uint64 seed)
 				/* A midnight is that date; any other time equals no date (hashed as itself, for adds). */
 				if (ts % USECS_PER_DAY == 0)
 					return prob_hash_int64(ts / USECS_PER_DAY, seed);
+				if (adding)
+					refuse_add(type, rule->sketch_kind, "no date equals a time that is not a midnight");
 				return prob_hash_int64(ts, seed);
 			}
 		case PROB_RULE_TIMESTAMP_FROM_DATE:

@@ -87,8 +87,13 @@ extern char *prob_kind_json(uint16 kind);
 /* The kind of the sketch last prepared for. */
 extern uint16 prob_hash_prepared_kind(const ProbHashType *type);
 
-/* The hash of value against the sketch last prepared for, under seed. */
-extern uint64 prob_hash_for_sketch(const ProbHashType *type, Datum value, uint64 seed);
+/*
+ * The hash of value against the sketch last prepared for, under seed. An add
+ * (adding) must leave a value that every later probe "=" calls equal to it
+ * finds: one no value of the sketch's kind equals (2.5 for integers, a
+ * non-midnight timestamp for dates) is refused rather than hashed.
+ */
+extern uint64 prob_hash_for_sketch(const ProbHashType *type, Datum value, uint64 seed, bool adding);
 
 /*
  * The canonical integer of integer-like kinds (integers, date, timestamps,

@@ -187,7 +187,7 @@ hll_add(PG_FUNCTION_ARGS)
 	type = prob_arg_hash_type_cached(fcinfo, 1);
 	prob_hash_prepare(type, v);
 	return hll_add_hash_to(v, prob_hash_prepared_own(type) ? hll_hash_arg(fcinfo, 1, seed) :
-						   prob_hash_for_sketch(type, PG_GETARG_DATUM(1), seed), type->value_kind);
+						   prob_hash_for_sketch(type, PG_GETARG_DATUM(1), seed, true), type->value_kind);
 }
 
 PG_FUNCTION_INFO_V1(hll_add_hash);
