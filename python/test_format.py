@@ -235,7 +235,9 @@ class SpecTests(unittest.TestCase):
 
     def test_worked_example(self):
         h = pf.Hll.from_values([1, 2, 3])
-        self.assertEqual(h.to_text(), "\\x480102010e1a0000000000000000000042c686200159bc2f0120924d")
+        self.assertEqual(h.to_text(), "\\x480202010e1a1400000000000000000042c686200159bc2f0120924d")
+        self.assertEqual(pf.Hll.from_hashes(map(pf.hash64, [1, 2, 3])).to_text(),
+                         "\\x480102010e1a0000000000000000000042c686200159bc2f0120924d")
         self.assertEqual(pf.hash64(1), 0x2fbc593564db792e)
         self.assertEqual(h.sparse_entries(), [0x2086c642, 0x2fbc5901, 0x4d922001])
 
@@ -956,7 +958,7 @@ class BloomSpecTests(unittest.TestCase):
 
     def test_worked_example(self):
         b = pf.Bloom.agg_distinct([1, 2, 3])
-        self.assertEqual(b.to_text(), "\\x4201020101000000000000000000000003000000000000007b14ae47e17a843f"
+        self.assertEqual(b.to_text(), "\\x4202020101001400000000000000000003000000000000007b14ae47e17a843f"
                                       "1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b")
         h = pf.hash64(1)
         self.assertEqual((pf.bloom_h2(h), pf.bloom_h3(h)), (0x3a42f6e717b834cb, 0x062967168a4ad94b))
