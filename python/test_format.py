@@ -25,6 +25,7 @@ import uuid
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import probabilistic_format as pf  # noqa: E402
+from make_hll_vectors import ENUM_TYPE, SPEC_KINDS, input_kind  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VECTORS = os.path.join(ROOT, "test", "vectors", "hll.json")
@@ -38,6 +39,10 @@ def load_vectors(path=VECTORS):
 
 def decode(sql_type, text):
     """A vector's PostgreSQL text form as (Python value, sql_type for probabilistic_format)."""
+    if text is None:
+        return None, None
+    if sql_type == ENUM_TYPE:
+        return text, "enum"
     if sql_type in ("smallint", "integer", "bigint"):
         return int(text), None
     if sql_type == "boolean":
@@ -64,7 +69,7 @@ def decode(sql_type, text):
     if sql_type in ("timestamp", "timestamptz"):
         special = {"infinity": pf.TIMESTAMP_INFINITY, "-infinity": pf.TIMESTAMP_MINUS_INFINITY}
         if text in special:
-            return special[text], "timestamp"
+            return special[text], sql_type
         return datetime.datetime.fromisoformat(text), None
     if sql_type == "name":
         return text, "name"
@@ -114,7 +119,7 @@ def decode_array(element_type, text):
                 walk(y, depth + 1)
     if dims:
         walk(nested, 0)
-    return pf.SqlArray(flat, element_type if element_type != "text" else None, dims, lower or None)
+    return pf.SqlArray(flat, "enum" if element_type == ENUM_TYPE else element_type, dims, lower or None)
 
 
 def vector_hashes(rec):
@@ -134,8 +139,30 @@ def vector_hashes(rec):
     return hashes
 
 
+def typed_input(inp):
+    """A typed vector's input values in order, as (Python value, sql_type) pairs; a "hash"
+    entry is (the hash, "hash")."""
+    if "series" in inp:
+        first, last = inp["series"]
+        return [decode(inp["type"], str(i)) for i in range(first, last + 1)]
+    pairs = inp.get("typed_values") or [[inp["type"], t] for t in inp["values"]]
+    return [(int(text), "hash") if sql_type == "hash" else decode(sql_type, text) for sql_type, text in pairs]
+
+
+def build_hll(rec):
+    """The sketch a vector describes, from its inputs alone: from their hashes (no kind), or
+    from the values one by one (hll_add_agg and hll_add alike), recording their kind."""
+    if rec["build"] == "hashes":
+        return pf.Hll.from_hashes(vector_hashes(rec), rec["precision"], rec["seed"])
+    h = pf.Hll.empty(rec["precision"], rec["seed"])
+    for value, as_type in typed_input(rec["input"]):
+        h = h.add_hash(value) if as_type == "hash" else h.add(value, as_type)
+    return h
+
+
 def check_record(test, sketch, rec):
-    """A sketch against a vector record: bytes, representation, estimate."""
+    """A sketch against a vector record: bytes, kind, representation, estimate."""
+    test.assertEqual(sketch.kind, rec["kind"])
     raw = sketch.to_bytes()
     test.assertEqual(len(raw), rec["bytes"])
     test.assertEqual(hashlib.sha256(raw).hexdigest(), rec["sha256"])
@@ -156,7 +183,9 @@ class VectorTests(unittest.TestCase):
         cls.vectors = load_vectors()
         cls.sketches = {}
         for rec in cls.vectors["hll"]:
-            cls.sketches[rec["name"]] = pf.Hll.from_hashes(vector_hashes(rec), rec["precision"], rec["seed"])
+            cls.sketches[rec["name"]] = build_hll(rec)
+        for rec in cls.vectors["union"]:
+            cls.sketches[rec["name"]] = cls.sketches[rec["left"]].union(cls.sketches[rec["right"]])
 
     def test_vector_file_is_complete(self):
         v = self.vectors
@@ -165,6 +194,37 @@ class VectorTests(unittest.TestCase):
         for p in (4, 10, 14, 18):
             self.assertIn((p, "sparse"), reprs)
             self.assertIn((p, "dense"), reprs)
+        kinds = {r["kind"] for r in v["hll"] + v["union"] + v["fold"]}
+        for kind in (0, 20, 701, 25, 1700, 1082, 1114, 1184, 1016, 1009, 65534, 65535):
+            self.assertIn(kind, kinds)
+        self.assertTrue(any(r["kind"] == 0 and r["build"] == "typed" for r in v["hll"]))
+        self.assertGreaterEqual(len(v["refused"]), 10)
+        self.assertGreaterEqual(len(v["accepted"]), 5)
+
+    def test_kinds_are_the_spec_tables(self):
+        """Every vector records the kind section 2.5's table gives its values' SQL type (the
+        server's bytes were checked against the same table when the vectors were made)."""
+        for rec in self.vectors["hll"]:
+            with self.subTest(rec["name"]):
+                want = input_kind(rec["input"]) if rec["build"] == "typed" else 0
+                self.assertEqual(rec["kind"], want)
+                self.assertEqual(pf.Hll.from_bytes(bytes.fromhex(rec["hex"])).kind if "hex" in rec else want, want)
+                if rec["build"] == "typed" and "typed_values" not in rec["input"]:
+                    sql_type = rec["input"]["type"]
+                    self.assertEqual(pf.type_kind(sql_type.replace(ENUM_TYPE, "enum")), SPEC_KINDS[sql_type])
+
+    def test_counts_are_the_truth(self):
+        """Sparse typed vectors count exactly the values distinct under PostgreSQL's =, across
+        types: a value converted to the sketch's kind is found, not counted twice."""
+        checked = 0
+        for rec in self.vectors["hll"]:
+            if rec["build"] != "typed" or rec["distinct"] is None or rec["representation"] != "sparse":
+                continue
+            with self.subTest(rec["name"]):
+                self.assertEqual(self.sketches[rec["name"]].cardinality(), rec["distinct"])
+                self.assertEqual(rec["cardinality"], rec["distinct"])
+                checked += 1
+        self.assertGreaterEqual(checked, 25)
 
     def test_sketch_hash(self):
         for rec in self.vectors["sketch_hash"]:
@@ -185,7 +245,7 @@ class VectorTests(unittest.TestCase):
 
     def test_hll_built_one_value_at_a_time(self):
         for rec in self.vectors["hll"]:
-            if len(vector_hashes(rec)) > 5000:
+            if rec["build"] != "hashes" or len(vector_hashes(rec)) > 5000:
                 continue
             with self.subTest(rec["name"]):
                 h = pf.Hll.empty(rec["precision"], rec["seed"])
@@ -203,6 +263,8 @@ class VectorTests(unittest.TestCase):
                 self.assertEqual(parsed.to_bytes(), raw)
                 self.assertEqual(pf.Hll.from_text("\\x" + rec["hex"].upper()).to_bytes(), raw)
                 self.assertEqual(parsed.cardinality(), rec["cardinality"])
+                self.assertEqual(parsed.kind, rec["kind"])
+                self.assertEqual(raw[1], 1 if rec["kind"] == 0 else 2)
 
     def test_union(self):
         for rec in self.vectors["union"]:
@@ -210,6 +272,8 @@ class VectorTests(unittest.TestCase):
                 left, right = self.sketches[rec["left"]], self.sketches[rec["right"]]
                 check_record(self, left.union(right), rec)
                 self.assertEqual(right.union(left).to_bytes(), left.union(right).to_bytes())
+                if left.kind and right.kind and left.kind != right.kind:
+                    self.assertEqual(rec["kind"], pf.KIND_MIXED)
 
     def test_fold(self):
         for rec in self.vectors["fold"]:
@@ -221,6 +285,29 @@ class VectorTests(unittest.TestCase):
             with self.subTest(rec["name"]):
                 with self.assertRaises(pf.FormatError):
                     pf.Hll.from_bytes(bytes.fromhex(rec["hex"]))
+
+    def test_version_2_edges_are_accepted(self):
+        for rec in self.vectors["accepted"]:
+            with self.subTest(rec["name"]):
+                raw = bytes.fromhex(rec["hex"])
+                parsed = pf.Hll.from_bytes(raw)
+                self.assertEqual(parsed.to_bytes(), raw)
+                self.assertEqual(parsed.kind, int.from_bytes(raw[6:8], "little"))
+
+    def test_refused_as_the_server_refuses(self):
+        """Each refusal of the vectors: the same SQLSTATE (section 2.5)."""
+        for rec in self.vectors["refused"]:
+            with self.subTest(rec["name"]):
+                left = self.sketches[rec["left"]]
+                if rec["op"] == "add":
+                    value, as_type = decode(*rec["right"])
+                    with self.assertRaises(pf.ComparisonError) as caught:
+                        left.add(value, as_type)
+                    self.assertEqual(caught.exception.sqlstate, rec["sqlstate"])
+                else:
+                    self.assertEqual(rec["sqlstate"], "22023")
+                    with self.assertRaises(pf.ParameterError):
+                        left.contains(self.sketches[rec["right"]])
 
     def test_invalid_text_is_rejected(self):
         for text in ["", "x", "480101010e1a00000000000000000000", "\\x480101010e1a0000000000000000000",
