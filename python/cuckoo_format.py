@@ -118,6 +118,12 @@ class Cuckoo:
         c.kind = self.kind
         return c
 
+    def without_kind(self):
+        """The same filter recording no kind: the version 1 bytes 0.4.0 wrote for it."""
+        c = self.copy()
+        c.kind = pf.KIND_NONE
+        return c
+
     def _find(self, bucket, fp):
         base = bucket * BUCKET_SIZE
         for s in range(BUCKET_SIZE):

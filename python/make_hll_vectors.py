@@ -492,35 +492,57 @@ def sketch_record(name, sql, kind, inp=None, precision=None, seed=None, build=No
     return record
 
 
-SQLSTATE_OF = """CREATE FUNCTION pg_temp.sqlstate_of(query text) RETURNS text LANGUAGE plpgsql AS $$
+# The answer of a one-value query as text, or the SQLSTATE of its error.
+ANSWER_OF = """CREATE FUNCTION pg_temp.answer_of(query text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE answer text;
 BEGIN
-    EXECUTE query;
-    RETURN 'accepted';
+    EXECUTE query INTO answer;
+    RETURN answer;
 EXCEPTION WHEN OTHERS THEN
     RETURN SQLSTATE;
 END $$;
 """
 
 
+def answers(queries, setup=""):
+    """The server's answer (as text) or SQLSTATE for each query."""
+    out = psql(setup + ANSWER_OF + "".join("SELECT pg_temp.answer_of(%s);\n" % quote(q) for q in queries))
+    out = out.split("\n")[:len(queries)]
+    assert len(out) == len(queries)
+    return out
+
+
 def check_refused(refused, setup=""):
     """Asserts that the server refuses each {"name", "query", "sqlstate"} with its SQLSTATE."""
-    out = psql(setup + SQLSTATE_OF + "".join("SELECT pg_temp.sqlstate_of(%s);\n" % quote(r["query"])
-                                             for r in refused)).split()
-    for r, got in zip(refused, out):
+    for r, got in zip(refused, answers([r["query"] for r in refused], setup)):
         assert got == r["sqlstate"], "%s: the server answers %s, not %s" % (r["name"], got, r["sqlstate"])
-    assert len(out) == len(refused)
+
+
+def answers_section(rows, title, what="answer"):
+    """The regression test's check of each (name, query, expected answer or SQLSTATE)."""
+    lines = ["-- " + line for line in title]
+    lines.append("SELECT n, vector, pg_temp.answer_of(q) = expected AS same_%s" % what)
+    lines.append("FROM (VALUES")
+    lines.append(",\n".join("  (%d, %s,\n   %s, %s)" % (i, quote(name), quote(query), quote(expected))
+                            for i, (name, query, expected) in enumerate(rows, 1)))
+    lines.append(") v(n, vector, q, expected)\nORDER BY n;")
+    return "\n".join(lines) + "\n"
 
 
 def refused_section(refused, title):
     """The regression test's check that each refused query fails with its SQLSTATE."""
-    lines = ["-- " + line for line in title]
-    lines.append(SQLSTATE_OF.rstrip("\n"))
-    lines.append("SELECT n, vector, pg_temp.sqlstate_of(q) = sqlstate AS refused")
-    lines.append("FROM (VALUES")
-    lines.append(",\n".join("  (%d, %s,\n   %s, '%s')" % (i, quote(r["name"]), quote(r["query"]), r["sqlstate"])
-                            for i, r in enumerate(refused, 1)))
-    lines.append(") v(n, vector, q, sqlstate)\nORDER BY n;")
-    return "\n".join(lines) + "\n"
+    return answers_section([(r["name"], r["query"], r["sqlstate"]) for r in refused], title, "sqlstate")
+
+
+def clear_kind_sql(expr, type_name, version_1_bytes_6=0):
+    """The value with its kind cleared: version 1 and bytes 6-7 as version 1 holds them
+    (0, or cuckoo's sub-filter count 1), as 0.4.0 wrote it."""
+    return "set_byte(set_byte(set_byte((%s)::bytea, 1, 1), 6, %d), 7, 0)::%s" % (expr, version_1_bytes_6, type_name)
+
+
+def clear_kind_bytes(raw, version_1_bytes_6=0):
+    """clear_kind_sql on bytes."""
+    return raw[:1] + b"\x01" + raw[2:6] + bytes([version_1_bytes_6, 0]) + raw[8:]
 
 
 def hll_vectors():
@@ -609,7 +631,8 @@ def regression_sql(hashes, fallback, sketches, unions, folds, refused, invalid, 
 SET client_encoding = 'UTF8';
 -- An enum: a type outside the built-in catalog (kind 65534); dropped at the end.
 %s
-""" % CREATE_ENUM]
+-- pg_temp.answer_of(query): its one value as text, or the SQLSTATE of its error.
+%s""" % (CREATE_ENUM, ANSWER_OF)]
     for rec in hashes + fallback:
         rec["name"] = "%s %s seed %d" % (rec["type"], rec["text"] if len(rec["text"]) < 40 else
                                           rec["text"][:20] + "...", rec["seed"])

@@ -658,20 +658,23 @@ class _Sketch:
         out._add_hash(h & _U64)
         return out
 
+    def _add_values(self, values, sql_type, sql_types):
+        for i, v in enumerate(values):
+            if v is not None:
+                self._add_value(v, sql_types[i] if sql_types is not None else sql_type)
+        return self
+
+    def without_kind(self):
+        """The same sketch recording no kind: the version 1 bytes 0.4.0 wrote for it."""
+        out = self.copy()
+        out.kind = KIND_NONE
+        return out
+
     def _record_kind(self, kind):
         """What an aggregate of values of one kind records: the kind, if a value was added."""
         if self.has_values():
             self.kind = kind
         return self
-
-
-def aggregate_kind(values, sql_type=None):
-    """The kind an aggregate over these values records: that of their one SQL type, or none
-    when no value is non-NULL (section 2.5)."""
-    kinds = {value_kind(v, sql_type) for v in values if v is not None}
-    if len(kinds) > 1:
-        raise ParameterError("an aggregate takes values of one SQL type, not kinds %s" % sorted(kinds))
-    return kinds.pop() if kinds else KIND_NONE
 
 
 class Hll(_Sketch):
@@ -708,14 +711,11 @@ class Hll(_Sketch):
         return h._record_kind(kind)
 
     @classmethod
-    def from_values(cls, values, precision=DEFAULT_PRECISION, seed=0, sql_type=None):
+    def from_values(cls, values, precision=DEFAULT_PRECISION, seed=0, sql_type=None, sql_types=None):
         """What hll_add_agg(x, precision) builds (seed 0), or repeated hll_add with a seed,
-        with its kind (section 2.5). None values are skipped, as SQL NULLs."""
-        h = cls.empty(precision, seed)
-        for v in values:
-            if v is not None:
-                h._add_value(v, sql_type)
-        return h
+        with its kind (section 2.5). None values are skipped, as SQL NULLs. sql_types, if
+        given, is each value's SQL type."""
+        return cls.empty(precision, seed)._add_values(values, sql_type, sql_types)
 
     def copy(self):
         return Hll(self.precision, self.seed,
@@ -2377,20 +2377,21 @@ class Bloom(_Sketch):
 
     @classmethod
     def from_values(cls, values, capacity, fpr=BLOOM_DEFAULT_FPR, scalable=False, seed=0, sql_type=None,
-                    layout=None):
+                    layout=None, sql_types=None):
         """bloom_agg(x, capacity, fpr [, layout]) (seed 0), or bloom_add in order from bloom_empty(...),
-        with its kind (section 2.5). None values are skipped, as SQL NULLs."""
-        b = cls.empty(capacity, fpr, scalable, seed, layout)
-        for v in values:
-            if v is not None:
-                b._add_value(v, sql_type)
-        return b
+        with its kind (section 2.5). None values are skipped, as SQL NULLs. sql_types, if given,
+        is each value's SQL type."""
+        return cls.empty(capacity, fpr, scalable, seed, layout)._add_values(values, sql_type, sql_types)
 
     @classmethod
-    def agg_distinct(cls, values, fpr=BLOOM_DEFAULT_FPR, sql_type=None):
+    def agg_distinct(cls, values, fpr=BLOOM_DEFAULT_FPR, sql_type=None, sql_types=None):
         """bloom_agg(x [, fpr]): a fixed filter, seed 0, capacity the number of distinct hashes (>= 1)."""
-        hashes = {hash64(v, 0, sql_type) for v in values if v is not None}
-        return cls.from_hashes(hashes, max(len(hashes), 1), fpr, kind=aggregate_kind(values, sql_type))
+        types = sql_types if sql_types is not None else [sql_type] * len(values)
+        hashes = {hash64(v, 0, t) for v, t in zip(values, types) if v is not None}
+        kinds = {value_kind(v, t) for v, t in zip(values, types) if v is not None}
+        if len(kinds) > 1:
+            raise ParameterError("an aggregate takes values of one SQL type, not kinds %s" % sorted(kinds))
+        return cls.from_hashes(hashes, max(len(hashes), 1), fpr, kind=kinds.pop() if kinds else KIND_NONE)
 
     def copy(self):
         return Bloom(self.scalable, self.seed, self.capacity, self.fpr, [l.copy() for l in self.layers],

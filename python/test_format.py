@@ -819,25 +819,42 @@ BEGIN PERFORM b::hll; RETURN true; EXCEPTION WHEN invalid_binary_representation 
 
 # ---------------------------------------------------------------- bloom (doc/FORMAT.md section 4)
 
-def bloom_input(inp):
-    """A bloom vector's input values in order, as (Python value, sql_type) pairs."""
-    if "series" in inp:
-        first, last = inp["series"]
-        conv = str if inp["type"] == "text" else int
-        return [(conv(i), None) for i in range(first, last + 1)]
-    pairs = inp.get("typed_values") or [[inp["type"], t] for t in inp["values"]]
-    return [decode(sql_type, text) for sql_type, text in pairs]
+bloom_input = typed_input
 
 
 def build_bloom(rec):
-    """The filter a bloom vector describes, built from its inputs alone."""
+    """The filter a bloom vector describes, built from its inputs alone, with its kind:
+    bloom_agg, or bloom_add of each value in order (kind_free: the kind cleared after the
+    first, as a filter 0.4.0 stored holds none)."""
+    pairs = [(v, t) for v, t in bloom_input(rec["input"]) if v is not None]
+    values, types = [v for v, _ in pairs], [t for _, t in pairs]
+    if rec["build"] == "agg_distinct":
+        fpr = rec["fpr_argument"] if rec["fpr_argument"] is not None else pf.BLOOM_DEFAULT_FPR
+        return pf.Bloom.agg_distinct(values, fpr, sql_types=types)
+    params = (rec["capacity"], rec["fpr"], rec["scalable"], rec["seed"])
+    if not rec.get("kind_free"):
+        return pf.Bloom.from_values(values, *params, layout=rec.get("layout_argument"), sql_types=types)
+    b = pf.Bloom.from_values(values[:1], *params, layout=rec.get("layout_argument"), sql_types=types[:1])
+    b = b.without_kind()
+    for value, as_type in pairs[1:]:
+        b = b.add(value, as_type)
+    return b
+
+
+def build_bloom_from_hashes(rec):
+    """The same filter from the hashes of its values, recording no kind (section 2.5)."""
     seed = rec["seed"]
-    hashes = [pf.hash64(v, seed, t) for v, t in bloom_input(rec["input"])]
+    hashes = [pf.hash64(v, seed, t) for v, t in bloom_input(rec["input"]) if v is not None]
     if rec["build"] == "agg_distinct":
         fpr = rec["fpr_argument"] if rec["fpr_argument"] is not None else pf.BLOOM_DEFAULT_FPR
         distinct = set(hashes)
         return pf.Bloom.from_hashes(distinct, max(len(distinct), 1), fpr)
     return pf.Bloom.from_hashes(hashes, rec["capacity"], rec["fpr"], rec["scalable"], seed, rec.get("layout_argument"))
+
+
+def pinned(b, rec):
+    """The bytes a vector pins of a filter: with its kind cleared for those pinned before kinds."""
+    return (b.without_kind() if rec["kind_cleared"] else b).to_bytes()
 
 
 def layer_fields(b):
@@ -846,8 +863,9 @@ def layer_fields(b):
 
 
 def check_bloom_record(test, b, rec):
-    """A filter against a vector record: bytes, layers, estimates."""
-    raw = b.to_bytes()
+    """A filter against a vector record: kind, bytes, layers, estimates."""
+    test.assertEqual(b.kind, rec["kind"])
+    raw = pinned(b, rec)
     test.assertEqual(len(raw), rec["bytes"])
     test.assertEqual(hashlib.sha256(raw).hexdigest(), rec["sha256"])
     if "hex" in rec:
@@ -912,22 +930,52 @@ class BloomVectorTests(unittest.TestCase):
             self.assertIn(t, types)
         self.assertTrue(any("typed_values" in r["input"] for r in recs))
         self.assertGreaterEqual(len(self.vectors["invalid"]), 40)
+        # Version 2 pinned as written, in every layout, for several kinds; kinds of results.
+        written = {(r["layout"], r["kind"]) for r in recs if not r["kind_cleared"]}
+        for layout in ("fixed", "scalable", "blocked"):
+            self.assertGreaterEqual(len({k for l, k in written if l == layout and k}), 3, layout)
+        kinds = {r["kind"] for r in recs + self.vectors["union"] + self.vectors["intersect"]}
+        for kind in (0, 20, 701, 25, 1700, 1082, 1114, 1184, 1016, 1009, 65534, 65535):
+            self.assertIn(kind, kinds)
+        self.assertGreaterEqual(len(self.vectors["probes"]), 30)
+
+    def test_kinds_are_the_spec_tables(self):
+        """The kind of every vector is the one section 2.5's table gives its values' SQL type
+        (none for a filter without values or built kind-free), as the server recorded it."""
+        for rec in self.vectors["bloom"] + self.vectors["operands"]:
+            with self.subTest(rec["name"]):
+                has_values = any(v is not None for v, _ in bloom_input(rec["input"]))
+                want = 0 if rec["build"] == "empty" or rec.get("kind_free") or not has_values \
+                    else input_kind(rec["input"])
+                self.assertEqual(rec["kind"], want)
+                if "typed_values" not in rec["input"] and want:
+                    sql_type = rec["input"]["type"]
+                    self.assertEqual(pf.type_kind(sql_type.replace(ENUM_TYPE, "enum")), SPEC_KINDS[sql_type])
 
     def test_bloom_built_from_inputs(self):
         for rec in self.vectors["bloom"] + self.vectors["operands"]:
             with self.subTest(rec["name"]):
                 check_bloom_record(self, self.filters[rec["name"]], rec)
 
+    def test_kind_free_bytes_from_hashes(self):
+        """A vector pinned before kinds is, byte for byte, the filter of its values' hashes."""
+        for rec in self.vectors["bloom"] + self.vectors["operands"]:
+            if rec["kind"] and not rec["kind_cleared"] or len(bloom_input(rec["input"])) > 30000:
+                continue
+            with self.subTest(rec["name"]):
+                self.assertEqual(build_bloom_from_hashes(rec).to_bytes(), pinned(self.filters[rec["name"]], rec))
+
     def test_bloom_built_one_value_at_a_time(self):
         """bloom_add, value by value, from bloom_empty: the same bytes as the bulk build."""
         for rec in self.vectors["bloom"]:
-            if rec["build"] not in ("agg", "add") or len(bloom_input(rec["input"])) > 3000:
+            if rec["build"] not in ("agg", "add") or rec.get("kind_free") or len(bloom_input(rec["input"])) > 3000:
                 continue
             with self.subTest(rec["name"]):
                 b = pf.Bloom.empty(rec["capacity"], rec["fpr"], rec["scalable"], rec["seed"], rec.get("layout_argument"))
                 for value, as_type in bloom_input(rec["input"]):
                     b = b.add(value, as_type)
                 self.assertEqual(b.to_bytes(), self.filters[rec["name"]].to_bytes())
+                self.assertEqual(b.kind, rec["kind"])
 
     def test_bloom_parse_round_trip(self):
         for rec in self.vectors["bloom"] + self.vectors["operands"] + self.vectors["union"] + self.vectors["intersect"]:
@@ -938,6 +986,7 @@ class BloomVectorTests(unittest.TestCase):
                 parsed = pf.Bloom.from_bytes(raw)
                 self.assertEqual(parsed.to_bytes(), raw)
                 self.assertEqual(pf.Bloom.from_text("\\x" + rec["hex"].upper()).to_bytes(), raw)
+                self.assertEqual(parsed.kind, 0 if rec["kind_cleared"] else rec["kind"])
                 self.assertEqual(layer_fields(parsed), rec["layers"])
                 self.assertEqual(parsed.cardinality(), rec["cardinality"])
                 self.assertEqual(parsed.estimated_fpr(), float(rec["estimated_fpr"]))
@@ -948,32 +997,72 @@ class BloomVectorTests(unittest.TestCase):
             b = self.filters[rec["name"]]
             with self.subTest(rec["name"]):
                 for value, as_type in bloom_input(rec["input"]):
-                    self.assertTrue(b.contains(value, as_type))
+                    if value is not None:
+                        self.assertTrue(b.contains(value, as_type))
                 if "probe" not in rec:
                     continue
                 p = rec["probe"]
                 first, last = p["series"]
-                conv = str if p["type"] == "text" else int
-                found = [i for i in range(first, last + 1) if b.contains(conv(i))]
+                found = [i for i in range(first, last + 1) if b.contains(*decode(p["type"], str(i)))]
                 present = list(range(first, p["present_through"] + 1))
                 self.assertEqual(found[:len(present)], present)
                 self.assertEqual(found[len(present):], p["false_positives"])
 
+    def operands(self, rec):
+        left, right = self.filters[rec["left"]], self.filters[rec["right"]]
+        if rec["operands_kind_cleared"]:
+            return left.without_kind(), right.without_kind()
+        return left, right
+
     def test_union(self):
         for rec in self.vectors["union"]:
             with self.subTest(rec["name"]):
-                left, right = self.filters[rec["left"]], self.filters[rec["right"]]
+                left, right = self.operands(rec)
                 check_bloom_record(self, left.union(right), rec)
                 self.assertEqual(right.union(left).to_bytes(), left.union(right).to_bytes())
-                self.assertTrue(left.union(right).superset(left))
-                self.assertTrue(left.union(right).superset(right))
+                bits = left.union(right).without_kind()
+                self.assertTrue(bits.superset(left.without_kind()))
+                self.assertTrue(bits.superset(right.without_kind()))
 
     def test_intersect(self):
         for rec in self.vectors["intersect"]:
             with self.subTest(rec["name"]):
-                left, right = self.filters[rec["left"]], self.filters[rec["right"]]
+                left, right = self.operands(rec)
                 check_bloom_record(self, left.intersect(right), rec)
                 self.assertEqual(right.intersect(left).to_bytes(), left.intersect(right).to_bytes())
+
+    REFUSED_OPERATIONS = {
+        "SELECT bloom_intersect({left}, {right})": lambda a, b: a.intersect(b),
+        "SELECT {left} @> {right}": lambda a, b: a.superset(b),
+        "SELECT {left} <@ {right}": lambda a, b: b.superset(a),
+        "SELECT bloom_union({left}, {right}) @> {left}": lambda a, b: a.union(b).superset(a),
+    }
+
+    def test_refused_as_the_server_refuses(self):
+        for rec in self.vectors["refused"]:
+            with self.subTest(rec["name"]):
+                self.assertEqual(rec["sqlstate"], "22023")
+                with self.assertRaises(pf.ParameterError):
+                    self.REFUSED_OPERATIONS[rec["template"]](self.filters[rec["left"]], self.filters[rec["right"]])
+
+    def test_probes_by_other_types(self):
+        """bloom_contains of values of other types (section 2.5): Python's answer is the
+        server's, found wherever PostgreSQL's = finds the value among those added, and each
+        refusal has the server's SQLSTATE."""
+        unions = {rec["name"]: self.operands(rec) for rec in self.vectors["union"]}
+        for rec in self.vectors["probes"]:
+            with self.subTest(rec["filter"], type=rec["type"], text=rec["text"]):
+                b = self.filters[rec["filter"]] if rec["filter"] in self.filters else \
+                    unions[rec["filter"]][0].union(unions[rec["filter"]][1])
+                value, as_type = decode(rec["type"], rec["text"])
+                if rec["answer"] in ("true", "false"):
+                    self.assertEqual(b.contains(value, as_type), rec["answer"] == "true")
+                    if rec["equal_to_added"]:
+                        self.assertEqual(rec["answer"], "true")
+                else:
+                    with self.assertRaises(pf.ComparisonError) as caught:
+                        b.contains(value, as_type)
+                    self.assertEqual(caught.exception.sqlstate, rec["answer"])
 
     def test_invalid_bytes_are_rejected(self):
         for rec in self.vectors["invalid"]:
@@ -1004,7 +1093,7 @@ class BloomVectorTests(unittest.TestCase):
         for rec in recs:
             b = self.filters[rec["name"]]
             with self.subTest(rec["name"]):
-                self.assertEqual(b.to_bytes().hex(), rec["hex"])
+                self.assertEqual(pinned(b, rec).hex(), rec["hex"])
                 check_fill_limits(self, b)
         b = self.filters["scalable 4 at 0.1 bigint 1..40"]
         closed = layer_limits(b)[:-1]
@@ -1018,7 +1107,7 @@ class BloomVectorTests(unittest.TestCase):
         has other bytes if c counts distinct positions, so it tells the two readings apart."""
         rec = next(r for r in self.vectors["bloom"] if r["name"] == "scalable 2 at 0.01 bigint 1..20")
         b = self.filters[rec["name"]]
-        self.assertEqual(b.to_bytes().hex(), rec["hex"])
+        self.assertEqual(pinned(b, rec).hex(), rec["hex"])
         distinct = pf.Bloom.empty(rec["capacity"], rec["fpr"], True, rec["seed"])
         for value, as_type in bloom_input(rec["input"]):
             _add_counting_distinct(distinct, pf.hash64(value, rec["seed"], as_type))
