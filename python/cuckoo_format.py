@@ -202,12 +202,13 @@ class Cuckoo:
             self.kind = pf.value_kind(value, sql_type)
 
     @classmethod
-    def agg(cls, values, capacity, fpr=0.01, sql_type=None):
-        """cuckoo_agg(x, capacity, fpr): every non-NULL value added in order, seed 0, with their kind."""
+    def agg(cls, values, capacity, fpr=0.01, sql_type=None, sql_types=None):
+        """cuckoo_agg(x, capacity, fpr): every non-NULL value added in order, seed 0, with their
+        kind; sql_types, if given, is each value's SQL type."""
         c = cls(capacity, fpr)
-        for v in values:
+        for i, v in enumerate(values):
             if v is not None:
-                c.add(v, sql_type)
+                c.add(v, sql_types[i] if sql_types is not None else sql_type)
         return c
 
     def remove(self, value, sql_type=None):
