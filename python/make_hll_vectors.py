@@ -72,7 +72,8 @@ DROP_ENUM = "DROP TYPE %s;" % ENUM_TYPE
 KIND_NONE, KIND_OTHER, KIND_MIXED = 0, 65534, 65535
 SPEC_KINDS = {
     "smallint": 20, "integer": 20, "bigint": 20, "real": 701, "double precision": 701,
-    "numeric": 1700, "text": 25, "varchar": 25, "char(4)": 25, "char(6)": 25, "name": 25, '"char"': 25,
+    "numeric": 1700, "text": 25, "varchar": 25, "varchar(40)": 25, "char(4)": 25, "char(6)": 25, "char(10)": 25,
+    "name": 25, '"char"': 25,
     "boolean": 16, "bytea": 17, "uuid": 2950, "date": 1082, "timestamp": 1114, "timestamptz": 1184,
     "integer[]": 1016, "bigint[]": 1016, "text[]": 1009, "date[]": 1182, ENUM_TYPE: KIND_OTHER,
     ENUM_TYPE + "[]": KIND_OTHER,
