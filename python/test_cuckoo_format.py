@@ -293,16 +293,18 @@ class ServerTests(unittest.TestCase):
         cases = [(cap, fpr, seed) + random_ops(rng, cap, fpr, seed, text=False, absent_removes=False)
                  for cap, fpr, seed in self.cases(rng, 12)]
         sql = APPLY + "".join(
-            "WITH f AS MATERIALIZED (SELECT %s AS c) SELECT encode(c::bytea, 'hex'), cuckoo_cardinality(c), %s, %s "
-            "FROM f;\n" % (ops_sql(cap, fpr, seed, ops, False), probe_sql("c", pool), probe_sql("c", pool, "numeric"))
+            "WITH f AS MATERIALIZED (SELECT %s AS c) SELECT encode(c::bytea, 'hex'), cuckoo_cardinality(c), %s, %s, "
+            "coalesce(cuckoo_info(c)->>'kind', 'none') FROM f;\n"
+            % (ops_sql(cap, fpr, seed, ops, False), probe_sql("c", pool), probe_sql("c", pool, "numeric"))
             for cap, fpr, seed, ops, pool, _, _ in cases)
         out = psql(sql).splitlines()
         self.assertEqual(len(out), len(cases))
         for (cap, fpr, seed, ops, pool, c, stored), line in zip(cases, out):
-            hexstr, cardinality, counts, numeric_counts = line.split("|")
+            hexstr, cardinality, counts, numeric_counts, kind_text = line.split("|")
             with self.subTest(capacity=cap, fpr=fpr, seed=seed, ops=len(ops)):
                 self.assertEqual(c.to_bytes().hex(), hexstr)
                 self.assertEqual(c.kind, 20 if stored else 0)
+                self.assertEqual(kind_text, pf.kind_name(c.kind) or "none")
                 self.assertEqual(int(cardinality), len(stored))
                 self.assertEqual(py_counts(c, pool), counts)
                 self.assertEqual(numeric_counts, counts)

@@ -571,7 +571,7 @@ class ServerTests(unittest.TestCase):
             sql = load_table_sql("d", sql_type, texts) + """
 SELECT 'hash', string_agg(sketch_hash(x)::text, ' ' ORDER BY i), string_agg(sketch_hash(x, %d)::text, ' ' ORDER BY i)
 FROM d WHERE i <= 500;
-SELECT 'agg', n, p, encode(h::bytea, 'hex'), hll_cardinality(h), hll_info(h)->>'estimate'
+SELECT 'agg', n, p, encode(h::bytea, 'hex'), hll_cardinality(h), hll_info(h)->>'estimate', hll_info(h)->>'kind'
 FROM (SELECT n, p, hll_add_agg(x, p) AS h
       FROM d, unnest(ARRAY[%s]) n, unnest(ARRAY[%s]) p
       WHERE i <= n GROUP BY n, p) s
@@ -591,8 +591,9 @@ ORDER BY n, p;
                                  [pf.sketch_hash(v, hash_seed, as_type) for v in values[:n]])
             rows = [line.split("|") for line in out[1:]]
             self.assertEqual(len(rows), len(prefixes) * len(PRECISIONS))
-            for _, n, p, hexstr, cardinality, estimate in rows:
+            for _, n, p, hexstr, cardinality, estimate, kind_text in rows:
                 with self.subTest(name, n=n, p=p):
+                    self.assertEqual(kind_text, pf.kind_name(kind))
                     sketch = pf.Hll.from_hashes(hashes[:int(n)], int(p), kind=kind)
                     self.assertEqual(sketch.to_bytes().hex(), hexstr)
                     self.assertEqual(pf.Hll.from_bytes(bytes.fromhex(hexstr)).kind, kind)
@@ -1283,7 +1284,7 @@ END $$;
                        % (n, cap, fpr, missed % n, cap, fpr, n)
                        for n, cap, fpr in BLOOM_AGG_CASES if n <= len(values)]
             queries += ["SELECT 'distinct', %d, 0, %r, encode(b::bytea, 'hex'), bloom_cardinality(b), bloom_fpr(b), %s "
-                        "FROM (SELECT bloom_agg(x%s) AS b FROM d WHERE i <= %d) s;"
+                        "|| '|' || (bloom_info(b)->>'kind') FROM (SELECT bloom_agg(x%s) AS b FROM d WHERE i <= %d) s;"
                         % (n, fpr, missed % n, "" if fpr == 0.01 else ", %r" % fpr, n)
                         for n, fpr in zip(BLOOM_DISTINCT_PREFIXES, [0.01, 0.2, 0.01]) if n <= len(values)]
             out = psql(load_table_sql("d", sql_type, texts) + "\n".join(queries) + "\n").splitlines()
@@ -1291,10 +1292,12 @@ END $$;
             kind = SPEC_KINDS[name]
             self.assertEqual(pf.type_kind(sql_type), kind)
             for line in out:
-                build, n, cap, fpr, hexstr, cardinality, estimated_fpr, missed_count = line.split("|")
+                build, n, cap, fpr, hexstr, cardinality, estimated_fpr, missed_count, *kind_text = line.split("|")
                 n, fpr = int(n), float(fpr)
                 with self.subTest(name, build=build, n=n, fpr=fpr):
                     self.assertEqual(missed_count, "0")
+                    if kind_text:
+                        self.assertEqual(kind_text, [pf.kind_name(kind)])
                     if build == "agg":
                         b = pf.Bloom.from_hashes(hashes[:n], int(cap), fpr, kind=kind)
                     else:
