@@ -4,23 +4,27 @@ Hashing is probabilistic_format's (section 2): the canonical 64-bit hash of a
 value with the filter's seed.
 
     >>> c = Cuckoo.empty(100, 0.01)
-    >>> c.add(42); c.add(42); c.add("x")
-    >>> c.contains(42), c.count(42), c.items, c.contains(43)
-    (True, 2, 3, False)
+    >>> c.add(42); c.add(42); c.add(7)
+    >>> c.contains(42), c.count(42), c.items, c.contains(43), c.kind
+    (True, 2, 3, False, 20)
+    >>> c.count(42.0), c.count(decimal.Decimal("42.000"))   # = converts them (section 2.5)
+    (2, 2)
     >>> _ = c.remove(42); c.count(42)
     1
     >>> Cuckoo.from_bytes(c.to_bytes()) == c
     True
 """
 
+import decimal  # noqa: F401 (the doctest)
 import math
 import struct
 
 import probabilistic_format as pf
 
 TYPE_TAG = 0x43
-FORMAT_VERSION = 1
 LAYOUT_SINGLE = 1
+# Bytes 6-7 of a format version 1 value: the sub-filter count of the one-table layout.
+VERSION_1_SUBFILTERS = 1
 BUCKET_SIZE = 4
 HEADER_SIZE = 48
 MIN_FINGERPRINT_BITS = 4
@@ -98,6 +102,7 @@ class Cuckoo:
         self.bucket_count = bucket_count_for(capacity)
         self.entries = [0] * (self.bucket_count * BUCKET_SIZE)
         self.items = 0
+        self.kind = pf.KIND_NONE
 
     @classmethod
     def empty(cls, capacity, fpr=0.01, seed=0):
@@ -110,6 +115,13 @@ class Cuckoo:
         c = Cuckoo(self.capacity, self.fpr, self.seed)
         c.entries = list(self.entries)
         c.items = self.items
+        c.kind = self.kind
+        return c
+
+    def without_kind(self):
+        """The same filter recording no kind: the version 1 bytes 0.4.0 wrote for it."""
+        c = self.copy()
+        c.kind = pf.KIND_NONE
         return c
 
     def _find(self, bucket, fp):
@@ -154,6 +166,7 @@ class Cuckoo:
         self.items += 1
 
     def remove_hash(self, h):
+        """Removes one copy; removing the last item leaves a filter that records no kind."""
         fp = fingerprint(h, self.f)
         i1 = first_bucket(h, self.bucket_count)
         for b in (i1, alternate_bucket(i1, fp, self.bucket_count)):
@@ -161,6 +174,8 @@ class Cuckoo:
             if s >= 0:
                 self.entries[b * BUCKET_SIZE + s] = 0
                 self.items -= 1
+                if self.items == 0:
+                    self.kind = pf.KIND_NONE
                 return True
         return False
 
@@ -173,11 +188,28 @@ class Cuckoo:
             n += sum(1 for s in range(BUCKET_SIZE) if self.entries[i2 * BUCKET_SIZE + s] == fp)
         return n
 
-    def _hash(self, value, sql_type):
-        return pf.hash64(value, self.seed, sql_type)
+    def _hash(self, value, sql_type, adding=False):
+        """The value's hash against this filter's kind (section 2.5): converted as = converts
+        it, or refused (pf.ComparisonError)."""
+        return pf.probe_hash(value, self.kind, self.seed, sql_type, adding)
 
     def add(self, value, sql_type=None):
-        self.add_hash(self._hash(value, sql_type))
+        """cuckoo_add: an empty filter without a kind takes the value's."""
+        h = self._hash(value, sql_type, adding=True)
+        was_empty = self.items == 0
+        self.add_hash(h)
+        if self.kind == pf.KIND_NONE and was_empty:
+            self.kind = pf.value_kind(value, sql_type)
+
+    @classmethod
+    def agg(cls, values, capacity, fpr=0.01, sql_type=None, sql_types=None):
+        """cuckoo_agg(x, capacity, fpr): every non-NULL value added in order, seed 0, with their
+        kind; sql_types, if given, is each value's SQL type."""
+        c = cls(capacity, fpr)
+        for i, v in enumerate(values):
+            if v is not None:
+                c.add(v, sql_types[i] if sql_types is not None else sql_type)
+        return c
 
     def remove(self, value, sql_type=None):
         return self.remove_hash(self._hash(value, sql_type))
@@ -189,10 +221,12 @@ class Cuckoo:
         return self.count(value, sql_type) > 0
 
     def union(self, other):
-        """Multiset union: other's entries, bucket by bucket, inserted into a copy of self."""
+        """Multiset union: other's entries, bucket by bucket, inserted into a copy of self;
+        kinds joined as section 2.5 says."""
         if (self.seed, self.capacity, self.fpr) != (other.seed, other.capacity, other.fpr):
             raise pf.ParameterError("cannot combine cuckoo filters with different parameters")
         out = self.copy()
+        out.kind = pf.union_kind(self.kind, self.items > 0, other.kind, other.items > 0)
         slots = self.bucket_count * BUCKET_SIZE
         for i in range(other.bucket_count):
             for s in range(BUCKET_SIZE):
@@ -216,7 +250,8 @@ class Cuckoo:
                 "bits_per_item": slots * self.f / float(self.capacity)}
 
     def to_bytes(self):
-        header = _HEADER.pack(TYPE_TAG, FORMAT_VERSION, pf.HASH_ID, LAYOUT_SINGLE, self.f, BUCKET_SIZE, 1,
+        version, kind_bytes = pf.kind_header(self.kind, VERSION_1_SUBFILTERS)
+        header = _HEADER.pack(TYPE_TAG, version, pf.HASH_ID, LAYOUT_SINGLE, self.f, BUCKET_SIZE, kind_bytes,
                               self.seed, self.capacity, self.fpr, self.bucket_count, self.items)
         packed = 0
         for n, fp in enumerate(self.entries):
@@ -232,11 +267,11 @@ class Cuckoo:
         data = bytes(data)
         if len(data) < HEADER_SIZE:
             raise pf.FormatError("shorter than the header")
-        (tag, version, hash_id, layout, f, bucket_size, subfilters, seed, capacity, fpr, buckets,
+        (tag, version, hash_id, layout, f, bucket_size, kind_bytes, seed, capacity, fpr, buckets,
          items) = _HEADER.unpack_from(data)
         if tag != TYPE_TAG:
             raise pf.FormatError("type tag")
-        if version != FORMAT_VERSION:
+        if version not in pf.FORMAT_VERSIONS:
             raise pf.FormatError("format version")
         if hash_id != pf.HASH_ID:
             raise pf.FormatError("hash id")
@@ -244,8 +279,7 @@ class Cuckoo:
             raise pf.FormatError("layout")
         if bucket_size != BUCKET_SIZE:
             raise pf.FormatError("bucket size")
-        if subfilters != 1:
-            raise pf.FormatError("sub-filter count")
+        kind = pf.read_kind(version, kind_bytes, VERSION_1_SUBFILTERS, "invalid cuckoo filter")
         if not 1 <= capacity <= MAX_CAPACITY:
             raise pf.FormatError("capacity")
         if not (0.0 < fpr < 1.0) or not math.ldexp(fpr, MAX_FINGERPRINT_BITS) >= 8.0:
@@ -266,6 +300,7 @@ class Cuckoo:
         mask = (1 << f) - 1
         c.entries = [(packed >> (k * f)) & mask for k in range(n)]
         c.items = items
+        c.kind = kind
         if sum(1 for fp in c.entries if fp) != items:
             raise pf.FormatError("items stored")
         return c

@@ -13,6 +13,16 @@ The vectors are the contract in doc/FORMAT.md section 4: regenerate them only
 together with a format version or hash id change, never to make a failing test
 pass. Needs only psql; does not use python/probabilistic_format.py (the crafted
 invalid values are edits of the server's bytes, made here with struct).
+
+Format version 2 (section 2.5): a filter built from values records their kind,
+and bloom has no way to add a hash as a hash. The vectors pinned before kinds
+keep their version 1 bytes: a vector built from values of one type pins the
+bytes of its value with the kind cleared (version 1, bytes 6-7 zero:
+"kind_cleared"), and the server must record the kind section 2.5's table gives
+("kind"); a vector of values of mixed types clears the kind after its first add
+("kind_free": a version 1 filter holding a value, as 0.4.0 stored it), after
+which values of any type are added by their own rule and the bytes are exact.
+The vectors new with version 2 pin the bytes as the server writes them.
 """
 
 import hashlib
@@ -23,7 +33,10 @@ import re
 import struct
 
 import make_hll_vectors
-from make_hll_vectors import ROOT, literal, psql, quote, series, typed, values
+from make_hll_vectors import (ANSWER_OF, CREATE_ENUM, DROP_ENUM, ENUM_TYPE, KIND_MIXED, KIND_NONE, KIND_OTHER, ROOT,
+                              answers, answers_section, check_pinned, check_refused, clear_kind_bytes, clear_kind_sql,
+                              input_kind, kind_of_bytes, literal, psql, quote, refused_section, series, typed, values,
+                              values_source)
 
 VECTORS = os.path.join(ROOT, "test", "vectors", "bloom.json")
 REGRESS_SQL = os.path.join(ROOT, "sql", "format_vectors_bloom.sql")
@@ -56,24 +69,29 @@ def empty_sql(capacity, fpr, scalable, seed, layout=None):
     return "bloom_empty(%d, %s, %s, %d)" % (capacity, fpr_sql(fpr), third, seed)
 
 
-def add_sql(capacity, fpr, scalable, seed, inp, layout=None):
+def add_sql(capacity, fpr, scalable, seed, inp, layout=None, kind_free=False):
     """bloom_add from bloom_empty, one value at a time, in order: a recursive CTE
-    over a series or an array, or nested calls for values of mixed types."""
+    over a series, or nested calls for a list of values (of mixed types too).
+    kind_free: the kind is cleared after the first add (section 2.5: the filter
+    then holds a value and no kind, and every later value keeps it so)."""
     empty = empty_sql(capacity, fpr, scalable, seed, layout)
-    if "typed_values" in inp:
+
+    def first(expr):
+        return clear_kind_sql(expr, "bloom") if kind_free else expr
+    if "series" not in inp:
         expr = empty
-        for _, value in value_exprs(inp):
+        for i, (_, value) in enumerate(value_exprs(inp)):
             expr = "bloom_add(%s, %s)" % (expr, value)
+            if i == 0:
+                expr = first(expr)
         return expr
-    if "series" in inp:
-        first, last = inp["series"]
-        count = last - first + 1
-        value = "(i + %d)::%s" % (first, inp["type"])
-    else:
-        count = len(inp["values"])
-        value = "(ARRAY[%s]::%s[])[i + 1]" % (", ".join(quote(t) for t in inp["values"]), inp["type"])
-    return ("(WITH RECURSIVE r(i, b) AS (SELECT 0, %s UNION ALL SELECT i + 1, bloom_add(b, %s) FROM r WHERE i < %d) "
-            "SELECT b FROM r WHERE i = %d)" % (empty, value, count, count))
+    start, last = inp["series"]
+    count = last - start + 1
+    step = "bloom_add(b, (i + %d)::%s)" % (start, inp["type"])
+    if kind_free:
+        step = "CASE WHEN i = 0 THEN %s ELSE %s END" % (first(step), step)
+    return ("(WITH RECURSIVE r(i, b) AS (SELECT 0, %s UNION ALL SELECT i + 1, %s FROM r WHERE i < %d) "
+            "SELECT b FROM r WHERE i = %d)" % (empty, step, count, count))
 
 
 def agg_source(inp):
@@ -81,8 +99,7 @@ def agg_source(inp):
     if "series" in inp:
         first, last = inp["series"]
         return "x::%s" % inp["type"], "generate_series(%d, %d) x" % (first, last)
-    array = "ARRAY[%s]::%s[]" % (", ".join(quote(t) for t in inp["values"]), inp["type"])
-    return "x", "unnest(%s) x" % array
+    return "x", values_source(inp)
 
 
 def build_sql(v):
@@ -91,7 +108,7 @@ def build_sql(v):
     if build == "empty":
         return empty_sql(v["capacity"], v["fpr"], v["scalable"], v["seed"], layout)
     if build == "add":
-        return add_sql(v["capacity"], v["fpr"], v["scalable"], v["seed"], inp, layout)
+        return add_sql(v["capacity"], v["fpr"], v["scalable"], v["seed"], inp, layout, v.get("kind_free", False))
     x, source = agg_source(inp)
     if build == "agg":
         extra = ", %s" % quote(layout) if layout else ""
@@ -122,6 +139,18 @@ def add(capacity, fpr, scalable, seed, inp):
 def empty(capacity, fpr, scalable=False, seed=0):
     return {"build": "empty", "capacity": capacity, "fpr": fpr, "scalable": scalable, "seed": seed,
             "input": values("bigint", [])}
+
+
+def kind_free(spec):
+    """bloom_add with the kind cleared after the first add: values of several types."""
+    return dict(spec, kind_free=True)
+
+
+def spec_kind(spec):
+    """The kind section 2.5 says the server records for a vector."""
+    if spec["build"] == "empty" or spec.get("kind_free"):
+        return KIND_NONE
+    return input_kind(spec["input"])
 
 
 MIXED = [("bigint", "1"), ("text", "a"), ("numeric", "2.5"), ("double precision", "0.25"),
@@ -168,7 +197,7 @@ BLOOM_VECTORS = [
         "timestamp", ["2000-01-01 00:00:00", "2024-01-01 12:00:00.000001", "-infinity"]))),
     ("fixed 20 at 0.01 timestamptz", agg(20, 0.01, values(
         "timestamptz", ["2024-01-01 12:00:00+00", "2024-01-01 07:00:00-05", "1999-12-31 23:59:59.999999+00"]))),
-    ("fixed 20 at 0.01 seed 42 bloom_add mixed types", add(20, 0.01, False, 42, typed(MIXED))),
+    ("fixed 20 at 0.01 seed 42 bloom_add mixed types", kind_free(add(20, 0.01, False, 42, typed(MIXED)))),
     ("fixed 300 at 0.02 seed -1 bloom_add bigint 1..300", add(300, 0.02, False, -1, series("bigint", 1, 300))),
     ("scalable 10 at 0.01 bigint 1..5 (one layer)", add(10, 0.01, True, 0, series("bigint", 1, 5))),
     ("scalable 1 at 0.5 bigint 1..20", add(1, 0.5, True, 0, series("bigint", 1, 20))),
@@ -177,7 +206,7 @@ BLOOM_VECTORS = [
     ("scalable 2 at 0.01 bigint 1..20", add(2, 0.01, True, 0, series("bigint", 1, 20))),
     ("scalable 100 at 0.01 bigint 1..3000", add(100, 0.01, True, 0, series("bigint", 1, 3000))),
     ("scalable 50 at 0.001 seed -1 text 1..400", add(50, 0.001, True, -1, series("text", 1, 400))),
-    ("scalable 8 at 0.05 seed 7 bloom_add mixed types", add(8, 0.05, True, 7, typed(MIXED * 2))),
+    ("scalable 8 at 0.05 seed 7 bloom_add mixed types", kind_free(add(8, 0.05, True, 7, typed(MIXED * 2)))),
     ("scalable 3 at 0.2 bigint with duplicates", add(3, 0.2, True, 0, values(
         "bigint", [str(i % 9) for i in range(40)]))),
     # The blocked layout (section 4.13).
@@ -188,18 +217,18 @@ BLOOM_VECTORS = [
     ("blocked 200 at 1e-06 seed -1 bloom_add bigint 1..200", blocked(add(200, 1e-06, False, -1,
                                                                          series("bigint", 1, 200)))),
     ("blocked 10 at 0.1 overfilled with bigint 1..500", blocked(agg(10, 0.1, series("bigint", 1, 500)))),
-    ("blocked 20 at 0.05 seed 42 bloom_add mixed types", blocked(add(20, 0.05, False, 42, typed(MIXED)))),
+    ("blocked 20 at 0.05 seed 42 bloom_add mixed types", kind_free(blocked(add(20, 0.05, False, 42, typed(MIXED))))),
     ("blocked 20000 at 0.01 bigint 1..20000", blocked(agg(20000, 0.01, series("bigint", 1, 20000)))),
 ]
 
 UNION_VECTORS = [
-    # (name, left, right): names of BLOOM_VECTORS; bloom_union(left, right)
-    ("fixed 1000 at 0.001: bigint 1..1000 | empty", "fixed 1000 at 0.001 bigint 1..1000", None),
-    ("fixed 20 at 0.01: text | numeric", "fixed 20 at 0.01 text", "fixed 20 at 0.01 numeric"),
-    ("fixed 20 at 0.01: bytea | uuid", "fixed 20 at 0.01 bytea", "fixed 20 at 0.01 uuid"),
-    ("scalable 4 at 0.1: 1..40 | 1..40", "scalable 4 at 0.1 bigint 1..40", "scalable 4 at 0.1 bigint 1..40"),
+    # (name, left, right, the kind section 2.5's union rule gives): names of BLOOM_VECTORS; bloom_union(left, right)
+    ("fixed 1000 at 0.001: bigint 1..1000 | empty", "fixed 1000 at 0.001 bigint 1..1000", None, 20),
+    ("fixed 20 at 0.01: text | numeric", "fixed 20 at 0.01 text", "fixed 20 at 0.01 numeric", KIND_MIXED),
+    ("fixed 20 at 0.01: bytea | uuid", "fixed 20 at 0.01 bytea", "fixed 20 at 0.01 uuid", KIND_MIXED),
+    ("scalable 4 at 0.1: 1..40 | 1..40", "scalable 4 at 0.1 bigint 1..40", "scalable 4 at 0.1 bigint 1..40", 20),
     ("scalable 10 at 0.01: one layer | empty", "scalable 10 at 0.01 bigint 1..5 (one layer)",
-     "empty scalable 10 at 0.01"),
+     "empty scalable 10 at 0.01", 20),
 ]
 # Built here rather than from BLOOM_VECTORS: pairs with different layer counts.
 EXTRA_OPERANDS = [
@@ -212,19 +241,148 @@ EXTRA_OPERANDS = [
     ("blocked 100 at 0.01 bigint 50..150", blocked(agg(100, 0.01, series("bigint", 50, 150)))),
 ]
 UNION_VECTORS += [
-    ("scalable 4 at 0.1: more layers | fewer", "scalable 4 at 0.1 bigint 1..40", "scalable 4 at 0.1 text 1..10"),
-    ("scalable 4 at 0.1: fewer layers | more", "scalable 4 at 0.1 text 1..10", "scalable 4 at 0.1 bigint 1..40"),
+    ("scalable 4 at 0.1: more layers | fewer", "scalable 4 at 0.1 bigint 1..40", "scalable 4 at 0.1 text 1..10",
+     KIND_MIXED),
+    ("scalable 4 at 0.1: fewer layers | more", "scalable 4 at 0.1 text 1..10", "scalable 4 at 0.1 bigint 1..40",
+     KIND_MIXED),
     ("scalable 4 at 0.1: bigint 1..40 | text 1..100", "scalable 4 at 0.1 bigint 1..40",
-     "scalable 4 at 0.1 text 1..100"),
-    ("fixed 20 at 0.01: text 1..15 | text 10..25", "fixed 20 at 0.01 text 1..15", "fixed 20 at 0.01 text 10..25"),
-    ("blocked 100 at 0.01: 1..100 | 50..150", "blocked 100 at 0.01 bigint 1..100", "blocked 100 at 0.01 bigint 50..150"),
+     "scalable 4 at 0.1 text 1..100", KIND_MIXED),
+    ("fixed 20 at 0.01: text 1..15 | text 10..25", "fixed 20 at 0.01 text 1..15", "fixed 20 at 0.01 text 10..25", 25),
+    ("blocked 100 at 0.01: 1..100 | 50..150", "blocked 100 at 0.01 bigint 1..100",
+     "blocked 100 at 0.01 bigint 50..150", 20),
 ]
 INTERSECT_VECTORS = [
-    ("fixed 20 at 0.01: text 1..15 & text 10..25", "fixed 20 at 0.01 text 1..15", "fixed 20 at 0.01 text 10..25"),
-    ("fixed 20 at 0.01: text & numeric", "fixed 20 at 0.01 text", "fixed 20 at 0.01 numeric"),
+    # (name, left, right, kind, operands' kinds cleared): bloom_intersect(left, right)
+    ("fixed 20 at 0.01: text 1..15 & text 10..25", "fixed 20 at 0.01 text 1..15", "fixed 20 at 0.01 text 10..25",
+     25, False),
+    # Different kinds are refused (REFUSED below): the operands as 0.4.0 stored them, without kinds.
+    ("fixed 20 at 0.01: text & numeric", "fixed 20 at 0.01 text", "fixed 20 at 0.01 numeric", KIND_NONE, True),
     ("scalable 10 at 0.01: one layer & one layer", "scalable 10 at 0.01 bigint 1..5 (one layer)",
-     "scalable 10 at 0.01 bigint 3..9 (one layer)"),
-    ("blocked 100 at 0.01: 1..100 & 50..150", "blocked 100 at 0.01 bigint 1..100", "blocked 100 at 0.01 bigint 50..150"),
+     "scalable 10 at 0.01 bigint 3..9 (one layer)", 20, False),
+    ("blocked 100 at 0.01: 1..100 & 50..150", "blocked 100 at 0.01 bigint 1..100",
+     "blocked 100 at 0.01 bigint 50..150", 20, False),
+]
+
+# Format version 2 (section 2.5): filters that record the kind of their values, in
+# the three layouts, pinned as the server writes them.
+TYPED_VECTORS = [
+    ("v2 fixed 50 at 0.01 bigint 1..40", agg(50, 0.01, series("bigint", 1, 40))),
+    ("v2 fixed 50 at 0.01 double precision", agg(50, 0.01, values(
+        "double precision", ["0.5", "19.99", "-0", "42", "NaN", "1e+300", "-Infinity"]))),
+    ("v2 fixed 50 at 0.01 numeric", agg(50, 0.01, values("numeric", ["0.5", "42.000", "-1e20", "NaN"]))),
+    ("v2 fixed 50 at 0.01 text", agg(50, 0.01, values("text", ["", "abc", "h\u00e9llo"]))),
+    ("v2 fixed 50 at 0.01 date", agg(50, 0.01, values("date", ["2024-01-01", "1999-12-31", "infinity"]))),
+    ("v2 fixed 50 at 0.01 timestamp", agg(50, 0.01, values(
+        "timestamp", ["2024-01-01 00:00:00", "2024-01-01 12:00:00.5", "-infinity"]))),
+    ("v2 fixed 50 at 0.01 enum", agg(50, 0.01, values(ENUM_TYPE, ["ok", "happy"]))),
+    ("v2 fixed 50 at 0.01 integer[]", agg(50, 0.01, values("integer[]", ["{1,2,3}", "{}", "{NULL,4}"]))),
+    ("v2 bloom_agg(x) timestamptz", agg_distinct(values(
+        "timestamptz", ["2024-01-01 12:00:00+00", "2024-01-01 07:00:00-05", "2000-01-01 00:00:00+00"]))),
+    ("v2 bloom_agg(x, 0.05) text[]", agg_distinct(values("text[]", ["{a,b}", "{}", '{"c d"}']), 0.05)),
+    ("v2 blocked 100 at 0.01 double precision 1..100", blocked(agg(100, 0.01, series("double precision", 1, 100)))),
+    ("v2 blocked 50 at 0.05 text 1..60", blocked(agg(50, 0.05, series("text", 1, 60)))),
+    ("v2 blocked 50 at 0.01 enum", blocked(agg(50, 0.01, values(ENUM_TYPE, ["sad", "happy"])))),
+    ("v2 blocked 50 at 0.01 enum zero rows (no kind)", blocked(agg(50, 0.01, values(ENUM_TYPE, [])))),
+    ("v2 blocked 30 at 0.01 text zero rows (no kind)", blocked(agg(30, 0.01, values("text", [None])))),
+    ("v2 scalable 4 at 0.1 numeric 1..40", add(4, 0.1, True, 0, series("numeric", 1, 40))),
+    ("v2 scalable 2 at 0.1 seed 5 text 1..30", add(2, 0.1, True, 5, series("text", 1, 30))),
+    ("v2 scalable 4 at 0.1 date", add(4, 0.1, True, 0, values("date", ["2024-01-01", "2024-01-02", "2024-01-03"]))),
+    # bloom_add of other types into a filter with a kind: converted as = converts them.
+    ("v2 fixed 20 at 0.01 bloom_add double precision, then numeric and integer",
+     add(20, 0.01, False, 0, typed([("double precision", "0.5"), ("numeric", "19.99"), ("integer", "3"),
+                                    ("numeric", "0.5")]))),
+    ("v2 scalable 3 at 0.2 seed -1 bloom_add bigint, then integral double precision and numeric",
+     add(3, 0.2, True, -1, typed([("bigint", "1"), ("double precision", "2"), ("numeric", "3.0"),
+                                  ("numeric", "1.000"), ("smallint", "4")]))),
+    ("v2 blocked 20 at 0.01 bloom_add date, then midnight and infinite timestamps",
+     blocked(add(20, 0.01, False, 0, typed([("date", "2024-01-01"), ("timestamp", "2024-01-02 00:00:00"),
+                                            ("timestamp", "infinity")])))),
+    ("v2 fixed 20 at 0.01 bloom_add timestamp, then dates",
+     add(20, 0.01, False, 0, typed([("timestamp", "2024-01-01 00:00:00"), ("date", "2024-01-02"),
+                                    ("date", "-infinity")]))),
+    # A kind-free filter holding values (cleared after its first add): union operand.
+    ("v1 fixed 50 at 0.01 bigint 1..30, kind-free from its first add",
+     kind_free(add(50, 0.01, False, 0, series("bigint", 1, 30)))),
+    ("v2 fixed 1000 at 0.01 bigint 1", agg(1000, 0.01, values("bigint", ["1"]))),
+    ("v2 fixed 1000 at 0.01 bigint 2", agg(1000, 0.01, values("bigint", ["2"]))),
+]
+TYPED_UNION_VECTORS = [
+    ("v2 fixed 50 at 0.01: double precision | numeric", "v2 fixed 50 at 0.01 double precision",
+     "v2 fixed 50 at 0.01 numeric", KIND_MIXED),
+    ("v2 fixed 50 at 0.01: kind-free | bigint", "v1 fixed 50 at 0.01 bigint 1..30, kind-free from its first add",
+     "v2 fixed 50 at 0.01 bigint 1..40", 20),
+    ("v2 fixed 50 at 0.01: text | kind-free", "v2 fixed 50 at 0.01 text",
+     "v1 fixed 50 at 0.01 bigint 1..30, kind-free from its first add", 25),
+    ("v2 blocked 50 at 0.01: enum | zero rows", "v2 blocked 50 at 0.01 enum",
+     "v2 blocked 50 at 0.01 enum zero rows (no kind)", KIND_OTHER),
+    ("v2 scalable 4 at 0.1: numeric | date", "v2 scalable 4 at 0.1 numeric 1..40", "v2 scalable 4 at 0.1 date",
+     KIND_MIXED),
+]
+TYPED_INTERSECT_VECTORS = [
+    ("v2 fixed 1000 at 0.01: bigint 1 & bigint 2, no bit left (no kind)", "v2 fixed 1000 at 0.01 bigint 1",
+     "v2 fixed 1000 at 0.01 bigint 2", KIND_NONE, False),
+    ("v2 fixed 50 at 0.01: bigint & kind-free", "v2 fixed 50 at 0.01 bigint 1..40",
+     "v1 fixed 50 at 0.01 bigint 1..30, kind-free from its first add", 20, False),
+]
+# Refused combinations (section 2.5: containment and intersection need one kind).
+REFUSED = [
+    ("bloom_intersect of text and numeric", "SELECT bloom_intersect({left}, {right})", "fixed 20 at 0.01 text",
+     "fixed 20 at 0.01 numeric", "22023"),
+    ("text @> numeric", "SELECT {left} @> {right}", "fixed 20 at 0.01 text", "fixed 20 at 0.01 numeric", "22023"),
+    ("double precision <@ numeric", "SELECT {left} <@ {right}", "v2 fixed 50 at 0.01 double precision",
+     "v2 fixed 50 at 0.01 numeric", "22023"),
+    ("mixed @> double precision", "SELECT bloom_union({left}, {right}) @> {left}",
+     "v2 fixed 50 at 0.01 double precision", "v2 fixed 50 at 0.01 numeric", "22023"),
+    ("bloom_add of 2.5 to bigint", "SELECT bloom_add({left}, 2.5::float8)", "v2 fixed 50 at 0.01 bigint 1..40",
+     None, "42804"),
+    ("bloom_add of a non-midnight timestamp to date", "SELECT bloom_add({left}, '2024-01-02 00:00:01'::timestamp)",
+     "v2 fixed 50 at 0.01 date", None, "42804"),
+]
+
+# Probes of filters with a kind by values of other types (section 2.5): (filter, type, text).
+# Whether the value equals one added is PostgreSQL's = (the truth); a refusal is the expected answer.
+PROBES = [
+    ("v2 fixed 50 at 0.01 double precision", "numeric", "0.5"),
+    ("v2 fixed 50 at 0.01 double precision", "numeric", "19.99"),
+    ("v2 fixed 50 at 0.01 double precision", "integer", "42"),
+    ("v2 fixed 50 at 0.01 double precision", "bigint", "-0"),
+    ("v2 fixed 50 at 0.01 double precision", "numeric", "NaN"),
+    ("v2 fixed 50 at 0.01 double precision", "numeric", "1e300"),
+    ("v2 fixed 50 at 0.01 double precision", "real", "0.5"),
+    ("v2 fixed 50 at 0.01 double precision", "real", "19.99"),
+    ("v2 fixed 50 at 0.01 double precision", "numeric", "0.25"),
+    ("v2 fixed 50 at 0.01 double precision", "numeric", "1e400"),
+    ("v2 fixed 50 at 0.01 double precision", "text", "0.5"),
+    ("v2 fixed 50 at 0.01 bigint 1..40", "double precision", "7"),
+    ("v2 fixed 50 at 0.01 bigint 1..40", "double precision", "7.5"),
+    ("v2 fixed 50 at 0.01 bigint 1..40", "numeric", "8.000"),
+    ("v2 fixed 50 at 0.01 bigint 1..40", "numeric", "8.5"),
+    ("v2 fixed 50 at 0.01 bigint 1..40", "smallint", "9"),
+    ("v2 fixed 50 at 0.01 bigint 1..40", "double precision", "9007199254740991"),
+    ("v2 fixed 50 at 0.01 bigint 1..40", "double precision", "1e17"),
+    ("v2 fixed 50 at 0.01 bigint 1..40", "boolean", "true"),
+    ("v2 fixed 50 at 0.01 numeric", "integer", "42"),
+    ("v2 fixed 50 at 0.01 numeric", "double precision", "0.5"),
+    ("v2 fixed 50 at 0.01 date", "timestamp", "2024-01-01 00:00:00"),
+    ("v2 fixed 50 at 0.01 date", "timestamp", "2024-01-01 00:00:01"),
+    ("v2 fixed 50 at 0.01 date", "timestamp", "infinity"),
+    ("v2 fixed 50 at 0.01 date", "timestamptz", "2024-01-01 00:00:00+00"),
+    ("v2 fixed 50 at 0.01 timestamp", "date", "2024-01-01"),
+    ("v2 fixed 50 at 0.01 timestamp", "date", "-infinity"),
+    ("v2 fixed 50 at 0.01 timestamp", "date", "2024-01-02"),
+    ("v2 fixed 50 at 0.01 text", "varchar", "abc"),
+    ("v2 fixed 50 at 0.01 text", "char(5)", "abc"),
+    ("v2 fixed 50 at 0.01 text", "name", "h\u00e9llo"),
+    ("v2 fixed 50 at 0.01 text", "integer", "1"),
+    ("v2 fixed 50 at 0.01 enum", ENUM_TYPE, "ok"),
+    ("v2 fixed 50 at 0.01 enum", "text", "ok"),
+    ("v2 fixed 50 at 0.01 integer[]", "bigint[]", "{1,2,3}"),
+    ("v2 fixed 50 at 0.01 integer[]", "smallint[]", "{NULL,4}"),
+    ("v2 fixed 50 at 0.01 integer[]", "numeric[]", "{1,2,3}"),
+    ("v2 fixed 50 at 0.01: double precision | numeric", "double precision", "0.5"),
+    ("v2 blocked 50 at 0.05 text 1..60", "varchar", "42"),
+    ("v2 scalable 4 at 0.1 numeric 1..40", "integer", "40"),
+    ("v2 scalable 4 at 0.1 numeric 1..40", "real", "40"),
 ]
 
 
@@ -256,8 +414,14 @@ def probe_sql(sql, inp):
             % (last, inp["type"], last, inp["type"], first, last + PROBE_ABSENT, sql))
 
 
-def record(name, sql, spec=None):
+def record(name, sql, kind, cleared, spec=None):
+    """A vector: what the server builds with the SQL, whose kind must be `kind` (the truth);
+    cleared: its bytes are pinned with the kind cleared (a vector pinned before kinds)."""
     raw, info, cardinality, fpr = fetch(sql)
+    assert kind_of_bytes(raw) == kind, "%s: the server records kind %d, section 2.5 says %d" % (
+        name, kind_of_bytes(raw), kind)
+    assert not cleared or kind != KIND_NONE, name
+    raw = clear_kind_bytes(raw) if cleared else raw
     rec = {"name": name}
     if spec is not None:
         rec.update(spec)
@@ -265,6 +429,8 @@ def record(name, sql, spec=None):
             rec["capacity"], rec["fpr"] = info["capacity"], info["fpr"]
     rec.update({
         "sql": sql,
+        "kind": kind,
+        "kind_cleared": cleared,
         "layout": info["layout"],
         "layers": [{k: l[k] for k in ("bit_count", "hash_count", "capacity", "bits_set")} for l in info["layers"]],
         "bytes": len(raw),
@@ -350,7 +516,12 @@ def crafted_vectors(base_fixed, base_scalable, base_blocked):
         ("type tag not B", byte(f, 0, 0x43)),
         ("type tag H (an hll value)", byte(f, 0, 0x48)),
         ("format version 0", byte(f, 1, 0)),
-        ("format version 2", byte(f, 1, 2)),
+        ("format version 2 with kind 0", byte(f, 1, 2)),
+        ("format version 3", byte(f, 1, 3)),
+        ("format version 3 with a kind", u16(byte(f, 1, 3), 6, 20)),
+        ("format version 2, kind 10000", u16(byte(f, 1, 2), 6, 10000)),
+        ("format version 2, kind 65533", u16(byte(f, 1, 2), 6, 65533)),
+        ("format version 1 with a kind (20) at bytes 6-7", u16(f, 6, 20)),
         ("hash id 3", byte(f, 2, 3)),
         ("hash id 0", byte(f, 2, 0)),
         ("layout 0", byte(f, 3, 0)),
@@ -359,8 +530,8 @@ def crafted_vectors(base_fixed, base_scalable, base_blocked):
         ("fixed with layer count 0", u16(f, 4, 0)),
         ("scalable with layer count 0", u16(s, 4, 0)),
         ("scalable with layer count 65", u16(s, 4, 65)),
-        ("reserved byte 6 set", byte(f, 6, 1)),
-        ("reserved byte 7 set", byte(f, 7, 0x80)),
+        ("format version 1, byte 6 set", byte(f, 6, 1)),
+        ("format version 1, byte 7 set", byte(f, 7, 0x80)),
         ("capacity 0", u64(f, 16, 0)),
         ("capacity 2^63", u64(f, 16, 1 << 63)),
         ("fpr 0", fpr(f, 0.0)),
@@ -405,6 +576,11 @@ def crafted_vectors(base_fixed, base_scalable, base_blocked):
          clear_bits(x0 - (limit0 - k0 + 1))),
         ("scalable: last layer with every bit set", fill_last_layer()),
         ("seed any u64", u64(f, 8, (1 << 64) - 1)),
+        ("format version 2, kind 1", u16(byte(f, 1, 2), 6, 1)),
+        ("format version 2, kind 9999", u16(byte(f, 1, 2), 6, 9999)),
+        ("format version 2, kind 65534", u16(byte(f, 1, 2), 6, 65534)),
+        ("format version 2, kind 65535", u16(byte(f, 1, 2), 6, 65535)),
+        ("scalable: format version 2, kind 25", u16(byte(s, 1, 2), 6, 25)),
     ]
     if k - 1 < 1:
         accepted = [a for a in accepted if a[0] != "hash count 1 below the sizing"]
@@ -435,6 +611,7 @@ def crafted_vectors(base_fixed, base_scalable, base_blocked):
     ]
     accepted += [
         ("blocked: 1 block above the sizing", resize_blocks(bl, mb // 512 + 1)),
+        ("blocked: format version 2, kind 20", u16(byte(bl, 1, 2), 6, 20)),
         ("blocked: hash count 1 above the sizing", u32(bl, 56, kb + 1)),
     ]
     return invalid, accepted
@@ -455,8 +632,10 @@ def check_crafted(invalid, accepted):
 
 def bloom_vectors():
     filters, raws = {}, {}
-    for name, spec in BLOOM_VECTORS + EXTRA_OPERANDS:
-        rec, raw = record(name, build_sql(spec), spec)
+    for name, spec in BLOOM_VECTORS + EXTRA_OPERANDS + TYPED_VECTORS:
+        kind = spec_kind(spec)
+        pinned_before_kinds = not name.startswith(("v1 ", "v2 "))
+        rec, raw = record(name, build_sql(spec), kind, pinned_before_kinds and kind != KIND_NONE, spec)
         filters[name], raws[name] = rec, raw
     for name, rec in filters.items():
         if name.startswith("empty") or "zero rows" in name:
@@ -466,21 +645,67 @@ def bloom_vectors():
 
     def combine(fn, vectors):
         out = []
-        for name, left, right in vectors:
+        for name, left, right, kind, *operands_cleared in vectors:
             right = right or "empty fixed 1000 at 0.001"
-            rec, _ = record(name, "%s(%s, %s)" % (fn, filters[left]["sql"], filters[right]["sql"]))
-            rec.update({"left": left, "right": right})
+            sqls = [filters[left]["sql"], filters[right]["sql"]]
+            if operands_cleared and operands_cleared[0]:
+                sqls = [clear_kind_sql(x, "bloom") for x in sqls]
+            pinned_before_kinds = not name.startswith("v2 ")
+            rec, _ = record(name, "%s(%s, %s)" % (fn, sqls[0], sqls[1]), kind,
+                            pinned_before_kinds and kind != KIND_NONE)
+            rec.update({"left": left, "right": right, "operands_kind_cleared": bool(operands_cleared and
+                                                                                  operands_cleared[0])})
             out.append(rec)
         return out
-    unions = combine("bloom_union", UNION_VECTORS)
-    intersections = combine("bloom_intersect", INTERSECT_VECTORS)
+    unions = combine("bloom_union", UNION_VECTORS + TYPED_UNION_VECTORS)
+    intersections = combine("bloom_intersect", INTERSECT_VECTORS + TYPED_INTERSECT_VECTORS)
+    assert all(l["bits_set"] == 0 for l in intersections[-2]["layers"]), "the disjoint intersection has bits"
+    every = dict(filters, **{r["name"]: r for r in unions})
+    refused = [{"name": name, "left": left, "right": right, "sqlstate": sqlstate, "template": query,
+                "query": query.format(left=every[left]["sql"], right=every[right]["sql"] if right else "")}
+               for name, query, left, right, sqlstate in REFUSED]
+    check_refused(refused)
+    probes = probe_vectors(every)
     invalid, accepted = crafted_vectors(raws["fixed bloom_agg(x) bigint 1..3"], raws["scalable 4 at 0.1 text 1..10"],
                                         raws["blocked 100 at 0.01 bigint 1..100"])
     check_crafted(invalid, accepted)
-    main = [filters[name] for name, _ in BLOOM_VECTORS]
+    main = [filters[name] for name, _ in BLOOM_VECTORS + TYPED_VECTORS]
     operands = [filters[name] for name, _ in EXTRA_OPERANDS]
-    return (main, operands, unions, intersections,
+    return (main, operands, unions, intersections, refused, probes,
             [{"name": n, "hex": r.hex()} for n, r in invalid], [{"name": n, "hex": r.hex()} for n, r in accepted])
+
+
+def equal_to_added(inp, probe):
+    """The truth: whether PostgreSQL's = finds the probe among the values added (None
+    when there is no = between their types)."""
+    if "series" in inp:
+        first, last = inp["series"]
+        source = "generate_series(%d, %d) i, LATERAL (SELECT i::%s AS x) v" % (first, last, inp["type"])
+    elif "values" in inp:
+        source = values_source(inp)
+    else:
+        source = "(VALUES %s) v(x)" % ", ".join("(%s)" % literal(t, text) for t, text in inp["typed_values"])
+    try:
+        return psql("SELECT EXISTS (SELECT 1 FROM %s WHERE x = %s);" % (source, probe)).strip() == "t"
+    except RuntimeError:
+        return None
+
+
+def probe_vectors(every):
+    """bloom_contains of each PROBES value: the server's answer (t, f or a SQLSTATE), which
+    must be t where = finds the value among those added (no false negative)."""
+    rows = []
+    for name, sql_type, text in PROBES:
+        rows.append({"filter": name, "type": sql_type, "text": text,
+                     "query": "SELECT bloom_contains(%s, %s)" % (every[name]["sql"], literal(sql_type, text))})
+    for row, got in zip(rows, answers([r["query"] for r in rows])):
+        rec = every[row["filter"]]
+        parts = [every[rec["left"]], every[rec["right"]]] if "left" in rec else [rec]
+        truth = [equal_to_added(part["input"], literal(row["type"], row["text"])) for part in parts]
+        row["equal_to_added"] = None if None in truth else any(truth)
+        row["answer"] = got
+        assert got != "f" or not row["equal_to_added"], "a false negative: %r" % row
+    return rows
 
 
 # ---------------------------------------------------------------- the regression test
@@ -491,39 +716,66 @@ def expected_sql(rec):
     return "'\\x%s'::bytea" % rec["sha256"]
 
 
-def regression_sql(main, operands, unions, intersections, invalid, accepted):
+def regression_sql(main, operands, unions, intersections, refused, probes, invalid, accepted):
     parts = ["""-- The bloom binary format as a contract (doc/FORMAT.md section 4): the
 -- extension must keep producing exactly these bytes, estimates and membership
 -- answers, so the format cannot drift silently. Generated with
 -- test/vectors/bloom.json by python/make_bloom_vectors.py; the same vectors are
 -- checked against an independent implementation in python/.
 -- A changed byte here needs a new format version or hash id, not a new file.
+-- Format version 2 (section 2.5): a filter built from values records their
+-- kind. The vectors pinned before kinds are pinned with it cleared (cleared: t;
+-- pg_temp.without_kind) and their kind is checked on its own; a kind-free
+-- filter is a version 1 value holding values (its kind cleared after the first
+-- add, as 0.4.0 stored filters); the "v2" vectors pin the bytes as written.
 
 -- Text vectors are UTF-8 (section 2.1 hashes text in the database encoding).
 SET client_encoding = 'UTF8';
-"""]
+-- An enum: a type outside the built-in catalog (kind 65534); dropped at the end.
+%s
+-- pg_temp.answer_of(query): its one value as text, or the SQLSTATE of its error.
+%s
+-- The kind a header records (bytes 6-7 of a version 2 value), and the value
+-- with its kind cleared (version 1, bytes 6-7 zero).
+CREATE FUNCTION pg_temp.kind_of(b bytea) RETURNS integer LANGUAGE sql IMMUTABLE AS
+$$ SELECT CASE get_byte(b, 1) WHEN 1 THEN 0 ELSE get_byte(b, 6) + 256 * get_byte(b, 7) END $$;
+CREATE FUNCTION pg_temp.without_kind(b bytea) RETURNS bytea LANGUAGE sql IMMUTABLE AS
+$$ SELECT set_byte(set_byte(set_byte(b, 1, 1), 6, 0), 7, 0) $$;
+""" % (CREATE_ENUM, ANSWER_OF)]
 
     def check(title, rows):
         lines = ["-- " + line for line in title]
-        lines.append("SELECT n, vector,")
-        lines.append("       CASE WHEN octet_length(b::bytea) <= %d THEN b::bytea ELSE sha256(b::bytea) END"
-                     " = expected AS same_bytes," % MAX_INLINE_BYTES)
+        lines.append("SELECT n, vector, cleared,")
+        lines.append("       CASE WHEN octet_length(x) <= %d THEN x ELSE sha256(x) END = expected AS same_bytes,"
+                     % MAX_INLINE_BYTES)
+        lines.append("       pg_temp.kind_of(b::bytea) = kind AS same_kind,")
         lines.append("       bloom_cardinality(b) = cardinality AS same_cardinality,")
         lines.append("       abs(bloom_fpr(b) - fpr) <= 1e-12 * fpr AS same_fpr")
         lines.append("FROM (VALUES")
-        lines.append(",\n".join("  (%d, %s,\n   %s,\n   %s, %d, %s::float8)"
-                                % (i, quote(r["name"]), r["sql"], expected_sql(r), r["cardinality"],
+        lines.append(",\n".join("  (%d, %s,\n   %s,\n   %s, %s, %d, %d, %s::float8)"
+                                % (i, quote(r["name"]), r["sql"], expected_sql(r),
+                                   "true" if r["kind_cleared"] else "false", r["kind"], r["cardinality"],
                                    quote(r["estimated_fpr"]))
                                 for i, r in enumerate(rows, 1)))
-        lines.append(") v(n, vector, b, expected, cardinality, fpr)\nORDER BY n;")
+        lines.append(") v(n, vector, b, expected, cleared, kind, cardinality, fpr),")
+        lines.append("LATERAL (SELECT CASE WHEN cleared THEN pg_temp.without_kind(b::bytea) ELSE b::bytea END AS x) c")
+        lines.append("ORDER BY n;")
         parts.append("\n".join(lines) + "\n")
 
     check(["bloom values: fixed and scalable layouts, empty and filled, several rates,",
            "capacities, seeds and SQL types (sections 4.2 - 4.7). Values over %d bytes" % MAX_INLINE_BYTES,
            "are compared by their SHA-256; bloom_fpr within 1e-12 (it depends on libm's",
-           "last bits, section 4.9)."], main + operands)
-    check(["bloom_union (section 4.8): OR layer by layer, the longer list of layers kept."], unions)
-    check(["bloom_intersect (section 4.8): AND, for filters of one layer."], intersections)
+           "last bits, section 4.9); the kind of section 2.5's table."], main + operands)
+    check(["bloom_union (section 4.8): OR layer by layer, the longer list of layers kept;",
+           "kinds joined (section 2.5)."], unions)
+    check(["bloom_intersect (section 4.8): AND, for filters of one layer; the kind that",
+           "is not 0, none when no bit is left (section 2.5)."], intersections)
+    parts.append(refused_section(refused, [
+        "Refused (section 2.5): containment and intersection of filters of different kinds."]))
+    parts.append(answers_section(
+        [("%s: %s %s" % (r["filter"], r["type"], r["text"]), r["query"], r["answer"]) for r in probes],
+        ["Probes by values of other types (section 2.5): converted as = converts them",
+         "(found where = finds the value among those added), or refused with a SQLSTATE."]))
 
     probed = [r for r in main if "probe" in r]
     selects = []
@@ -562,6 +814,7 @@ SET client_encoding = 'UTF8';
                             for i, r in enumerate(accepted, 1)))
     lines.append(") v(n, vector, b)\nORDER BY n;")
     parts.append("\n".join(lines) + "\n")
+    parts.append(DROP_ENUM + "\n")
     return "\n".join(p for p in parts if p)
 
 
@@ -569,7 +822,11 @@ def main():
     psql("CREATE EXTENSION IF NOT EXISTS probabilistic;")
     version = psql("SELECT current_setting('server_version_num');").strip()
     ext = psql("SELECT extversion FROM pg_extension WHERE extname = 'probabilistic';").strip()
-    main_, operands, unions, intersections, invalid, accepted = bloom_vectors()
+    psql("DROP TYPE IF EXISTS %s CASCADE;\n%s" % (ENUM_TYPE, CREATE_ENUM))
+    try:
+        main_, operands, unions, intersections, refused, probes, invalid, accepted = bloom_vectors()
+    finally:
+        psql(DROP_ENUM)
     doc = {
         "description": "probabilistic bloom test vectors (doc/FORMAT.md section 4): inputs, the SQL that "
                        "built them and the exact results of the extension. Regenerate with "
@@ -589,6 +846,16 @@ def main():
             "operands": "filters used only as union and intersect inputs",
             "invalid": "bytes every reader must reject (section 4.6)",
             "accepted": "edge bytes every reader must accept (section 4.6's tolerances)",
+            "kind": "the kind the value records (section 2.5): that of its values' SQL type, none when it holds "
+                    "no value or was built kind_free",
+            "kind_cleared": "hex and sha256 are those of the value with its kind cleared (version 1, bytes 6-7 "
+                            "zero): vectors pinned before kinds",
+            "kind_free": "add: the kind is cleared after the first add (a version 1 filter holding a value, as "
+                         "0.4.0 stored it); later values of any type are added by their own rule",
+            "operands_kind_cleared": "the operands' kinds are cleared before combining",
+            "refused": "queries the server refuses, with their SQLSTATE (section 2.5)",
+            "probes": "bloom_contains of a value of another type: answer t, f or the SQLSTATE; equal_to_added: "
+                      "whether PostgreSQL's = finds it among the values added (the truth)",
         },
         "extension_version": ext,
         "server_version_num": int(version),
@@ -596,9 +863,13 @@ def main():
         "operands": operands,
         "union": unions,
         "intersect": intersections,
+        "refused": refused,
+        "probes": probes,
         "invalid": invalid,
         "accepted": accepted,
+        "enum": {"type": ENUM_TYPE, "labels": make_hll_vectors.ENUM_LABELS},
     }
+    check_pinned(VECTORS, doc, ["bloom", "operands", "union", "intersect"])
     os.makedirs(os.path.dirname(VECTORS), exist_ok=True)
     text = json.dumps(doc, indent=1, ensure_ascii=False)
     # Lists of numbers (false positives) on one line each.
@@ -606,7 +877,8 @@ def main():
                   lambda mo: "[" + re.sub(r",\n\s*", ", ", mo.group(1)) + "]", text)
     with open(VECTORS, "w") as f:
         f.write(text + "\n")
-    make_hll_vectors.write_regression(regression_sql(main_, operands, unions, intersections, invalid, accepted),
+    make_hll_vectors.write_regression(regression_sql(main_, operands, unions, intersections, refused, probes,
+                                                     invalid, accepted),
                                   REGRESS_SQL, REGRESS_OUT, "format_vectors_bloom_gen")
     print("wrote %s, %s, %s" % (VECTORS, REGRESS_SQL, REGRESS_OUT))
 

@@ -5,7 +5,9 @@ checks both the code and the document. Python 3 standard library plus xxhash
 (Debian: python3-xxhash).
 
     >>> h = Hll.from_values([1, 2, 3])
-    >>> h.to_text()
+    >>> h.to_text()                                 # format version 2, kind 20 (bigint)
+    '\\\\x480202010e1a1400000000000000000042c686200159bc2f0120924d'
+    >>> Hll.from_hashes([hash64(1), hash64(2), hash64(3)]).to_text()   # hashes: version 1, no kind
     '\\\\x480102010e1a0000000000000000000042c686200159bc2f0120924d'
     >>> h.cardinality()
     3
@@ -27,11 +29,25 @@ SqlArray -> an array (element by element). sql_type="name" and sql_type="enum"
 (a label) hash as text, sql_type='"char"' a one-character str or a byte as
 "char"::text. Types hashed by their PostgreSQL hash operator class (section
 2.3) are PostgreSQL-internal: a client cannot reproduce them.
+
+Value kinds (section 2.5): a sketch records the kind of the values added to
+it (the family of their SQL type: type_kind, value_kind) and is written as
+format version 2 when it has one, version 1 (0.4.0's bytes) when it has none.
+Adding or probing a value of another kind converts it as PostgreSQL's =
+would (probe_bytes, probe_hash) or raises ComparisonError with the server's
+SQLSTATE; hashes added as hashes record no kind.
+
+    >>> h = Hll.from_values([0.5, 19.99])           # a double precision column
+    >>> h.kind, h.to_bytes()[1]
+    (701, 2)
+    >>> h.add(decimal.Decimal("0.5")) == h          # the numeric 0.5 equals the double 0.5
+    True
 """
 
 import datetime
 import decimal
 import math
+import re
 import struct
 import uuid
 
@@ -40,7 +56,6 @@ import xxhash
 # Section 2 and 3.1 constants. Values built under hash id 1 are read too.
 HASH_ID = 2
 HASH_IDS_READ = (1, 2)
-FORMAT_VERSION = 1
 TYPE_TAG = 0x48
 REPR_SPARSE = 1
 REPR_DENSE = 2
@@ -264,6 +279,303 @@ def sketch_hash(value, seed=0, sql_type=None):
     return to_signed(hash64(value, seed, sql_type))
 
 
+# ---------------------------------------------------------------- value kinds (section 2.5)
+
+# Bytes 6-7 of every header: 0 (none) in a format version 1 value, a kind in version 2.
+FORMAT_VERSION_WITHOUT_KIND = 1
+FORMAT_VERSION_WITH_KIND = 2
+FORMAT_VERSIONS = (FORMAT_VERSION_WITHOUT_KIND, FORMAT_VERSION_WITH_KIND)
+KIND_NONE = 0
+KIND_MAX_BUILTIN = 9999
+KIND_OTHER = 0xFFFE                    # a type outside PostgreSQL's built-in catalog
+KIND_MIXED = 0xFFFF                    # a union of sketches of different kinds
+
+# PostgreSQL's built-in types, whose OIDs (below 10000) are the same in every database and
+# release: (name as PostgreSQL prints it, OID, OID of its array type).
+_BUILTIN_TYPES = [
+    ("boolean", 16, 1000), ("bytea", 17, 1001), ('"char"', 18, 1002), ("name", 19, 1003),
+    ("bigint", 20, 1016), ("smallint", 21, 1005), ("integer", 23, 1007), ("regproc", 24, 1008),
+    ("text", 25, 1009), ("oid", 26, 1028), ("tid", 27, 1010), ("xid", 28, 1011), ("cid", 29, 1012),
+    ("json", 114, 199), ("xml", 142, 143), ("point", 600, 1017), ("lseg", 601, 1018),
+    ("path", 602, 1019), ("box", 603, 1020), ("polygon", 604, 1027), ("line", 628, 629),
+    ("cidr", 650, 651), ("real", 700, 1021), ("double precision", 701, 1022), ("circle", 718, 719),
+    ("macaddr8", 774, 775), ("money", 790, 791), ("macaddr", 829, 1040), ("inet", 869, 1041),
+    ("character", 1042, 1014), ("character varying", 1043, 1015), ("date", 1082, 1182),
+    ("time without time zone", 1083, 1183), ("timestamp without time zone", 1114, 1115),
+    ("timestamp with time zone", 1184, 1185), ("interval", 1186, 1187),
+    ("time with time zone", 1266, 1270), ("bit", 1560, 1561), ("bit varying", 1562, 1563),
+    ("numeric", 1700, 1231), ("regprocedure", 2202, 2207), ("regoper", 2203, 2208),
+    ("regoperator", 2204, 2209), ("regclass", 2205, 2210), ("regtype", 2206, 2211),
+    ("record", 2249, 2287), ("uuid", 2950, 2951), ("tsvector", 3614, 3643), ("tsquery", 3615, 3645),
+    ("regconfig", 3734, 3735), ("regdictionary", 3769, 3770), ("jsonb", 3802, 3807),
+    ("int4range", 3904, 3905), ("numrange", 3906, 3907), ("tsrange", 3908, 3909),
+    ("tstzrange", 3910, 3911), ("daterange", 3912, 3913), ("int8range", 3926, 3927),
+    ("jsonpath", 4072, 4073), ("regnamespace", 4089, 4090), ("regrole", 4096, 4097),
+    ("regcollation", 4191, 4192), ("int4multirange", 4451, 6150), ("nummultirange", 4532, 6151),
+    ("tsmultirange", 4533, 6152), ("tstzmultirange", 4534, 6153), ("datemultirange", 4535, 6155),
+    ("int8multirange", 4536, 6157), ("xid8", 5069, 271),
+]
+_TYPE_OIDS = {name: oid for name, oid, _ in _BUILTIN_TYPES}
+_TYPE_OIDS.update({
+    "int8": 20, "int2": 21, "int4": 23, "int": 23, "float4": 700, "float8": 701, "bool": 16,
+    "char": 1042, "bpchar": 1042, "varchar": 1043, "decimal": 1700, "timestamp": 1114,
+    "timestamptz": 1184, "time": 1083, "timetz": 1266, "varbit": 1562, "composite": 2249,
+})
+_ARRAY_OF = {oid: array for _, oid, array in _BUILTIN_TYPES}
+_TYPE_NAMES = {oid: name for name, oid, _ in _BUILTIN_TYPES}
+_TYPE_NAMES.update({array: name + "[]" for name, _, array in _BUILTIN_TYPES})
+# The family representative of the built-in types that have one (the table of section 2.5).
+_FAMILY = {21: 20, 23: 20, 700: 701, 1042: 25, 1043: 25, 19: 25, 18: 25, 650: 869,
+           **{oid: 26 for oid in (24, 2202, 2203, 2204, 2205, 2206, 3734, 3769, 4089, 4096, 4191)}}
+# int2vector and oidvector follow the array rule (section 2.1): arrays of smallint and oid.
+_VECTOR_TYPES = {"int2vector": "smallint", "oidvector": "oid"}
+# Types outside the built-in catalog that the spec names; sketch_text is the extension's
+# string type, which section 2.5 gives kind text.
+_NOT_BUILTIN = ("enum", "citext", "other")
+
+
+class ComparisonError(ValueError):
+    """A value that a sketch of its kind refuses (section 2.5), with the extension's SQLSTATE:
+    42804 (no conversion of the value gives the answer), 42883 (no = between the two types),
+    22003 (the conversion = applies is out of range); None when the answer depends on the
+    server's catalog (a type a client cannot hash or resolve)."""
+
+    def __init__(self, message, sqlstate):
+        super().__init__(message)
+        self.sqlstate = sqlstate
+
+
+def _base_type_name(sql_type):
+    return re.sub(r"\s*\([^)]*\)", "", sql_type.strip().lower())
+
+
+def type_kind(sql_type):
+    """The kind of an SQL type (section 2.5's table): its name as PostgreSQL spells it or an
+    alias (int4, float8, varchar(40), char(6), timestamptz, text[]), "enum", "citext" or
+    "other" for a type outside the built-in catalog, "composite" for a row type; or a
+    built-in type's OID. A domain has its base type's kind: pass the base type."""
+    if isinstance(sql_type, int):
+        oid = sql_type
+        if not 0 < oid <= KIND_MAX_BUILTIN:
+            return KIND_OTHER
+        element = next((e for e, array in _ARRAY_OF.items() if array == oid), None)
+        if element is not None:
+            k = type_kind(element)
+            return k if k == KIND_OTHER else _ARRAY_OF[k]
+        return _FAMILY.get(oid, oid)
+    name = _base_type_name(sql_type)
+    if name.endswith("[]"):
+        element = type_kind(name[:-2])
+        return element if element == KIND_OTHER else _ARRAY_OF[element]
+    if name in _VECTOR_TYPES:
+        return type_kind(_VECTOR_TYPES[name] + "[]")
+    if name == "sketch_text":
+        return 25
+    if name in _NOT_BUILTIN:
+        return KIND_OTHER
+    oid = _TYPE_OIDS.get(name)
+    if oid is None:
+        raise ParameterError("unknown SQL type %r: name a built-in type, or 'enum' or 'other' for a type "
+                             "outside PostgreSQL's built-in catalog" % sql_type)
+    return _FAMILY.get(oid, oid)
+
+
+def kind_name(kind):
+    """The kind as *_info's "kind" field shows it: None, "other", "mixed" or the type's name."""
+    if kind == KIND_NONE:
+        return None
+    if kind == KIND_OTHER:
+        return "other"
+    if kind == KIND_MIXED:
+        return "mixed"
+    if kind not in _TYPE_NAMES:
+        raise ParameterError("kind %d is not a type this implementation knows by name" % kind)
+    return _TYPE_NAMES[kind]
+
+
+def valid_kind(kind):
+    """A kind a format version 2 value may record: 1 ... 9999, 65534 or 65535."""
+    return 1 <= kind <= KIND_MAX_BUILTIN or kind in (KIND_OTHER, KIND_MIXED)
+
+
+def read_kind(version, stored, version_1_value, what):
+    """The kind of a header whose version is 1 or 2 and whose bytes 6-7 hold `stored`;
+    a version 1 header must hold version_1_value there (0 for hll and bloom, 1 for cuckoo)."""
+    if version == FORMAT_VERSION_WITHOUT_KIND:
+        if stored != version_1_value:
+            raise FormatError("%s: bytes 6-7 of a format version 1 value are %d, not %d"
+                              % (what, stored, version_1_value))
+        return KIND_NONE
+    if not valid_kind(stored):
+        raise FormatError("%s: value kind %d is not a kind (1 to 9999, 65534 or 65535 in a format "
+                          "version 2 value)" % (what, stored))
+    return stored
+
+
+def kind_header(kind, version_1_value=0):
+    """(format version, bytes 6-7) written for a kind: version 1 exactly when it is 0."""
+    if kind == KIND_NONE:
+        return FORMAT_VERSION_WITHOUT_KIND, version_1_value
+    return FORMAT_VERSION_WITH_KIND, kind
+
+
+def union_kind(a, a_has_values, b, b_has_values):
+    """The kind of a union: a side with no value gives the other's, a side without a kind
+    takes the other's, equal kinds stay, different ones are mixed; no value at all, none."""
+    if not a_has_values:
+        return b if b_has_values else KIND_NONE
+    if not b_has_values:
+        return a
+    if a == KIND_NONE or a == b:
+        return b
+    if b == KIND_NONE:
+        return a
+    return KIND_MIXED
+
+
+def check_comparable(a, b, what):
+    """Containment, intersection and joint estimates: one kind, or none on either side (22023)."""
+    if a != b and a != KIND_NONE and b != KIND_NONE:
+        raise ParameterError("cannot compare %s that hold values of different types (kinds %d and %d)"
+                             % (what, a, b))
+
+
+def value_kind(value, sql_type=None):
+    """The kind of a value: its SQL type's, or its Python type's (see the module's docstring)."""
+    if sql_type:
+        return type_kind(sql_type)
+    if isinstance(value, SqlArray):
+        if value.element_type:
+            return type_kind(value.element_type + "[]")
+        kinds = {value_kind(e) for e in value.elements if e is not None}
+        if len(kinds) != 1:
+            raise ParameterError("give the SqlArray an element_type: its elements do not name one type")
+        element = kinds.pop()
+        return element if element == KIND_OTHER else _ARRAY_OF[element]
+    if isinstance(value, bool):
+        return 16
+    if isinstance(value, int):
+        return 20 if _INT64_MIN <= value <= _INT64_MAX else 1700
+    if isinstance(value, float):
+        return 701
+    if isinstance(value, decimal.Decimal):
+        return 1700
+    if isinstance(value, str):
+        return 25
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return 17
+    if isinstance(value, uuid.UUID):
+        return 2950
+    if isinstance(value, datetime.datetime):
+        return 1184 if value.tzinfo is not None and value.utcoffset() is not None else 1114
+    if isinstance(value, datetime.date):
+        return 1082
+    raise ParameterError("no SQL type for %s: pass sql_type" % type(value).__name__)
+
+
+def _name_of(kind):
+    return kind_name(kind) if kind in _TYPE_NAMES else "type %d" % kind
+
+
+def _refuse(value_kind_, kind, sqlstate, why):
+    raise ComparisonError("cannot compare a %s value with the %s values of this sketch: %s"
+                          % (_name_of(value_kind_), _name_of(kind), why), sqlstate)
+
+
+_USECS_PER_DAY = 86400000000
+# Kinds whose values a client hashes (section 2.1): comparisons between them are decided here.
+_PORTABLE_KINDS = {16, 17, 20, 25, 701, 1082, 1114, 1184, 1700, 2950}
+_PORTABLE_KINDS |= {_ARRAY_OF[k] for k in _PORTABLE_KINDS}
+
+
+def _as_double(value, sql_type, own):
+    """A number of kind `own` converted to double precision as PostgreSQL's implicit casts do."""
+    if sql_type and _base_type_name(sql_type) in ("real", "float4"):
+        return struct.unpack("<f", struct.pack("<f", float(value)))[0]
+    if own == 1700:
+        d = decimal.Decimal(value)
+        x = float(d)
+        if d.is_finite() and (math.isinf(x) or (x == 0.0 and d != 0)):
+            raise ComparisonError("%s is out of range for type double precision" % d, "22003")
+        return x
+    return float(value)
+
+
+def _micros_or_infinity(value):
+    """A timestamp value (datetime, or microseconds with sql_type "timestamp") as microseconds."""
+    return value if isinstance(value, int) else _timestamp_micros(value)
+
+
+def _days(value):
+    """A date value (datetime.date, or days with sql_type "date") as days since 2000-01-01."""
+    return value if isinstance(value, int) else (value - _PG_EPOCH_DATE).days
+
+
+def _refuse_add(own, kind, why):
+    raise ComparisonError("cannot add this %s value to a sketch of %s values: %s"
+                          % (_name_of(own), _name_of(kind), why), "42804")
+
+
+def probe_bytes(value, kind, sql_type=None, adding=False):
+    """The canonical bytes hashed for a value of sql_type (or of its Python type's SQL type)
+    added to (adding), or probed against, a sketch of `kind` (section 2.5): its own rule's, or
+    those of the value converted as PostgreSQL's = converts it. ComparisonError where the
+    extension refuses the value, or where the answer needs the server's catalog; an add of a
+    value no value of the kind equals is refused too."""
+    own = value_kind(value, sql_type)
+    if kind == KIND_NONE or kind == own:
+        return canonical_bytes(value, sql_type)
+    if kind == KIND_MIXED:
+        _refuse(own, kind, "42804", "no one = says which values of a union of several types it equals")
+    if kind == KIND_OTHER:
+        if own == KIND_OTHER:
+            return canonical_bytes(value, sql_type)
+        _refuse(own, kind, "42804", "the = of a type outside the built-in catalog with it cannot be known")
+    if own == KIND_OTHER:
+        if _base_type_name(sql_type or "") == "enum":
+            _refuse(own, kind, "42883", "an enum has no = with a built-in type")
+        _refuse(own, kind, None, "its = with a built-in type is the server's catalog's to resolve")
+    if kind not in _PORTABLE_KINDS:
+        _refuse(own, kind, None, "the sketch's type is hashed by the server (section 2.3)")
+    pair = (kind, own)
+    if pair == (20, 701):
+        # bigint compared as double precision: exact while no other integer rounds to the value.
+        x = _as_double(value, sql_type, own)
+        if adding and not (math.isfinite(x) and x == math.trunc(x)):
+            _refuse_add(own, kind, "no integer equals it")
+        if math.isfinite(x) and x == math.trunc(x) and abs(x) >= 2.0 ** 53:
+            _refuse(own, kind, "42804", "integers of this size round to it, so several equal it")
+        return _float_bytes(x)
+    if pair in ((20, 1700), (1700, 20)):
+        if adding and pair == (20, 1700):
+            d = decimal.Decimal(value)
+            if not (d.is_finite() and d == d.to_integral_value() and _INT64_MIN <= int(d) <= _INT64_MAX):
+                _refuse_add(own, kind, "no integer equals it")
+        return canonical_bytes(value, sql_type)     # integral numerics hash as integers
+    if pair in ((701, 20), (701, 1700)):
+        return _float_bytes(_as_double(value, sql_type, own))
+    if pair == (1082, 1114):                        # date = timestamp
+        micros = _micros_or_infinity(value)
+        if micros in (TIMESTAMP_INFINITY, TIMESTAMP_MINUS_INFINITY):
+            return _int_bytes(DATE_INFINITY if micros > 0 else DATE_MINUS_INFINITY)
+        if micros % _USECS_PER_DAY != 0 and adding:
+            _refuse_add(own, kind, "no date equals a time that is not a midnight")
+        return _int_bytes(micros // _USECS_PER_DAY if micros % _USECS_PER_DAY == 0 else micros)
+    if pair == (1114, 1082):                        # timestamp = date
+        days = _days(value)
+        if days in (DATE_INFINITY, DATE_MINUS_INFINITY):
+            return _int_bytes(TIMESTAMP_INFINITY if days > 0 else TIMESTAMP_MINUS_INFINITY)
+        return _int_bytes(days * _USECS_PER_DAY)
+    if pair in ((1700, 701), (1184, 1082), (1184, 1114), (1082, 1184), (1114, 1184)):
+        _refuse(own, kind, "42804", "= converts the sketch's values, or depends on the session's TimeZone")
+    _refuse(own, kind, "42883", "there is no = between them (arrays of different types included)")
+
+
+def probe_hash(value, kind, seed=0, sql_type=None, adding=False):
+    """The hash of a value against a sketch of `kind` (section 2.5), as an unsigned 64-bit int."""
+    return xxh3(probe_bytes(value, kind, sql_type, adding), seed)
+
+
 # ---------------------------------------------------------------- hll (section 3)
 
 def dense_payload_size(p):
@@ -330,24 +642,53 @@ class _Sketch:
     """What hll and bloom share: adding returns a new value, as the SQL functions do."""
 
     def add(self, value, sql_type=None):
-        """hll_add / bloom_add: the value hashed with the sketch's seed; None leaves it unchanged."""
+        """hll_add / bloom_add: the value hashed with the sketch's seed against its kind
+        (section 2.5); None leaves it unchanged."""
         out = self.copy()
         if value is not None:
-            out._add_hash(self._hash(value, sql_type))
+            out._add_value(value, sql_type)
         return out
 
-    def _hash(self, value, sql_type):
-        """The value's hash under this sketch's hash id: id 1 hashed the rules new in id 2 otherwise."""
+    def _add_value(self, value, sql_type):
+        """Adds in place; an empty sketch without a kind takes the value's."""
+        h = self._hash(value, sql_type, adding=True)
+        was_empty = not self.has_values()
+        self._add_hash(h)
+        if self.kind == KIND_NONE and was_empty:
+            self.kind = value_kind(value, sql_type)
+
+    def _hash(self, value, sql_type, adding=False):
+        """The value's hash under this sketch's hash id (id 1 hashed the rules new in id 2
+        otherwise) and against its kind (section 2.5: converted as = converts it, or refused)."""
         if self.hash_id != HASH_ID and (isinstance(value, SqlArray) or
                                         (sql_type or "").lower() in ("name", "enum", '"char"')):
             raise ParameterError("this sketch was built under hash id %d, which hashed this type "
                                  "differently: rebuild it" % self.hash_id)
-        return hash64(value, self.seed, sql_type)
+        return probe_hash(value, self.kind, self.seed, sql_type, adding)
 
     def add_hash(self, h):
+        """hll_add_hash: a hash added as a hash records no kind."""
         out = self.copy()
         out._add_hash(h & _U64)
         return out
+
+    def _add_values(self, values, sql_type, sql_types):
+        for i, v in enumerate(values):
+            if v is not None:
+                self._add_value(v, sql_types[i] if sql_types is not None else sql_type)
+        return self
+
+    def without_kind(self):
+        """The same sketch recording no kind: the version 1 bytes 0.4.0 wrote for it."""
+        out = self.copy()
+        out.kind = KIND_NONE
+        return out
+
+    def _record_kind(self, kind):
+        """What an aggregate of values of one kind records: the kind, if a value was added."""
+        if self.has_values():
+            self.kind = kind
+        return self
 
 
 def info_number_text(x):
@@ -368,12 +709,13 @@ class Hll(_Sketch):
     (bytearray of 2^p ranks, dense) is set. Operations return new values.
     """
 
-    __slots__ = ("precision", "seed", "entries", "registers", "hash_id")
+    __slots__ = ("precision", "seed", "entries", "registers", "hash_id", "kind")
 
-    def __init__(self, precision, seed, entries=None, registers=None, hash_id=HASH_ID):
+    def __init__(self, precision, seed, entries=None, registers=None, hash_id=HASH_ID, kind=KIND_NONE):
         self.precision = precision
         self.seed = seed & _U64
         self.hash_id = hash_id
+        self.kind = kind
         self.entries = entries
         self.registers = registers
 
@@ -384,24 +726,31 @@ class Hll(_Sketch):
         return cls(precision, seed, entries={})
 
     @classmethod
-    def from_hashes(cls, hashes, precision=DEFAULT_PRECISION, seed=0):
-        """A sketch of hashes (u64, or signed bigint as sketch_hash returns them)."""
+    def from_hashes(cls, hashes, precision=DEFAULT_PRECISION, seed=0, kind=KIND_NONE):
+        """A sketch of hashes (u64, or signed bigint as sketch_hash returns them):
+        hll_add_hash_agg, kind 0; or, with the kind of the values they are the hashes of,
+        what hll_add_agg builds from those values."""
         h = cls.empty(precision, seed)
         for x in hashes:
             h._add_hash(x & _U64)
-        return h
+        return h._record_kind(kind)
 
     @classmethod
-    def from_values(cls, values, precision=DEFAULT_PRECISION, seed=0, sql_type=None):
-        """What hll_add_agg(x, precision) builds (seed 0), or repeated hll_add with a seed.
-        None values are skipped, as SQL NULLs."""
-        return cls.from_hashes((hash64(v, seed, sql_type) for v in values if v is not None),
-                               precision, seed)
+    def from_values(cls, values, precision=DEFAULT_PRECISION, seed=0, sql_type=None, sql_types=None):
+        """What hll_add_agg(x, precision) builds (seed 0), or repeated hll_add with a seed,
+        with its kind (section 2.5). None values are skipped, as SQL NULLs. sql_types, if
+        given, is each value's SQL type."""
+        return cls.empty(precision, seed)._add_values(values, sql_type, sql_types)
 
     def copy(self):
         return Hll(self.precision, self.seed,
                    dict(self.entries) if self.entries is not None else None,
-                   bytearray(self.registers) if self.registers is not None else None, self.hash_id)
+                   bytearray(self.registers) if self.registers is not None else None, self.hash_id,
+                   self.kind)
+
+    def has_values(self):
+        """Anything but the empty sketch, a sparse value without entries."""
+        return self.registers is not None or bool(self.entries)
 
     def _add_hash(self, h):
         p = self.precision
@@ -448,14 +797,15 @@ class Hll(_Sketch):
         return hash(self.to_bytes())
 
     def __repr__(self):
-        kind = "sparse %d entries" % len(self.entries) if self.sparse else "dense"
-        return "<Hll p=%d seed=%d %s>" % (self.precision, to_signed(self.seed), kind)
+        rep = "sparse %d entries" % len(self.entries) if self.sparse else "dense"
+        return "<Hll p=%d seed=%d kind=%d %s>" % (self.precision, to_signed(self.seed), self.kind, rep)
 
     # -- bytes (sections 3.2 - 3.5, 3.11)
     def to_bytes(self):
-        header = struct.pack("<BBBBBBHQ", TYPE_TAG, FORMAT_VERSION, self.hash_id,
+        version, kind_bytes = kind_header(self.kind)
+        header = struct.pack("<BBBBBBHQ", TYPE_TAG, version, self.hash_id,
                              REPR_SPARSE if self.sparse else REPR_DENSE,
-                             self.precision, SPARSE_PRECISION, 0, self.seed)
+                             self.precision, SPARSE_PRECISION, kind_bytes, self.seed)
         if self.sparse:
             return header + struct.pack("<%dI" % len(self.entries), *self.sparse_entries())
         return header + pack_registers(self.registers)
@@ -473,10 +823,10 @@ class Hll(_Sketch):
         data = bytes(data)
         if len(data) < HEADER_SIZE:
             raise FormatError("%d bytes is shorter than the 16-byte header" % len(data))
-        tag, version, hash_id, repr_, p, sparse_p, reserved, seed = struct.unpack_from("<BBBBBBHQ", data)
+        tag, version, hash_id, repr_, p, sparse_p, kind_bytes, seed = struct.unpack_from("<BBBBBBHQ", data)
         if tag != TYPE_TAG:
             raise FormatError("type tag is 0x%02x, expected 0x48" % tag)
-        if version != FORMAT_VERSION:
+        if version not in FORMAT_VERSIONS:
             raise FormatError("format version %d is not supported" % version)
         if hash_id not in HASH_IDS_READ:
             raise FormatError("unknown hash function id %d" % hash_id)
@@ -484,8 +834,7 @@ class Hll(_Sketch):
             raise FormatError("precision %d is outside 4..18" % p)
         if sparse_p != SPARSE_PRECISION:
             raise FormatError("sparse precision %d is not 26" % sparse_p)
-        if reserved != 0:
-            raise FormatError("reserved header bytes are not zero")
+        kind = read_kind(version, kind_bytes, 0, "invalid hll value")
         payload = data[HEADER_SIZE:]
         if repr_ == REPR_DENSE:
             if len(payload) != dense_payload_size(p):
@@ -495,7 +844,7 @@ class Hll(_Sketch):
             for i, r in enumerate(regs):
                 if r > max_rank(p):
                     raise FormatError("register %d holds %d, above the maximum %d" % (i, r, max_rank(p)))
-            return cls(p, seed, registers=regs, hash_id=hash_id)
+            return cls(p, seed, registers=regs, hash_id=hash_id, kind=kind)
         if repr_ != REPR_SPARSE:
             raise FormatError("unknown representation %d" % repr_)
         if len(payload) % 4:
@@ -514,26 +863,31 @@ class Hll(_Sketch):
                 raise FormatError("sparse entry %d is out of order or repeats an index" % i)
             prev = idx26
             entries[idx26] = rank
-        return cls(p, seed, entries=entries, hash_id=hash_id)
+        return cls(p, seed, entries=entries, hash_id=hash_id, kind=kind)
 
     # -- union and fold (sections 3.8, 3.9)
-    def _check_compatible(self, other):
-        """As the core's hll::check_compatible: the hash id first, then the seed."""
+    def _check_compatible(self, other, comparing=True):
+        """As the core's hll::check_compatible: the hash id first, then the seed; comparing
+        (containment, joint estimates, not union) also needs comparable kinds (section 2.5)."""
         if self.hash_id != other.hash_id:
             raise ParameterError("cannot combine hll values built under hash ids %d and %d"
                                  % (self.hash_id, other.hash_id))
         if self.seed != other.seed:
             raise ParameterError("cannot combine hll values built with different hash seeds")
+        if comparing:
+            check_comparable(self.kind, other.kind, "hll values")
 
     def union(self, other):
-        self._check_compatible(other)
+        """The union (section 3.8), its kind joined by section 2.5's rule."""
+        self._check_compatible(other, comparing=False)
         p = min(self.precision, other.precision)
+        kind = union_kind(self.kind, self.has_values(), other.kind, other.has_values())
         if self.sparse and other.sparse:
             merged = dict(self.entries)
             for i, r in other.entries.items():
                 if merged.get(i, 0) < r:
                     merged[i] = r
-            out = Hll(p, self.seed, entries=merged, hash_id=self.hash_id)
+            out = Hll(p, self.seed, entries=merged, hash_id=self.hash_id, kind=kind)
             if len(merged) > sparse_limit(p):
                 out._densify()
             return out
@@ -541,20 +895,24 @@ class Hll(_Sketch):
         for i, r in enumerate(_dense_registers(other, p)):
             if regs[i] < r:
                 regs[i] = r
-        return Hll(p, self.seed, registers=regs, hash_id=self.hash_id)
+        return Hll(p, self.seed, registers=regs, hash_id=self.hash_id, kind=kind)
 
     def fold(self, precision):
+        """The sketch at a lower precision, with its kind (none when it holds no value)."""
         _check_precision(precision)
         if precision > self.precision:
             raise ParameterError("cannot raise an hll's precision from %d to %d" % (self.precision, precision))
         if precision == self.precision:
             return self.copy()
+        kind = self.kind if self.has_values() else KIND_NONE
         if self.sparse and len(self.entries) <= sparse_limit(precision):
-            return Hll(precision, self.seed, entries=dict(self.entries), hash_id=self.hash_id)
-        return Hll(precision, self.seed, registers=_dense_registers(self, precision), hash_id=self.hash_id)
+            return Hll(precision, self.seed, entries=dict(self.entries), hash_id=self.hash_id, kind=kind)
+        return Hll(precision, self.seed, registers=_dense_registers(self, precision), hash_id=self.hash_id,
+                   kind=kind)
 
     def contains(self, other):
-        """hll @> hll: every register of other is <= this one's at the common precision."""
+        """hll @> hll: every register of other is <= this one's at the common precision
+        (comparable kinds only, section 2.5)."""
         self._check_compatible(other)
         p = min(self.precision, other.precision)
         return all(b <= a for a, b in zip(_dense_registers(self, p), _dense_registers(other, p)))
@@ -2037,13 +2395,14 @@ def _new_layer(capacity, fpr, scalable, index):
 class Bloom(_Sketch):
     """A bloom value (section 4). Operations return new values; _add_hash updates in place."""
 
-    __slots__ = ("scalable", "blocked", "seed", "capacity", "fpr", "layers", "hash_id")
+    __slots__ = ("scalable", "blocked", "seed", "capacity", "fpr", "layers", "hash_id", "kind")
 
-    def __init__(self, scalable, seed, capacity, fpr, layers, blocked=False, hash_id=HASH_ID):
+    def __init__(self, scalable, seed, capacity, fpr, layers, blocked=False, hash_id=HASH_ID, kind=KIND_NONE):
         self.scalable = scalable
         self.blocked = blocked
         self.seed = seed & _U64
         self.hash_id = hash_id
+        self.kind = kind
         self.capacity = capacity
         self.fpr = fpr
         self.layers = layers
@@ -2068,30 +2427,40 @@ class Bloom(_Sketch):
         return cls(bool(scalable), seed, capacity, fpr, [_new_layer(capacity, fpr, scalable, 0)])
 
     @classmethod
-    def from_hashes(cls, hashes, capacity, fpr=BLOOM_DEFAULT_FPR, scalable=False, seed=0, layout=None):
-        """A filter with the hashes (u64 or signed) added in order."""
+    def from_hashes(cls, hashes, capacity, fpr=BLOOM_DEFAULT_FPR, scalable=False, seed=0, layout=None,
+                    kind=KIND_NONE):
+        """A filter with the hashes (u64 or signed) added in order, recording `kind` (that of the
+        values they are the hashes of) if any was added."""
         b = cls.empty(capacity, fpr, scalable, seed, layout)
         for h in hashes:
             b._add_hash(h & _U64)
-        return b
+        return b._record_kind(kind)
 
     @classmethod
     def from_values(cls, values, capacity, fpr=BLOOM_DEFAULT_FPR, scalable=False, seed=0, sql_type=None,
-                    layout=None):
-        """bloom_agg(x, capacity, fpr [, layout]) (seed 0), or bloom_add in order from bloom_empty(...).
-        None values are skipped, as SQL NULLs."""
-        return cls.from_hashes((hash64(v, seed, sql_type) for v in values if v is not None),
-                               capacity, fpr, scalable, seed, layout)
+                    layout=None, sql_types=None):
+        """bloom_agg(x, capacity, fpr [, layout]) (seed 0), or bloom_add in order from bloom_empty(...),
+        with its kind (section 2.5). None values are skipped, as SQL NULLs. sql_types, if given,
+        is each value's SQL type."""
+        return cls.empty(capacity, fpr, scalable, seed, layout)._add_values(values, sql_type, sql_types)
 
     @classmethod
-    def agg_distinct(cls, values, fpr=BLOOM_DEFAULT_FPR, sql_type=None):
+    def agg_distinct(cls, values, fpr=BLOOM_DEFAULT_FPR, sql_type=None, sql_types=None):
         """bloom_agg(x [, fpr]): a fixed filter, seed 0, capacity the number of distinct hashes (>= 1)."""
-        hashes = {hash64(v, 0, sql_type) for v in values if v is not None}
-        return cls.from_hashes(hashes, max(len(hashes), 1), fpr)
+        types = sql_types if sql_types is not None else [sql_type] * len(values)
+        hashes = {hash64(v, 0, t) for v, t in zip(values, types) if v is not None}
+        kinds = {value_kind(v, t) for v, t in zip(values, types) if v is not None}
+        if len(kinds) > 1:
+            raise ParameterError("an aggregate takes values of one SQL type, not kinds %s" % sorted(kinds))
+        return cls.from_hashes(hashes, max(len(hashes), 1), fpr, kind=kinds.pop() if kinds else KIND_NONE)
 
     def copy(self):
         return Bloom(self.scalable, self.seed, self.capacity, self.fpr, [l.copy() for l in self.layers],
-                     self.blocked, hash_id=self.hash_id)
+                     self.blocked, hash_id=self.hash_id, kind=self.kind)
+
+    def has_values(self):
+        """A bit set in some layer: a value was added."""
+        return any(any(l.bits) for l in self.layers)
 
     def _add_hash(self, h):
         if not self.scalable:
@@ -2156,7 +2525,9 @@ class Bloom(_Sketch):
         return -math.expm1(log_miss) + 0.0
 
     # -- combining (section 4.8)
-    def _check_compatible(self, other):
+    def _check_compatible(self, other, comparing=True):
+        """The parameters of section 4.8; comparing (intersection, containment, not union)
+        also needs comparable kinds (section 2.5)."""
         same = (self.scalable == other.scalable and self.blocked == other.blocked and self.seed == other.seed and self.capacity == other.capacity
                 and self.hash_id == other.hash_id
                 and self.fpr == other.fpr and (self.scalable or len(self.layers) == len(other.layers)))
@@ -2165,28 +2536,34 @@ class Bloom(_Sketch):
         for a, b in zip(self.layers, other.layers):
             if (a.bit_count, a.hash_count, a.capacity) != (b.bit_count, b.hash_count, b.capacity):
                 raise ParameterError("cannot combine bloom filters with different layer sizes")
+        if comparing:
+            check_comparable(self.kind, other.kind, "bloom filters")
 
     def union(self, other):
-        """bloom_union: OR layer by layer; the longer list of layers is kept."""
-        self._check_compatible(other)
+        """bloom_union: OR layer by layer; the longer list of layers is kept; kinds joined (section 2.5)."""
+        self._check_compatible(other, comparing=False)
         longer, shorter = (self, other) if len(self.layers) >= len(other.layers) else (other, self)
         out = longer.copy()
         for a, b in zip(out.layers, shorter.layers):
             a.bits = bytearray(x | y for x, y in zip(a.bits, b.bits))
+        out.kind = union_kind(self.kind, self.has_values(), other.kind, other.has_values())
         return out
 
     def intersect(self, other):
-        """bloom_intersect: AND, for filters of one layer each."""
+        """bloom_intersect: AND, for filters of one layer each; the kind that is not 0, or none
+        when no bit is left."""
         self._check_compatible(other)
         if len(self.layers) > 1 or len(other.layers) > 1:
             raise ParameterError("cannot intersect scalable bloom filters that have grown past one layer")
         out = self.copy()
         out.layers[0].bits = bytearray(x & y for x, y in zip(self.layers[0].bits, other.layers[0].bits))
+        out.kind = (self.kind or other.kind) if out.has_values() else KIND_NONE
         return out
 
     def first_uncovered_layer(self, other):
         """The index of other's first layer with a bit this one's same layer lacks (a layer
-        this one lacks counts as empty), or other's layer count when every layer is covered."""
+        this one lacks counts as empty), or other's layer count when every layer is covered.
+        Comparable kinds only (section 2.5)."""
         self._check_compatible(other)
         for i, l in enumerate(other.layers):
             if i >= len(self.layers):
@@ -2218,14 +2595,15 @@ class Bloom(_Sketch):
         return LAYOUT_BLOCKED if self.blocked else LAYOUT_SCALABLE if self.scalable else LAYOUT_FIXED
 
     def __repr__(self):
-        return "<Bloom %s capacity=%d fpr=%r seed=%d layers=%d>" % (
+        return "<Bloom %s capacity=%d fpr=%r seed=%d layers=%d kind=%d>" % (
             "blocked" if self.blocked else "scalable" if self.scalable else "fixed", self.capacity, self.fpr, to_signed(self.seed),
-            len(self.layers))
+            len(self.layers), self.kind)
 
     # -- bytes (sections 4.2, 4.3, 4.10)
     def to_bytes(self):
-        out = [struct.pack("<BBBBHHQQd", BLOOM_TYPE_TAG, FORMAT_VERSION, self.hash_id,
-                           self.layout(), len(self.layers), 0,
+        version, kind_bytes = kind_header(self.kind)
+        out = [struct.pack("<BBBBHHQQd", BLOOM_TYPE_TAG, version, self.hash_id,
+                           self.layout(), len(self.layers), kind_bytes,
                            self.seed, self.capacity, self.fpr)]
         for l in self.layers:
             out.append(l.header_bytes())
@@ -2250,11 +2628,11 @@ class Bloom(_Sketch):
         size = len(data)
         if size < BLOOM_HEADER_SIZE:
             raise FormatError("%d bytes is shorter than the 32-byte header" % size)
-        tag, version, hash_id, layout, layer_count, reserved, seed, capacity, fpr = struct.unpack_from(
+        tag, version, hash_id, layout, layer_count, kind_bytes, seed, capacity, fpr = struct.unpack_from(
             "<BBBBHHQQd", data)
         if tag != BLOOM_TYPE_TAG:
             raise FormatError("type tag is 0x%02x, expected 0x42" % tag)
-        if version != FORMAT_VERSION:
+        if version not in FORMAT_VERSIONS:
             raise FormatError("format version %d is not supported" % version)
         if hash_id not in HASH_IDS_READ:
             raise FormatError("unknown hash function id %d" % hash_id)
@@ -2264,8 +2642,7 @@ class Bloom(_Sketch):
             raise FormatError("a fixed or blocked filter has exactly one layer, not %d" % layer_count)
         if not 1 <= layer_count <= BLOOM_MAX_LAYERS:
             raise FormatError("layer count %d is outside 1..64" % layer_count)
-        if reserved != 0:
-            raise FormatError("reserved header bytes are not zero")
+        kind = read_kind(version, kind_bytes, 0, "invalid bloom filter")
         if not 1 <= capacity <= BLOOM_MAX_CAPACITY:
             raise FormatError("capacity %d is outside 1..2^63-1" % capacity)
         if not 0.0 < fpr < 1.0:
@@ -2298,7 +2675,7 @@ class Bloom(_Sketch):
             raise FormatError("%d bytes follow the last layer" % (size - offset))
         scalable = layout == LAYOUT_SCALABLE
         if layout == LAYOUT_BLOCKED:
-            return cls._blocked_from_raw(seed, capacity, fpr, raw_layers[0], hash_id)
+            return cls._blocked_from_raw(seed, capacity, fpr, raw_layers[0], hash_id, kind)
         layers = []
         for i, (m, n, bits_set, k, bits) in enumerate(raw_layers):
             if scalable and capacity > _U64 >> i:
@@ -2325,10 +2702,10 @@ class Bloom(_Sketch):
                 raise FormatError("layer %d is empty or more than its hash count below its fill limit, yet a "
                                   "later layer exists" % i)
             layers.append(layer)
-        return cls(scalable, seed, capacity, fpr, layers, hash_id=hash_id)
+        return cls(scalable, seed, capacity, fpr, layers, hash_id=hash_id, kind=kind)
 
     @classmethod
-    def _blocked_from_raw(cls, seed, capacity, fpr, raw, hash_id):
+    def _blocked_from_raw(cls, seed, capacity, fpr, raw, hash_id, kind):
         """Section 4.13's checks of a blocked layer, in the extension's order."""
         m, n, bits_set, k, bits = raw
         if n != capacity:
@@ -2349,4 +2726,4 @@ class Bloom(_Sketch):
         layer = BlockedLayer(m, k, n, bytearray(bits))
         if layer.bits_set != bits_set:
             raise FormatError("layer 0 claims %d bits set, but %d are" % (bits_set, layer.bits_set))
-        return cls(False, seed, capacity, fpr, [layer], blocked=True, hash_id=hash_id)
+        return cls(False, seed, capacity, fpr, [layer], blocked=True, hash_id=hash_id, kind=kind)

@@ -25,6 +25,7 @@ import uuid
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import probabilistic_format as pf  # noqa: E402
+from make_hll_vectors import ENUM_TYPE, SPEC_KINDS, input_kind  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VECTORS = os.path.join(ROOT, "test", "vectors", "hll.json")
@@ -38,6 +39,10 @@ def load_vectors(path=VECTORS):
 
 def decode(sql_type, text):
     """A vector's PostgreSQL text form as (Python value, sql_type for probabilistic_format)."""
+    if text is None:
+        return None, None
+    if sql_type == ENUM_TYPE:
+        return text, "enum"
     if sql_type in ("smallint", "integer", "bigint"):
         return int(text), None
     if sql_type == "boolean":
@@ -64,7 +69,7 @@ def decode(sql_type, text):
     if sql_type in ("timestamp", "timestamptz"):
         special = {"infinity": pf.TIMESTAMP_INFINITY, "-infinity": pf.TIMESTAMP_MINUS_INFINITY}
         if text in special:
-            return special[text], "timestamp"
+            return special[text], sql_type
         return datetime.datetime.fromisoformat(text), None
     if sql_type == "name":
         return text, "name"
@@ -114,7 +119,7 @@ def decode_array(element_type, text):
                 walk(y, depth + 1)
     if dims:
         walk(nested, 0)
-    return pf.SqlArray(flat, element_type if element_type != "text" else None, dims, lower or None)
+    return pf.SqlArray(flat, "enum" if element_type == ENUM_TYPE else element_type, dims, lower or None)
 
 
 def vector_hashes(rec):
@@ -134,8 +139,30 @@ def vector_hashes(rec):
     return hashes
 
 
+def typed_input(inp):
+    """A typed vector's input values in order, as (Python value, sql_type) pairs; a "hash"
+    entry is (the hash, "hash")."""
+    if "series" in inp:
+        first, last = inp["series"]
+        return [decode(inp["type"], str(i)) for i in range(first, last + 1)]
+    pairs = inp.get("typed_values") or [[inp["type"], t] for t in inp["values"]]
+    return [(int(text), "hash") if sql_type == "hash" else decode(sql_type, text) for sql_type, text in pairs]
+
+
+def build_hll(rec):
+    """The sketch a vector describes, from its inputs alone: from their hashes (no kind), or
+    from the values one by one (hll_add_agg and hll_add alike), recording their kind."""
+    if rec["build"] == "hashes":
+        return pf.Hll.from_hashes(vector_hashes(rec), rec["precision"], rec["seed"])
+    h = pf.Hll.empty(rec["precision"], rec["seed"])
+    for value, as_type in typed_input(rec["input"]):
+        h = h.add_hash(value) if as_type == "hash" else h.add(value, as_type)
+    return h
+
+
 def check_record(test, sketch, rec):
-    """A sketch against a vector record: bytes, representation, estimate."""
+    """A sketch against a vector record: bytes, kind, representation, estimate."""
+    test.assertEqual(sketch.kind, rec["kind"])
     raw = sketch.to_bytes()
     test.assertEqual(len(raw), rec["bytes"])
     test.assertEqual(hashlib.sha256(raw).hexdigest(), rec["sha256"])
@@ -156,7 +183,9 @@ class VectorTests(unittest.TestCase):
         cls.vectors = load_vectors()
         cls.sketches = {}
         for rec in cls.vectors["hll"]:
-            cls.sketches[rec["name"]] = pf.Hll.from_hashes(vector_hashes(rec), rec["precision"], rec["seed"])
+            cls.sketches[rec["name"]] = build_hll(rec)
+        for rec in cls.vectors["union"]:
+            cls.sketches[rec["name"]] = cls.sketches[rec["left"]].union(cls.sketches[rec["right"]])
 
     def test_vector_file_is_complete(self):
         v = self.vectors
@@ -165,6 +194,37 @@ class VectorTests(unittest.TestCase):
         for p in (4, 10, 14, 18):
             self.assertIn((p, "sparse"), reprs)
             self.assertIn((p, "dense"), reprs)
+        kinds = {r["kind"] for r in v["hll"] + v["union"] + v["fold"]}
+        for kind in (0, 20, 701, 25, 1700, 1082, 1114, 1184, 1016, 1009, 65534, 65535):
+            self.assertIn(kind, kinds)
+        self.assertTrue(any(r["kind"] == 0 and r["build"] == "typed" for r in v["hll"]))
+        self.assertGreaterEqual(len(v["refused"]), 10)
+        self.assertGreaterEqual(len(v["accepted"]), 5)
+
+    def test_kinds_are_the_spec_tables(self):
+        """Every vector records the kind section 2.5's table gives its values' SQL type (the
+        server's bytes were checked against the same table when the vectors were made)."""
+        for rec in self.vectors["hll"]:
+            with self.subTest(rec["name"]):
+                want = input_kind(rec["input"]) if rec["build"] == "typed" else 0
+                self.assertEqual(rec["kind"], want)
+                self.assertEqual(pf.Hll.from_bytes(bytes.fromhex(rec["hex"])).kind if "hex" in rec else want, want)
+                if rec["build"] == "typed" and "typed_values" not in rec["input"]:
+                    sql_type = rec["input"]["type"]
+                    self.assertEqual(pf.type_kind(sql_type.replace(ENUM_TYPE, "enum")), SPEC_KINDS[sql_type])
+
+    def test_counts_are_the_truth(self):
+        """Sparse typed vectors count exactly the values distinct under PostgreSQL's =, across
+        types: a value converted to the sketch's kind is found, not counted twice."""
+        checked = 0
+        for rec in self.vectors["hll"]:
+            if rec["build"] != "typed" or rec["distinct"] is None or rec["representation"] != "sparse":
+                continue
+            with self.subTest(rec["name"]):
+                self.assertEqual(self.sketches[rec["name"]].cardinality(), rec["distinct"])
+                self.assertEqual(rec["cardinality"], rec["distinct"])
+                checked += 1
+        self.assertGreaterEqual(checked, 25)
 
     def test_sketch_hash(self):
         for rec in self.vectors["sketch_hash"]:
@@ -185,7 +245,7 @@ class VectorTests(unittest.TestCase):
 
     def test_hll_built_one_value_at_a_time(self):
         for rec in self.vectors["hll"]:
-            if len(vector_hashes(rec)) > 5000:
+            if rec["build"] != "hashes" or len(vector_hashes(rec)) > 5000:
                 continue
             with self.subTest(rec["name"]):
                 h = pf.Hll.empty(rec["precision"], rec["seed"])
@@ -203,6 +263,8 @@ class VectorTests(unittest.TestCase):
                 self.assertEqual(parsed.to_bytes(), raw)
                 self.assertEqual(pf.Hll.from_text("\\x" + rec["hex"].upper()).to_bytes(), raw)
                 self.assertEqual(parsed.cardinality(), rec["cardinality"])
+                self.assertEqual(parsed.kind, rec["kind"])
+                self.assertEqual(raw[1], 1 if rec["kind"] == 0 else 2)
 
     def test_union(self):
         for rec in self.vectors["union"]:
@@ -210,6 +272,8 @@ class VectorTests(unittest.TestCase):
                 left, right = self.sketches[rec["left"]], self.sketches[rec["right"]]
                 check_record(self, left.union(right), rec)
                 self.assertEqual(right.union(left).to_bytes(), left.union(right).to_bytes())
+                if left.kind and right.kind and left.kind != right.kind:
+                    self.assertEqual(rec["kind"], pf.KIND_MIXED)
 
     def test_fold(self):
         for rec in self.vectors["fold"]:
@@ -221,6 +285,29 @@ class VectorTests(unittest.TestCase):
             with self.subTest(rec["name"]):
                 with self.assertRaises(pf.FormatError):
                     pf.Hll.from_bytes(bytes.fromhex(rec["hex"]))
+
+    def test_version_2_edges_are_accepted(self):
+        for rec in self.vectors["accepted"]:
+            with self.subTest(rec["name"]):
+                raw = bytes.fromhex(rec["hex"])
+                parsed = pf.Hll.from_bytes(raw)
+                self.assertEqual(parsed.to_bytes(), raw)
+                self.assertEqual(parsed.kind, int.from_bytes(raw[6:8], "little"))
+
+    def test_refused_as_the_server_refuses(self):
+        """Each refusal of the vectors: the same SQLSTATE (section 2.5)."""
+        for rec in self.vectors["refused"]:
+            with self.subTest(rec["name"]):
+                left = self.sketches[rec["left"]]
+                if rec["op"] == "add":
+                    value, as_type = decode(*rec["right"])
+                    with self.assertRaises(pf.ComparisonError) as caught:
+                        left.add(value, as_type)
+                    self.assertEqual(caught.exception.sqlstate, rec["sqlstate"])
+                else:
+                    self.assertEqual(rec["sqlstate"], "22023")
+                    with self.assertRaises(pf.ParameterError):
+                        left.contains(self.sketches[rec["right"]])
 
     def test_invalid_text_is_rejected(self):
         for text in ["", "x", "480101010e1a00000000000000000000", "\\x480101010e1a0000000000000000000",
@@ -235,7 +322,9 @@ class SpecTests(unittest.TestCase):
 
     def test_worked_example(self):
         h = pf.Hll.from_values([1, 2, 3])
-        self.assertEqual(h.to_text(), "\\x480102010e1a0000000000000000000042c686200159bc2f0120924d")
+        self.assertEqual(h.to_text(), "\\x480202010e1a1400000000000000000042c686200159bc2f0120924d")
+        self.assertEqual(pf.Hll.from_hashes(map(pf.hash64, [1, 2, 3])).to_text(),
+                         "\\x480102010e1a0000000000000000000042c686200159bc2f0120924d")
         self.assertEqual(pf.hash64(1), 0x2fbc593564db792e)
         self.assertEqual(h.sparse_entries(), [0x2086c642, 0x2fbc5901, 0x4d922001])
 
@@ -482,7 +571,7 @@ class ServerTests(unittest.TestCase):
             sql = load_table_sql("d", sql_type, texts) + """
 SELECT 'hash', string_agg(sketch_hash(x)::text, ' ' ORDER BY i), string_agg(sketch_hash(x, %d)::text, ' ' ORDER BY i)
 FROM d WHERE i <= 500;
-SELECT 'agg', n, p, encode(h::bytea, 'hex'), hll_cardinality(h), hll_info(h)->>'estimate'
+SELECT 'agg', n, p, encode(h::bytea, 'hex'), hll_cardinality(h), hll_info(h)->>'estimate', hll_info(h)->>'kind'
 FROM (SELECT n, p, hll_add_agg(x, p) AS h
       FROM d, unnest(ARRAY[%s]) n, unnest(ARRAY[%s]) p
       WHERE i <= n GROUP BY n, p) s
@@ -490,6 +579,10 @@ ORDER BY n, p;
 """ % (hash_seed, ",".join(map(str, prefixes)), ",".join(map(str, PRECISIONS)))
             out = psql(sql).splitlines()
             hashes = [pf.hash64(v, 0, as_type) for v in values]
+            # The kind section 2.5's table gives the column's type; Python's agrees.
+            kind = SPEC_KINDS[name]
+            self.assertEqual(pf.type_kind(sql_type), kind)
+            self.assertTrue(all(pf.value_kind(v, as_type) == kind for v in values))
             with self.subTest(name, what="sketch_hash"):
                 _, unseeded, seeded = out[0].split("|")
                 n = min(500, len(values))
@@ -498,10 +591,12 @@ ORDER BY n, p;
                                  [pf.sketch_hash(v, hash_seed, as_type) for v in values[:n]])
             rows = [line.split("|") for line in out[1:]]
             self.assertEqual(len(rows), len(prefixes) * len(PRECISIONS))
-            for _, n, p, hexstr, cardinality, estimate in rows:
+            for _, n, p, hexstr, cardinality, estimate, kind_text in rows:
                 with self.subTest(name, n=n, p=p):
-                    sketch = pf.Hll.from_hashes(hashes[:int(n)], int(p))
+                    self.assertEqual(kind_text, pf.kind_name(kind))
+                    sketch = pf.Hll.from_hashes(hashes[:int(n)], int(p), kind=kind)
                     self.assertEqual(sketch.to_bytes().hex(), hexstr)
+                    self.assertEqual(pf.Hll.from_bytes(bytes.fromhex(hexstr)).kind, kind)
                     self.assertEqual(sketch.cardinality(), int(cardinality))
                     self.assertEqual(sketch.info_estimate_text(), estimate)
                     self.assertEqual(pf.Hll.from_bytes(bytes.fromhex(hexstr)).to_bytes().hex(), hexstr)
@@ -520,9 +615,11 @@ ORDER BY n, p;
         agg = "(SELECT hll_add_agg(x, %d) FROM %s WHERE i <= %d)"
         queries = []
         for (na, pa), (nb, pb), fold_to in cases:
-            left, right = agg % (pa, "d", na), agg % (pb, "w", nb)
+            # A bigint sketch with a text one (kinds 20 and 25: the union is 65535), and,
+            # for containment, which needs one kind, with a prefix of its own column.
+            left, right, prefix = agg % (pa, "d", na), agg % (pb, "w", nb), agg % (pb, "d", nb)
             queries.append("SELECT encode(hll_union(%s, %s)::bytea, 'hex'), encode((%s)::hll(%d)::bytea, 'hex'), "
-                           "hll_contains(%s, %s);" % (left, right, right, fold_to, left, right))
+                           "hll_contains(%s, %s);" % (left, right, right, fold_to, left, prefix))
         sql = (load_table_sql("d", "bigint", texts) + load_table_sql("w", "text", word_texts)
                + "\n".join(queries) + "\n")
         out = psql(sql).splitlines()
@@ -530,11 +627,15 @@ ORDER BY n, p;
         for ((na, pa), (nb, pb), fold_to), line in zip(cases, out):
             union_hex, fold_hex, contains = line.split("|")
             with self.subTest(left=(na, pa), right=(nb, pb), fold=fold_to):
-                left = pf.Hll.from_hashes(hashes[:na], pa)
-                right = pf.Hll.from_hashes(word_hashes[:nb], pb)
+                left = pf.Hll.from_hashes(hashes[:na], pa, kind=20)
+                right = pf.Hll.from_hashes(word_hashes[:nb], pb, kind=25)
                 self.assertEqual(left.union(right).to_bytes().hex(), union_hex)
+                self.assertEqual(left.union(right).kind, 65535 if na and nb else 20 if na else 25 if nb else 0)
                 self.assertEqual(right.fold(fold_to).to_bytes().hex(), fold_hex)
-                self.assertEqual("t" if left.contains(right) else "f", contains)
+                prefix = pf.Hll.from_hashes(hashes[:nb], pb, kind=20)
+                self.assertEqual("t" if left.contains(prefix) else "f", contains)
+                if nb <= na:            # the truth: a subset's sketch is contained
+                    self.assertEqual(contains, "t")
 
     def test_hll_add_with_seed(self):
         """hll_add hashes with the sketch's seed, one value at a time."""
@@ -590,7 +691,7 @@ SELECT 'result';
         for line in result:
             p, hexstr = line.split("|")
             with self.subTest(p=p):
-                self.assertEqual(pf.Hll.from_hashes(hashes, int(p)).to_bytes().hex(), hexstr)
+                self.assertEqual(pf.Hll.from_hashes(hashes, int(p), kind=20).to_bytes().hex(), hexstr)
 
     def test_crafted_registers(self):
         """Registers near the maximum, from crafted hashes: the estimator's tau term and
@@ -730,25 +831,42 @@ BEGIN PERFORM b::hll; RETURN true; EXCEPTION WHEN invalid_binary_representation 
 
 # ---------------------------------------------------------------- bloom (doc/FORMAT.md section 4)
 
-def bloom_input(inp):
-    """A bloom vector's input values in order, as (Python value, sql_type) pairs."""
-    if "series" in inp:
-        first, last = inp["series"]
-        conv = str if inp["type"] == "text" else int
-        return [(conv(i), None) for i in range(first, last + 1)]
-    pairs = inp.get("typed_values") or [[inp["type"], t] for t in inp["values"]]
-    return [decode(sql_type, text) for sql_type, text in pairs]
+bloom_input = typed_input
 
 
 def build_bloom(rec):
-    """The filter a bloom vector describes, built from its inputs alone."""
+    """The filter a bloom vector describes, built from its inputs alone, with its kind:
+    bloom_agg, or bloom_add of each value in order (kind_free: the kind cleared after the
+    first, as a filter 0.4.0 stored holds none)."""
+    pairs = [(v, t) for v, t in bloom_input(rec["input"]) if v is not None]
+    values, types = [v for v, _ in pairs], [t for _, t in pairs]
+    if rec["build"] == "agg_distinct":
+        fpr = rec["fpr_argument"] if rec["fpr_argument"] is not None else pf.BLOOM_DEFAULT_FPR
+        return pf.Bloom.agg_distinct(values, fpr, sql_types=types)
+    params = (rec["capacity"], rec["fpr"], rec["scalable"], rec["seed"])
+    if not rec.get("kind_free"):
+        return pf.Bloom.from_values(values, *params, layout=rec.get("layout_argument"), sql_types=types)
+    b = pf.Bloom.from_values(values[:1], *params, layout=rec.get("layout_argument"), sql_types=types[:1])
+    b = b.without_kind()
+    for value, as_type in pairs[1:]:
+        b = b.add(value, as_type)
+    return b
+
+
+def build_bloom_from_hashes(rec):
+    """The same filter from the hashes of its values, recording no kind (section 2.5)."""
     seed = rec["seed"]
-    hashes = [pf.hash64(v, seed, t) for v, t in bloom_input(rec["input"])]
+    hashes = [pf.hash64(v, seed, t) for v, t in bloom_input(rec["input"]) if v is not None]
     if rec["build"] == "agg_distinct":
         fpr = rec["fpr_argument"] if rec["fpr_argument"] is not None else pf.BLOOM_DEFAULT_FPR
         distinct = set(hashes)
         return pf.Bloom.from_hashes(distinct, max(len(distinct), 1), fpr)
     return pf.Bloom.from_hashes(hashes, rec["capacity"], rec["fpr"], rec["scalable"], seed, rec.get("layout_argument"))
+
+
+def pinned(b, rec):
+    """The bytes a vector pins of a filter: with its kind cleared for those pinned before kinds."""
+    return (b.without_kind() if rec["kind_cleared"] else b).to_bytes()
 
 
 def layer_fields(b):
@@ -757,8 +875,9 @@ def layer_fields(b):
 
 
 def check_bloom_record(test, b, rec):
-    """A filter against a vector record: bytes, layers, estimates."""
-    raw = b.to_bytes()
+    """A filter against a vector record: kind, bytes, layers, estimates."""
+    test.assertEqual(b.kind, rec["kind"])
+    raw = pinned(b, rec)
     test.assertEqual(len(raw), rec["bytes"])
     test.assertEqual(hashlib.sha256(raw).hexdigest(), rec["sha256"])
     if "hex" in rec:
@@ -858,22 +977,52 @@ class BloomVectorTests(unittest.TestCase):
             self.assertIn(t, types)
         self.assertTrue(any("typed_values" in r["input"] for r in recs))
         self.assertGreaterEqual(len(self.vectors["invalid"]), 40)
+        # Version 2 pinned as written, in every layout, for several kinds; kinds of results.
+        written = {(r["layout"], r["kind"]) for r in recs if not r["kind_cleared"]}
+        for layout in ("fixed", "scalable", "blocked"):
+            self.assertGreaterEqual(len({k for l, k in written if l == layout and k}), 3, layout)
+        kinds = {r["kind"] for r in recs + self.vectors["union"] + self.vectors["intersect"]}
+        for kind in (0, 20, 701, 25, 1700, 1082, 1114, 1184, 1016, 1009, 65534, 65535):
+            self.assertIn(kind, kinds)
+        self.assertGreaterEqual(len(self.vectors["probes"]), 30)
+
+    def test_kinds_are_the_spec_tables(self):
+        """The kind of every vector is the one section 2.5's table gives its values' SQL type
+        (none for a filter without values or built kind-free), as the server recorded it."""
+        for rec in self.vectors["bloom"] + self.vectors["operands"]:
+            with self.subTest(rec["name"]):
+                has_values = any(v is not None for v, _ in bloom_input(rec["input"]))
+                want = 0 if rec["build"] == "empty" or rec.get("kind_free") or not has_values \
+                    else input_kind(rec["input"])
+                self.assertEqual(rec["kind"], want)
+                if "typed_values" not in rec["input"] and want:
+                    sql_type = rec["input"]["type"]
+                    self.assertEqual(pf.type_kind(sql_type.replace(ENUM_TYPE, "enum")), SPEC_KINDS[sql_type])
 
     def test_bloom_built_from_inputs(self):
         for rec in self.vectors["bloom"] + self.vectors["operands"]:
             with self.subTest(rec["name"]):
                 check_bloom_record(self, self.filters[rec["name"]], rec)
 
+    def test_kind_free_bytes_from_hashes(self):
+        """A vector pinned before kinds is, byte for byte, the filter of its values' hashes."""
+        for rec in self.vectors["bloom"] + self.vectors["operands"]:
+            if rec["kind"] and not rec["kind_cleared"] or len(bloom_input(rec["input"])) > 30000:
+                continue
+            with self.subTest(rec["name"]):
+                self.assertEqual(build_bloom_from_hashes(rec).to_bytes(), pinned(self.filters[rec["name"]], rec))
+
     def test_bloom_built_one_value_at_a_time(self):
         """bloom_add, value by value, from bloom_empty: the same bytes as the bulk build."""
         for rec in self.vectors["bloom"]:
-            if rec["build"] not in ("agg", "add") or len(bloom_input(rec["input"])) > 3000:
+            if rec["build"] not in ("agg", "add") or rec.get("kind_free") or len(bloom_input(rec["input"])) > 3000:
                 continue
             with self.subTest(rec["name"]):
                 b = pf.Bloom.empty(rec["capacity"], rec["fpr"], rec["scalable"], rec["seed"], rec.get("layout_argument"))
                 for value, as_type in bloom_input(rec["input"]):
                     b = b.add(value, as_type)
                 self.assertEqual(b.to_bytes(), self.filters[rec["name"]].to_bytes())
+                self.assertEqual(b.kind, rec["kind"])
 
     def test_bloom_parse_round_trip(self):
         for rec in self.vectors["bloom"] + self.vectors["operands"] + self.vectors["union"] + self.vectors["intersect"]:
@@ -884,6 +1033,7 @@ class BloomVectorTests(unittest.TestCase):
                 parsed = pf.Bloom.from_bytes(raw)
                 self.assertEqual(parsed.to_bytes(), raw)
                 self.assertEqual(pf.Bloom.from_text("\\x" + rec["hex"].upper()).to_bytes(), raw)
+                self.assertEqual(parsed.kind, 0 if rec["kind_cleared"] else rec["kind"])
                 self.assertEqual(layer_fields(parsed), rec["layers"])
                 self.assertEqual(parsed.cardinality(), rec["cardinality"])
                 self.assertEqual(parsed.estimated_fpr(), float(rec["estimated_fpr"]))
@@ -894,32 +1044,80 @@ class BloomVectorTests(unittest.TestCase):
             b = self.filters[rec["name"]]
             with self.subTest(rec["name"]):
                 for value, as_type in bloom_input(rec["input"]):
-                    self.assertTrue(b.contains(value, as_type))
+                    if value is not None:
+                        self.assertTrue(b.contains(value, as_type))
                 if "probe" not in rec:
                     continue
                 p = rec["probe"]
                 first, last = p["series"]
-                conv = str if p["type"] == "text" else int
-                found = [i for i in range(first, last + 1) if b.contains(conv(i))]
+                found = [i for i in range(first, last + 1) if b.contains(*decode(p["type"], str(i)))]
                 present = list(range(first, p["present_through"] + 1))
                 self.assertEqual(found[:len(present)], present)
                 self.assertEqual(found[len(present):], p["false_positives"])
 
+    def operands(self, rec):
+        left, right = self.filters[rec["left"]], self.filters[rec["right"]]
+        if rec["operands_kind_cleared"]:
+            return left.without_kind(), right.without_kind()
+        return left, right
+
     def test_union(self):
         for rec in self.vectors["union"]:
             with self.subTest(rec["name"]):
-                left, right = self.filters[rec["left"]], self.filters[rec["right"]]
+                left, right = self.operands(rec)
                 check_bloom_record(self, left.union(right), rec)
                 self.assertEqual(right.union(left).to_bytes(), left.union(right).to_bytes())
-                self.assertTrue(left.union(right).superset(left))
-                self.assertTrue(left.union(right).superset(right))
+                bits = left.union(right).without_kind()
+                self.assertTrue(bits.superset(left.without_kind()))
+                self.assertTrue(bits.superset(right.without_kind()))
 
     def test_intersect(self):
         for rec in self.vectors["intersect"]:
             with self.subTest(rec["name"]):
-                left, right = self.filters[rec["left"]], self.filters[rec["right"]]
+                left, right = self.operands(rec)
                 check_bloom_record(self, left.intersect(right), rec)
                 self.assertEqual(right.intersect(left).to_bytes(), left.intersect(right).to_bytes())
+
+    # (the operation, the error Python raises for the server's SQLSTATE)
+    REFUSED_OPERATIONS = {
+        "SELECT bloom_intersect({left}, {right})": lambda a, b: a.intersect(b),
+        "SELECT {left} @> {right}": lambda a, b: a.superset(b),
+        "SELECT {left} <@ {right}": lambda a, b: b.superset(a),
+        "SELECT bloom_union({left}, {right}) @> {left}": lambda a, b: a.union(b).superset(a),
+        # Adds of a value no value of the filter's kind equals (section 2.5).
+        "SELECT bloom_add({left}, 2.5::float8)": lambda a, b: a.add(2.5, "double precision"),
+        "SELECT bloom_add({left}, '2024-01-02 00:00:01'::timestamp)":
+            lambda a, b: a.add(datetime.datetime(2024, 1, 2, 0, 0, 1), "timestamp"),
+    }
+
+    def test_refused_as_the_server_refuses(self):
+        for rec in self.vectors["refused"]:
+            with self.subTest(rec["name"]):
+                error = pf.ParameterError if rec["sqlstate"] == "22023" else pf.ComparisonError
+                with self.assertRaises(error) as raised:
+                    self.REFUSED_OPERATIONS[rec["template"]](self.filters[rec["left"]],
+                                                             self.filters.get(rec["right"]))
+                if error is pf.ComparisonError:
+                    self.assertEqual(raised.exception.sqlstate, rec["sqlstate"])
+
+    def test_probes_by_other_types(self):
+        """bloom_contains of values of other types (section 2.5): Python's answer is the
+        server's, found wherever PostgreSQL's = finds the value among those added, and each
+        refusal has the server's SQLSTATE."""
+        unions = {rec["name"]: self.operands(rec) for rec in self.vectors["union"]}
+        for rec in self.vectors["probes"]:
+            with self.subTest(rec["filter"], type=rec["type"], text=rec["text"]):
+                b = self.filters[rec["filter"]] if rec["filter"] in self.filters else \
+                    unions[rec["filter"]][0].union(unions[rec["filter"]][1])
+                value, as_type = decode(rec["type"], rec["text"])
+                if rec["answer"] in ("true", "false"):
+                    self.assertEqual(b.contains(value, as_type), rec["answer"] == "true")
+                    if rec["equal_to_added"]:
+                        self.assertEqual(rec["answer"], "true")
+                else:
+                    with self.assertRaises(pf.ComparisonError) as caught:
+                        b.contains(value, as_type)
+                    self.assertEqual(caught.exception.sqlstate, rec["answer"])
 
     def test_invalid_bytes_are_rejected(self):
         for rec in self.vectors["invalid"]:
@@ -950,7 +1148,7 @@ class BloomVectorTests(unittest.TestCase):
         for rec in recs:
             b = self.filters[rec["name"]]
             with self.subTest(rec["name"]):
-                self.assertEqual(b.to_bytes().hex(), rec["hex"])
+                self.assertEqual(pinned(b, rec).hex(), rec["hex"])
                 check_fill_limits(self, b)
         b = self.filters["scalable 4 at 0.1 bigint 1..40"]
         closed = layer_limits(b)[:-1]
@@ -964,7 +1162,7 @@ class BloomVectorTests(unittest.TestCase):
         has other bytes if c counts distinct positions, so it tells the two readings apart."""
         rec = next(r for r in self.vectors["bloom"] if r["name"] == "scalable 2 at 0.01 bigint 1..20")
         b = self.filters[rec["name"]]
-        self.assertEqual(b.to_bytes().hex(), rec["hex"])
+        self.assertEqual(pinned(b, rec).hex(), rec["hex"])
         distinct = pf.Bloom.empty(rec["capacity"], rec["fpr"], True, rec["seed"])
         for value, as_type in bloom_input(rec["input"]):
             _add_counting_distinct(distinct, pf.hash64(value, rec["seed"], as_type))
@@ -991,7 +1189,7 @@ class BloomSpecTests(unittest.TestCase):
 
     def test_worked_example(self):
         b = pf.Bloom.agg_distinct([1, 2, 3])
-        self.assertEqual(b.to_text(), "\\x4201020101000000000000000000000003000000000000007b14ae47e17a843f"
+        self.assertEqual(b.to_text(), "\\x4202020101001400000000000000000003000000000000007b14ae47e17a843f"
                                       "1d00000000000000030000000000000011000000000000000700000000000000b91b8f0b")
         h = pf.hash64(1)
         self.assertEqual((pf.bloom_h2(h), pf.bloom_h3(h)), (0x3a42f6e717b834cb, 0x062967168a4ad94b))
@@ -1122,24 +1320,32 @@ END $$;
         for name, (sql_type, as_type, _, _) in SERVER_TYPES.items():
             values, texts = self.rows_of(name)
             hashes = [pf.hash64(v, 0, as_type) for v in values]
-            queries = ["SELECT 'agg', %d, %d, %r, encode(b::bytea, 'hex'), bloom_cardinality(b), bloom_fpr(b) "
-                       "FROM (SELECT bloom_agg(x, %d, %r) AS b FROM d WHERE i <= %d) s;" % (n, cap, fpr, cap, fpr, n)
+            # Every value added is found (the truth), whatever the filter's false positives.
+            missed = "(SELECT count(*) FROM d WHERE i <= %d AND NOT bloom_contains(b, x))"
+            queries = ["SELECT 'agg', %d, %d, %r, encode(b::bytea, 'hex'), bloom_cardinality(b), bloom_fpr(b), %s "
+                       "FROM (SELECT bloom_agg(x, %d, %r) AS b FROM d WHERE i <= %d) s;"
+                       % (n, cap, fpr, missed % n, cap, fpr, n)
                        for n, cap, fpr in BLOOM_AGG_CASES if n <= len(values)]
-            queries += ["SELECT 'distinct', %d, 0, %r, encode(b::bytea, 'hex'), bloom_cardinality(b), bloom_fpr(b) "
-                        "FROM (SELECT bloom_agg(x%s) AS b FROM d WHERE i <= %d) s;"
-                        % (n, fpr, "" if fpr == 0.01 else ", %r" % fpr, n)
+            queries += ["SELECT 'distinct', %d, 0, %r, encode(b::bytea, 'hex'), bloom_cardinality(b), bloom_fpr(b), %s "
+                        "|| '|' || (bloom_info(b)->>'kind') FROM (SELECT bloom_agg(x%s) AS b FROM d WHERE i <= %d) s;"
+                        % (n, fpr, missed % n, "" if fpr == 0.01 else ", %r" % fpr, n)
                         for n, fpr in zip(BLOOM_DISTINCT_PREFIXES, [0.01, 0.2, 0.01]) if n <= len(values)]
             out = psql(load_table_sql("d", sql_type, texts) + "\n".join(queries) + "\n").splitlines()
             self.assertEqual(len(out), len(queries))
+            kind = SPEC_KINDS[name]
+            self.assertEqual(pf.type_kind(sql_type), kind)
             for line in out:
-                kind, n, cap, fpr, hexstr, cardinality, estimated_fpr = line.split("|")
+                build, n, cap, fpr, hexstr, cardinality, estimated_fpr, missed_count, *kind_text = line.split("|")
                 n, fpr = int(n), float(fpr)
-                with self.subTest(name, kind=kind, n=n, fpr=fpr):
-                    if kind == "agg":
-                        b = pf.Bloom.from_hashes(hashes[:n], int(cap), fpr)
+                with self.subTest(name, build=build, n=n, fpr=fpr):
+                    self.assertEqual(missed_count, "0")
+                    if kind_text:
+                        self.assertEqual(kind_text, [pf.kind_name(kind)])
+                    if build == "agg":
+                        b = pf.Bloom.from_hashes(hashes[:n], int(cap), fpr, kind=kind)
                     else:
                         distinct = set(hashes[:n])
-                        b = pf.Bloom.from_hashes(distinct, max(1, len(distinct)), fpr)
+                        b = pf.Bloom.from_hashes(distinct, max(1, len(distinct)), fpr, kind=kind)
                     self.assertEqual(b.to_bytes().hex(), hexstr)
                     self.assertEqual(b.cardinality(), int(cardinality))
                     self.assertEqual(b.estimated_fpr(), float(estimated_fpr))
@@ -1343,10 +1549,11 @@ END $$;
 
     def test_union_intersect_and_containment(self):
         """Union and intersection bytes and containment answers, bit for bit with the server and
-        against the truth: a (the first na rows of a bigint column), b (text words), c (the first nc
-        rows, added last to first: a subset of a when nc <= na, its values in other layers)."""
+        against the truth: a (the first na rows of a bigint column), b (rows of its other half), c
+        (the first nc rows, added last to first: a subset of a when nc <= na, its values in other
+        layers)."""
         values, texts = self.rows_of("bigint")
-        words, word_texts = self.rows_of("text")
+        words, word_texts = values[ROWS // 2:], texts[ROWS // 2:]
         rng = random.Random(self.seed + 7)
         # Two fixed cases reach every answer: true and false (classic), refused (grown).
         cases = [(False, 200, 0.01, 400, 7, 50), (True, 20, 0.01, 400, 0, 400)]
@@ -1371,7 +1578,9 @@ END $$;
                            "FROM (SELECT %s AS a, %s AS b, %s AS c) s;"
                            % (nb, nc, "bloom_info(a)->>'layer_count' <> '1' OR bloom_info(b)->>'layer_count' <> '1'",
                               a, b, c))
-        sql = (load_table_sql("d", "bigint", texts) + load_table_sql("w", "text", word_texts) + grow
+        # w: the other half of the bigint column (one kind: containment and intersection of a
+        # bigint filter with a text one are refused, section 2.5).
+        sql = (load_table_sql("d", "bigint", texts) + load_table_sql("w", "bigint", word_texts) + grow
                + self.CONTAINS_FUNCTION + "\n".join(queries) + "\n")
         out = psql(sql).splitlines()
         self.assertEqual(len(out), len(cases))
@@ -1393,7 +1602,8 @@ END $$;
                 self.assertEqual([answer(a, b), answer(b, a), answer(a.union(b), a), answer(a.union(b), b),
                                   answer(a, c)], [a_b, b_a, u_a, u_b, a_c])
                 # The truth: a union holds its parts; c's values are a's when their set is inside;
-                # bigints and words hash apart, so b and a hold each other only when one is empty.
+                # The two halves of the column share no value, so b and a hold each other only when one
+                # is empty.
                 grown = len(a.layers) > 1 or len(c.layers) > 1
                 self.assertEqual((u_a, u_b), ("t", "t"))
                 for got, subset, found, grown_pair in (
