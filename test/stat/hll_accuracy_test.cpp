@@ -54,6 +54,23 @@ double real_sketch_estimate(std::size_t n, std::uint64_t seed) {
     return hll::estimate(hll::parse(b.data, b.size));
 }
 
+// A register histogram of 2^p registers at rate t each (Poisson model).
+void draw_histogram(double t, int p, std::mt19937_64& rng, std::uint64_t* c) {
+    int q = 64 - p;
+    std::uint64_t left = std::uint64_t(1) << p;
+    for (int k = 0; k <= q + 1; k++) c[k] = 0;
+    for (int k = 0; k <= q && left > 0; k++) {
+        // P(value = k | value >= k); P(value <= k) = e^(-t/2^k).
+        double share = k == 0 ? std::exp(-t)
+                              : (std::expm1(-std::ldexp(t, -k)) - std::expm1(-std::ldexp(t, 1 - k))) /
+                                    -std::expm1(-std::ldexp(t, 1 - k));
+        if (!(share > 0)) continue;
+        c[k] = share >= 1 ? left : std::binomial_distribution<std::uint64_t>(left, share)(rng);
+        left -= c[k];
+    }
+    c[q + 1] += left;
+}
+
 }  // namespace
 
 TEST(HllAccuracy, RealSketchesUpTo50000) {
@@ -132,19 +149,16 @@ TEST(HllAccuracy, SimulatedRegistersUpTo1e9) {
         }
         report_and_check("simulated", n, errs);
     }
-    // From a million on, a register's value is drawn from P(value <= r) =
-    // exp(-lambda 2^-r) directly; the truth is then n itself, whose Poisson
-    // spread (1/sqrt(n) <= 0.1%) adds under 0.001 points to the RMSE.
+    // From a million on, the registers are independent, each with P(value <= r) =
+    // exp(-lambda 2^-r), so their histogram is multinomial and is drawn as such
+    // (draw_histogram, a few binomials instead of 2^14 draws a trial); the truth
+    // is then n itself, whose Poisson spread (1/sqrt(n) <= 0.1%) adds under
+    // 0.001 points to the RMSE.
     for (double n : {1e6, 3e6, 1e7, 1e8, 1e9}) {
-        const double lambda = n / m;
         std::vector<double> errs;
         for (int t = 0; t < 4 * kTrials; t++) {
-            std::uint64_t hist[66] = {};
-            for (std::size_t i = 0; i < hll::register_count(kP); i++) {
-                double e = -std::log(unit(rng));
-                int r = static_cast<int>(std::ceil(std::log2(lambda / e)));
-                hist[std::min(std::max(r, 0), q + 1)]++;
-            }
+            std::uint64_t hist[66];
+            draw_histogram(n / m, kP, rng, hist);
             errs.push_back(hll::ertl_estimate(hist, q, m) / n - 1.0);
         }
         report_and_check("simulated", n, errs);
@@ -168,7 +182,10 @@ TEST(HllAccuracy, SimulatedRegistersUpTo1e9) {
 //    second-order remainder 1/m^2 where the estimator removes its first-order
 //    bias (m <= 1024), the documented first-order bias 1.1/m elsewhere;
 //  - RMSE within 3/m + 5/sqrt(2T) of the theory (its second-order terms,
-//    measured up to 2.2/m, and the sampling spread of an RMSE over T trials).
+//    measured up to 2.2/m, and the sampling spread of an RMSE over T
+//    trials), and 6% more for a fixed set (the 1/n is first order too: over
+//    1,500-4,000 trials one past the sparse limit, the RMSE measured 1.5%
+//    (p = 12) to 5.5% (p = 15) below it).
 // Sparse points: exact unless two values share one of the 2^26 entries.
 //
 // Built for real, as the aggregate builds them: 1, 2, 3 values, the sparse
@@ -238,12 +255,12 @@ void print_row(const char* how, int p, double n, std::size_t trials, const Summa
 }
 
 void check_dense(const char* how, int p, double n, const std::vector<double>& errs,
-                 const std::vector<double>& rounded_errs, double theory) {
+                 const std::vector<double>& rounded_errs, double theory, bool fixed_set) {
     Summary s = summarise(errs);
     print_row(how, p, n, errs.size(), s, summarise(rounded_errs).bias, theory);
     double m = std::ldexp(1.0, p), T = static_cast<double>(errs.size());
     double remainder = p <= 10 ? 1.0 / (m * m) : 1.1 / m;
-    double slack = 3.0 / m + 5.0 / std::sqrt(2.0 * T);
+    double slack = 3.0 / m + 5.0 / std::sqrt(2.0 * T) + (fixed_set ? 0.06 : 0.0);
     EXPECT_LE(std::fabs(s.bias), 4 * s.se + remainder) << how << " p=" << p << " n=" << n;
     EXPECT_LE(s.rmse, theory * (1 + slack) + remainder) << how << " p=" << p << " n=" << n;
     EXPECT_GE(s.rmse, theory * (1 - slack)) << how << " p=" << p << " n=" << n;
@@ -265,23 +282,6 @@ void check_sparse(int p, std::size_t n, const std::vector<double>& counts) {
     print_row("sparse", p, n, counts.size(), s, s.bias, 0);
     double pairs = static_cast<double>(counts.size()) * n * (n - 1.0) / 134217728.0;
     EXPECT_LE(short_trials, pairs + 4 * std::sqrt(pairs) + 3) << "p=" << p << " n=" << n;
-}
-
-// A register histogram of 2^p registers at rate t each (Poisson model).
-void draw_histogram(double t, int p, std::mt19937_64& rng, std::uint64_t* c) {
-    int q = 64 - p;
-    std::uint64_t left = std::uint64_t(1) << p;
-    for (int k = 0; k <= q + 1; k++) c[k] = 0;
-    for (int k = 0; k <= q && left > 0; k++) {
-        // P(value = k | value >= k); P(value <= k) = e^(-t/2^k).
-        double share = k == 0 ? std::exp(-t)
-                              : (std::expm1(-std::ldexp(t, -k)) - std::expm1(-std::ldexp(t, 1 - k))) /
-                                    -std::expm1(-std::ldexp(t, 1 - k));
-        if (!(share > 0)) continue;
-        c[k] = share >= 1 ? left : std::binomial_distribution<std::uint64_t>(left, share)(rng);
-        left -= c[k];
-    }
-    c[q + 1] += left;
 }
 
 }  // namespace
@@ -319,7 +319,7 @@ TEST(HllAccuracyEveryPrecision, BuiltThroughTheSparseLimit) {
                 rounded_errs.push_back(card / n - 1.0);
             }
             if (n <= limit) check_sparse(p, n, counts);
-            else check_dense("built", p, static_cast<double>(n), errs, rounded_errs, theory_sd(n, p, true));
+            else check_dense("built", p, static_cast<double>(n), errs, rounded_errs, theory_sd(n, p, true), true);
         }
     }
 }
@@ -338,7 +338,7 @@ TEST(HllAccuracyEveryPrecision, DrawnTo1e12) {
                 errs.push_back(e / (t * m) - 1.0);
                 rounded_errs.push_back(static_cast<double>(std::llround(e)) / (t * m) - 1.0);
             }
-            check_dense("drawn", p, t * m, errs, rounded_errs, theory_sd(t * m, p, false));
+            check_dense("drawn", p, t * m, errs, rounded_errs, theory_sd(t * m, p, false), false);
         }
     }
 }
