@@ -999,8 +999,45 @@ def _tau(x):
             return z / 3.0
 
 
+# Up to this many registers the estimate's own first-order bias is removed (section 3.10).
+MAX_BIAS_CORRECTED_REGISTERS = 1024.0
+
+
+def _finite_m_bias(t, q):
+    """b(t): the improved raw estimator's relative bias at t values per register is
+    b(t) / m to first order in 1/m (section 3.10); only + - * / so it is the same bits
+    everywhere."""
+    t = min(t, 2.0 ** 20)
+    y = math.ldexp(t, -q)
+    w = y - (y * y) * (0.5 - y / 6.0)  # 1 - exp(-t / 2^q)
+    s1 = 0.0
+    s2 = 0.0
+    for k in range(q, 0, -1):
+        pk = (1.0 - w) * w
+        s1 = s1 + math.ldexp(pk, -k)
+        s2 = s2 + math.ldexp(pk, -2 * k)
+        w = w * (2.0 - w)
+    p0 = 1.0 - w
+    d1, d2, a, b, c, e = 1.0, 0.0, p0, 1.0, 2.0, 1.0  # sigma'(p0), sigma''(p0) by their series
+    while True:
+        prev1, prev2 = d1, d2
+        d1 = d1 + c * a
+        d2 = d2 + (c * e) * b
+        b = a * a
+        a = b * p0
+        c = c * 4.0
+        e = (e + e) + 1.0
+        if d1 == prev1 and d2 == prev2:
+            break
+    zbar = _sigma(p0) + s1
+    mean = p0 * d1 + s1
+    v = ((p0 * d1) * d1 + s2) - mean * mean
+    return v / (zbar * zbar) - ((0.5 * d2) * (p0 * (1.0 - p0))) / zbar
+
+
 def ertl_estimate(c, q, m):
-    """Ertl (2017) improved raw estimator from the histogram c[0..q+1] of m registers."""
+    """Ertl (2017) improved raw estimator from the histogram c[0..q+1] of m registers,
+    less its first-order bias when m <= 1024 (section 3.10)."""
     z = m * _tau(1.0 - float(c[q + 1]) / m)
     for k in range(q, 0, -1):
         z = 0.5 * (z + float(c[k]))
@@ -1009,7 +1046,10 @@ def ertl_estimate(c, q, m):
     # arithmetic; no set hashes to more than the 2^64 distinct hashes there are.
     if z == 0.0:
         return ESTIMATE_MAX
-    return min((m * m) / ((2.0 * math.log(2.0)) * z), ESTIMATE_MAX)
+    n = min((m * m) / ((2.0 * math.log(2.0)) * z), ESTIMATE_MAX)
+    if m <= MAX_BIAS_CORRECTED_REGISTERS and 0.0 < n < ESTIMATE_MAX:
+        n = n * (1.0 - _finite_m_bias(n / m, q) / m)
+    return n
 
 
 def llround(x):

@@ -152,7 +152,10 @@ inline bool add_hash_dense_in_place(std::uint8_t* data, std::size_t size, std::u
 }
 
 // Ertl (2017), "New cardinality estimation algorithms for HyperLogLog sketches",
-// the improved raw estimator, from the register histogram c[0..q+1].
+// the improved raw estimator, from the register histogram c[0..q+1]; with m
+// <= kMaxBiasCorrectedRegisters (precision 10 and below) its first-order bias
+// for finite m (+7% at p = 4, +0.1% at p = 10) is removed (doc/FORMAT.md 3.10).
+constexpr double kMaxBiasCorrectedRegisters = 1024;
 double ertl_estimate(const std::uint64_t* histogram, int q, double m);
 
 }  // namespace probabilistic::hll
