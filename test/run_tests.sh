@@ -39,12 +39,12 @@ LOG_DIR=$(mktemp -d /tmp/probabilistic-tests.XXXXXX)
 TOTAL_PASSED=0 TOTAL_FAILED=0 TOTAL_SKIPPED=0
 SUMMARY=()
 
-# record STAGE PASSED FAILED SKIPPED
+# record STAGE PASSED FAILED SKIPPED [SECONDS]: a summary line, with the stage's wall time.
 record() {
 	TOTAL_PASSED=$((TOTAL_PASSED + $2))
 	TOTAL_FAILED=$((TOTAL_FAILED + $3))
 	TOTAL_SKIPPED=$((TOTAL_SKIPPED + $4))
-	SUMMARY+=("$(printf '%-10s %5d passed %4d failed %4d skipped' "$1" "$2" "$3" "$4")")
+	SUMMARY+=("$(printf '%-16s %5d passed %4d failed %4d skipped %6s' "$1" "$2" "$3" "$4" "${5:+$5 s}")")
 }
 
 # sum_first REGEX FILE: the sum of the first number of every match of REGEX.
@@ -104,13 +104,13 @@ died_silently() {
 
 # stage NAME COUNTER CMD...: one stage (or one script of a stage), counted.
 stage() {
-	local name=$1 counter=$2 status
+	local name=$1 counter=$2 status start=$SECONDS
 	shift 2
 	log "$name"
 	run_logged "$name" "$@"
 	status=$?
 	$counter "$LOG_DIR/$name.log" "$status"
-	record "$name" "$PASSED" "$FAILED" "$SKIPPED"
+	record "$name" "$PASSED" "$FAILED" "$SKIPPED" "$((SECONDS - start))"
 }
 
 ensure_packages "${BASE_PACKAGES[@]}" "${PYTHON_PACKAGES[@]}"
@@ -124,7 +124,9 @@ if wanted fuzz; then
 fi
 
 if wanted regress || wanted scripts || wanted python; then
+	build_start=$SECONDS
 	if run_logged build bash -c '. test/cluster.sh && build_and_install' && start_cluster; then
+		SUMMARY+=("$(printf '%-16s %40s' build "$((SECONDS - build_start)) s")")
 		if wanted regress; then
 			stage regress count_pg_regress make -s installcheck PG_CONFIG="$PG_BIN/pg_config"
 			[ -s regression.diffs ] && head -200 regression.diffs
@@ -158,6 +160,7 @@ done
 
 echo
 printf '%s\n' "${SUMMARY[@]}"
+echo "wall time: $((SECONDS / 60)) min $((SECONDS % 60)) s"
 rm -rf "$LOG_DIR"
 summary="tests: $TOTAL_PASSED passed, $TOTAL_FAILED failed"
 [ "$TOTAL_SKIPPED" -gt 0 ] && summary+=", $TOTAL_SKIPPED skipped"
