@@ -643,7 +643,10 @@ check_hash_id(const ProbHashType *type, int hash_id)
 				 errhint("Rebuild the sketch from its values with this version (see the README, \"Upgrading\").")));
 }
 
-static void pg_attribute_noreturn()
+static PROB_NORETURN void refuse(const ProbHashType *type, uint16 kind, int code, const char *detail,
+								  const char *hint) PROB_NORETURN_AFTER;
+
+static void
 refuse(const ProbHashType *type, uint16 kind, int code, const char *detail, const char *hint)
 {
 	ereport(ERROR,
@@ -885,7 +888,9 @@ converted(const ProbValueRule *rule, Datum value)
 }
 
 /* An add of a value that no value of the sketch's kind equals: refused, as it could not be found again. */
-static void pg_attribute_noreturn()
+static PROB_NORETURN void refuse_add(const ProbHashType *type, uint16 kind, const char *what) PROB_NORETURN_AFTER;
+
+static void
 refuse_add(const ProbHashType *type, uint16 kind, const char *what)
 {
 	ereport(ERROR,
