@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "hash.hpp"
+#include "header.hpp"
 
 namespace probabilistic::bloom {
 namespace {
@@ -24,7 +25,9 @@ constexpr double kLn2 = 0.693147180559945309417232121458176568;
 // No single layer may need more bits than a whole value can hold.
 constexpr double kMaxBitCount = static_cast<double>(kMaxValueBytes) * 8.0;
 
-Error corrupt(const std::string& what) { return Error(ErrorKind::kCorrupt, "invalid bloom filter: " + what); }
+constexpr header::Type kHeaderType{"invalid bloom filter", kTypeTag, kHeaderSize, kHashIdV1};
+
+Error corrupt(const std::string& what) { return header::corrupt(kHeaderType, what); }
 
 std::string layer_name(std::size_t i) { return "layer " + std::to_string(i); }
 
@@ -509,22 +512,14 @@ bool working_layout(std::uint8_t layout) {
 // The header and layer walk of parse_trusted. A working state's (building)
 // layers end before its buffer: the returned filter's size is where they end.
 Sketch parse_filter(const std::uint8_t* data, std::size_t size, bool building) {
-    if (size < kHeaderSize)
-        throw corrupt("it is " + std::to_string(size) + " bytes long, shorter than the " +
-                      std::to_string(kHeaderSize) + "-byte header");
-    if (data[kOffTag] != kTypeTag)
-        throw corrupt("type tag is " + hex_byte(data[kOffTag]) + ", expected " + hex_byte(kTypeTag) + " ('B')");
-    if (data[kOffVersion] != kind::kVersionWithout && data[kOffVersion] != kind::kVersionWith)
-        throw corrupt("format version " + std::to_string(data[kOffVersion]) +
-                      " is not supported (this build reads versions 1 and 2)");
-    if (!known_hash_id(data[kOffHashId])) throw corrupt("unknown hash function id " + std::to_string(data[kOffHashId]));
+    header::check(data, size, kHeaderType);
     std::uint8_t layout = data[kOffLayout];
     if (working_layout(layout) != building)
         throw corrupt("layout byte " + hex_byte(layout) +
                       " marks bloom_agg's working state, which only the aggregate's own functions read");
     Header h{static_cast<std::uint8_t>(building ? layout & ~kBuildingFlag : layout), data[kOffHashId], load_le16(data + kOffLayerCount),
              load_le64(data + kOffSeed), load_le64(data + kOffCapacity), load_double(data + kOffFpr),
-             kind::read(data, 0, "invalid bloom filter")};
+             kind::read(data, 0, kHeaderType.invalid)};
     if (h.layout != kLayoutFixed && h.layout != kLayoutScalable && h.layout != kLayoutBlocked)
         throw corrupt("unknown layout " + std::to_string(h.layout) + " (1 is fixed, 2 is scalable, 3 is blocked)");
     if (h.layout != kLayoutScalable && h.layer_count != 1)

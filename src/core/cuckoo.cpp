@@ -7,6 +7,7 @@
 
 #include "bloom.hpp"
 #include "hash.hpp"
+#include "header.hpp"
 
 namespace probabilistic::cuckoo {
 namespace {
@@ -19,7 +20,10 @@ constexpr std::size_t kOffTag = 0, kOffVersion = 1, kOffHashId = 2, kOffLayout =
                       kOffBucketCount = 32, kOffItems = 40;
 constexpr std::uint64_t kGamma = UINT64_C(0x9E3779B97F4A7C15);
 
-Error corrupt(const std::string& what) { return Error(ErrorKind::kCorrupt, "invalid cuckoo filter: " + what); }
+// Cuckoo filters came with hash id 2 (0.3.0): no value has another.
+constexpr header::Type kHeaderType{"invalid cuckoo filter", kTypeTag, kHeaderSize, kHashId};
+
+Error corrupt(const std::string& what) { return header::corrupt(kHeaderType, what); }
 
 // The packed table of a value: entries of f bits, read and written in place.
 class Table {
@@ -263,22 +267,14 @@ constexpr std::uint16_t kV1Subfilters = 1;
 
 // The constant header fields and the values of the others.
 Sketch read_header(const std::uint8_t* data, std::size_t size) {
-    if (size < kHeaderSize)
-        throw corrupt("it is " + std::to_string(size) + " bytes long, shorter than its " +
-                      std::to_string(kHeaderSize) + "-byte header");
-    if (data[kOffTag] != kTypeTag)
-        throw corrupt("type tag is " + hex_byte(data[kOffTag]) + ", expected " + hex_byte(kTypeTag) + " ('C')");
-    if (data[kOffVersion] != kind::kVersionWithout && data[kOffVersion] != kind::kVersionWith)
-        throw corrupt("format version " + std::to_string(data[kOffVersion]) +
-                      " is not supported (this build reads versions 1 and 2)");
-    if (data[kOffHashId] != kHashId) throw corrupt("unknown hash function id " + std::to_string(data[kOffHashId]));
+    header::check(data, size, kHeaderType);
     if (data[kOffLayout] != kLayoutSingle)
         throw corrupt("unknown sub-filter layout " + std::to_string(data[kOffLayout]) + " (1 is one table)");
     if (data[kOffBucketSize] != kBucketSize)
         throw corrupt("bucket size " + std::to_string(data[kOffBucketSize]) + " is not " +
                       std::to_string(kBucketSize));
     // Version 1 stores the one-table layout's sub-filter count, 1, where version 2 stores the kind.
-    std::uint16_t k = kind::read(data, kV1Subfilters, "invalid cuckoo filter");
+    std::uint16_t k = kind::read(data, kV1Subfilters, kHeaderType.invalid);
     Header h{data[kOffHashId],          data[kOffFingerprintBits],     load_le64(data + kOffSeed),
              load_le64(data + kOffCapacity), load_double(data + kOffFpr), load_le64(data + kOffBucketCount),
              load_le64(data + kOffItems),    k};

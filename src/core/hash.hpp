@@ -23,7 +23,6 @@ namespace probabilistic {
 // probe with them a type whose rule changed. Values of different ids never combine.
 constexpr std::uint8_t kHashId = 2;
 constexpr std::uint8_t kHashIdV1 = 1;
-constexpr bool known_hash_id(std::uint8_t id) noexcept { return id == kHashId || id == kHashIdV1; }
 
 // Throws kMismatch, with a hint to rebuild, when two values to combine were
 // built under different hash ids: their hashes of some types differ.

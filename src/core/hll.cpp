@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "hash.hpp"
+#include "header.hpp"
 
 namespace probabilistic::hll {
 namespace {
@@ -135,24 +136,17 @@ std::uint32_t sparse_entry_of_hash(std::uint64_t hash) {
 
 namespace {
 
+constexpr header::Type kHeaderType{"invalid hll value", kTypeTag, kHeaderSize, kHashIdV1};
+
 Sketch parse_header(const std::uint8_t* data, std::size_t size, bool allow_building) {
-    auto corrupt = [](const std::string& what) { return Error(ErrorKind::kCorrupt, "invalid hll value: " + what); };
-    if (size < kHeaderSize)
-        throw corrupt("it is " + std::to_string(size) + " bytes long, shorter than the " +
-                      std::to_string(kHeaderSize) + "-byte header");
-    if (data[kOffTag] != kTypeTag)
-        throw corrupt("type tag is " + hex_byte(data[kOffTag]) + ", expected " + hex_byte(kTypeTag) + " ('H')");
-    if (data[kOffVersion] != kind::kVersionWithout && data[kOffVersion] != kind::kVersionWith)
-        throw corrupt("format version " + std::to_string(data[kOffVersion]) +
-                      " is not supported (this build reads versions 1 and 2)");
-    if (!known_hash_id(data[kOffHashId]))
-        throw corrupt("unknown hash function id " + std::to_string(data[kOffHashId]));
+    auto corrupt = [](const std::string& what) { return header::corrupt(kHeaderType, what); };
+    header::check(data, size, kHeaderType);
     int p = data[kOffPrecision];
     if (p < kMinPrecision || p > kMaxPrecision)
         throw corrupt("precision " + std::to_string(p) + " is outside 4..18");
     if (data[kOffSparsePrecision] != kSparsePrecision)
         throw corrupt("sparse precision " + std::to_string(data[kOffSparsePrecision]) + " is not 26");
-    std::uint16_t k = kind::read(data, 0, "invalid hll value");
+    std::uint16_t k = kind::read(data, 0, kHeaderType.invalid);
     Sketch s{{data[kOffRepr], static_cast<std::uint8_t>(p), data[kOffHashId], load_le64(data + kOffSeed), k},
              data + kHeaderSize, size - kHeaderSize};
     if (s.header.repr == kReprDense) {
