@@ -440,6 +440,36 @@ prob_bloom_pending_add(uint8_t *bits, const ProbBloomProbeLayer *l, bool blocked
 		prob_bloom_pending_apply(bits, l, blocked, pending);
 }
 
+/*
+ * Where an aggregate's state keeps what a row's add touches: its one layer's
+ * bits and, in a working state, the pending buffer, as offsets into the
+ * state's bytes. Every state of the same parameters has the same size and
+ * offsets, so one site, read from a group's first state, serves the states
+ * of every group of a call site (state_size says which); a scalable filter,
+ * which may grow, has no site (state_size 0). Filled by the C face
+ * (prob_bloom_add_site): the layout of a state is the core's alone.
+ */
+typedef struct ProbBloomAddSite
+{
+	size_t		state_size;		/* the bytes of the states it serves; 0: none */
+	size_t		bits_offset;
+	size_t		pending_offset; /* 0: the states are filters */
+	bool		blocked;
+	ProbBloomProbeLayer layer;	/* the layer's geometry (its bits pointer is not used) */
+} ProbBloomAddSite;
+
+/* Adds hash to a state that site serves (size site->state_size), in place. */
+static inline void
+prob_bloom_site_add(uint8_t *state, const ProbBloomAddSite *site, uint64_t hash)
+{
+	uint8_t    *bits = state + site->bits_offset;
+
+	if (site->pending_offset != 0)
+		prob_bloom_pending_add(bits, &site->layer, site->blocked, state + site->pending_offset, hash);
+	else
+		prob_bloom_layer_add(bits, &site->layer, site->blocked, hash);
+}
+
 /* Membership: the hash is in at least one layer (or a false positive). */
 static inline bool
 prob_bloom_probe_contains(const ProbBloomProbe *p, uint64_t hash)

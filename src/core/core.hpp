@@ -22,25 +22,49 @@ enum class ErrorKind : int {
     kInvalidParameter = 1,  // a caller's argument is out of range
     kCorrupt = 2,           // outside bytes do not form a valid value
     kMismatch = 3,          // two values cannot be combined
-    kTooLarge = 4,          // a value would not fit in a PostgreSQL datum
+    kTooLarge = 4,          // a value or state would pass a size limit
     // 5 and 6 are the C face's out-of-memory and internal errors.
     kInterrupted = 7,       // the interrupt hook asked a long operation to stop
+};
+
+// Why, for the errors a caller may advise on in its own terms (capi.h's
+// PROB_REASON_*): the core says what is wrong; what to do about it (a hint,
+// the call to use instead) is worded by the caller, from the reason and the
+// error's fields. kNone: nothing to add.
+enum class Reason : int {
+    kNone = 0,
+    kParametersChanged = 1,     // a state's parameters and a later call's: fields "first", "now"
+    kUnknownLayout = 2,         // a bloom layout name not known
+    kDifferentParameters = 3,   // two values of one type: field the parameters that must agree
+    kSizedDifferently = 4,      // two bloom filters whose layers were sized by different builds
+    kDifferentHashIds = 5,      // a value of hash id 1 with one of hash id 2
+    kDifferentKinds = 6,        // two values of values of different types
+    kValueLimit = 7,            // a new value would pass kMaxCreatedValueBytes: fields its bytes, the limit
+    kCannotGrow = 8,            // a scalable bloom filter at its last layer
+    kDistinctLimit = 9,         // too many distinct hashes to size a filter from: field the limit
+    kUndecidable = 10,          // containment of grown scalable bloom filters
+    kGrownIntersection = 11,    // intersection of grown scalable bloom filters
+    kFull = 12,                 // a cuckoo filter with no room: field its capacity
+    kRateTooSmall = 13,         // a cuckoo rate below what 32-bit fingerprints give
+    kPrecisionUp = 14,          // folding an hll sketch to a higher precision
 };
 
 class Error : public std::runtime_error {
 public:
     Error(ErrorKind kind, const std::string& message, std::string detail = std::string(),
-          std::string hint = std::string())
-        : std::runtime_error(message), kind_(kind), detail_(std::move(detail)),
-          hint_(std::move(hint)) {}
+          Reason reason = Reason::kNone, std::string field0 = std::string(), std::string field1 = std::string())
+        : std::runtime_error(message), kind_(kind), reason_(reason), detail_(std::move(detail)),
+          fields_{std::move(field0), std::move(field1)} {}
     ErrorKind kind() const noexcept { return kind_; }
+    Reason reason() const noexcept { return reason_; }
     const std::string& detail() const noexcept { return detail_; }
-    const std::string& hint() const noexcept { return hint_; }
+    const std::string& field(int i) const noexcept { return fields_[i]; }
 
 private:
     ErrorKind kind_;
+    Reason reason_;
     std::string detail_;
-    std::string hint_;
+    std::string fields_[2];
 };
 
 // Where the core gets memory for values it returns. The PostgreSQL layer hands
@@ -102,11 +126,16 @@ void in_chunks(std::size_t n, F&& f) {
 // The largest value a PostgreSQL varlena can hold (1 GB - 1), less its 4-byte header.
 constexpr std::size_t kMaxValueBytes = 0x3FFFFFFFu - 4u;
 
-// The largest value the extension creates (511 MiB): its text form, which
-// pg_dump and COPY write, is two hex digits a byte and must fit PostgreSQL's
-// 1 GB allocation limit with room for the rest of the row. Values up to
-// kMaxValueBytes made by 0.1.0 and 0.2.0 are still read.
+// The largest value the core creates (511 MiB): its text form is two hex
+// digits a byte and must fit a 1 GB allocation with room for the rest of a
+// row. Values up to kMaxValueBytes made by 0.1.0 and 0.2.0 are still read.
 constexpr std::size_t kMaxCreatedValueBytes = std::size_t{511} * 1024 * 1024;
+
+// The one rule for the size of a value the core creates, and its error
+// (kTooLarge, Reason::kValueLimit): `what` names the value, as in "a bloom
+// filter for 10 items at false positive rate 0.01".
+inline bool fits_new_value(double bytes) { return bytes <= static_cast<double>(kMaxCreatedValueBytes); }
+Error too_large(const std::string& what, double bytes);
 
 // Little-endian loads and stores, independent of the host's byte order. On a
 // little-endian host they are single moves: a byte-wise store followed by a

@@ -162,8 +162,7 @@ Error full(const Header& h) {
                  "It holds " + std::to_string(h.items) + " items in " + std::to_string(h.bucket_count) +
                      " buckets of " + std::to_string(kBucketSize) + " and no place was found for another after " +
                      std::to_string(kMaxKicks) + " moves; the filter is unchanged.",
-                 "Its capacity is " + std::to_string(h.capacity) +
-                     ": create a filter with a larger capacity, or remove items first.");
+                 Reason::kFull, std::to_string(h.capacity));
 }
 
 void set_items(std::uint8_t* data, std::uint64_t items) { store_le64(data + kOffItems, items); }
@@ -203,7 +202,7 @@ void check_parameters(long long capacity, double fpr) {
         throw Error(ErrorKind::kInvalidParameter,
                     "cuckoo filter false positive rate " + number_text(fpr) + " is below the smallest supported, " +
                         number_text(std::ldexp(8.0, -static_cast<int>(kMaxFingerprintBits))),
-                    "", "Fingerprints are at most 32 bits.");
+                    "", Reason::kRateTooSmall);
 }
 
 unsigned fingerprint_bits_for(double fpr) {
@@ -238,13 +237,10 @@ std::size_t empty_size(long long capacity, double fpr) {
     unsigned f = fingerprint_bits_for(fpr);
     uint128 bits = static_cast<uint128>(buckets) * kBucketSize * f;
     uint128 bytes = kHeaderSize + (bits + 7) / 8;
-    if (bytes > kMaxCreatedValueBytes)
-        throw Error(ErrorKind::kTooLarge,
-                    "a cuckoo filter for " + std::to_string(capacity) + " items at false positive rate " +
-                        number_text(fpr) + " would not fit in one value",
-                    "It would take " + number_text(static_cast<double>(bytes)) + " bytes; a value holds at most " +
-                        std::to_string(kMaxCreatedValueBytes) + " bytes, so that pg_dump and COPY can write its text form.",
-                    "Partition the filter by time or key, or use a larger fpr or a smaller capacity.");
+    if (!fits_new_value(static_cast<double>(bytes)))
+        throw too_large("a cuckoo filter for " + std::to_string(capacity) + " items at false positive rate " +
+                            number_text(fpr),
+                        static_cast<double>(bytes));
     return static_cast<std::size_t>(bytes);
 }
 
@@ -346,6 +342,15 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
     return s;
 }
 
+void check_state_parameters(const std::uint8_t* data, std::size_t size, long long capacity, double fpr) {
+    Header h = parse_trusted(data, size).header;
+    if (h.capacity == static_cast<std::uint64_t>(capacity) && h.fpr == fpr) return;
+    std::string first = "capacity " + std::to_string(h.capacity) + ", false positive rate " + number_text(h.fpr);
+    std::string now = std::to_string(capacity) + ", " + number_text(fpr);
+    throw Error(ErrorKind::kMismatch, "cuckoo filter parameters changed while building one filter",
+                "It was started with " + first + ", then given " + now + ".", Reason::kParametersChanged, first, now);
+}
+
 Buffer make_empty(Allocator& alloc, long long capacity, double fpr, std::uint64_t seed) {
     std::size_t size = empty_size(capacity, fpr);
     std::uint8_t* out = allocate_or_throw(alloc, size);
@@ -418,7 +423,7 @@ Buffer merge(const std::uint8_t* left, std::size_t left_size, const std::uint8_t
     if (a.hash_id != b.hash_id || a.seed != b.seed || a.capacity != b.capacity || a.fpr != b.fpr)
         throw Error(ErrorKind::kMismatch, "cannot combine cuckoo filters with different parameters",
                     "One has " + params_text(a) + "; the other has " + params_text(b) + ".",
-                    "Build both filters with the same capacity, false positive rate and seed.");
+                    Reason::kDifferentParameters, "capacity, false positive rate and seed");
     std::uint8_t* out = allocate_or_throw(alloc, left_size);
     copy_bytes(out, left, left_size);
     Table t = table_of(out, a);

@@ -27,6 +27,7 @@ constexpr std::uint8_t kHashIdV1 = 1;
 // Throws kMismatch, with a hint to rebuild, when two values to combine were
 // built under different hash ids: their hashes of some types differ.
 void check_same_hash_id(std::uint8_t a, std::uint8_t b, const char* what);
+// The seed of every aggregate (they take none) and of SQL's seed arguments when left out.
 constexpr std::uint64_t kDefaultSeed = 0;
 
 inline std::uint64_t hash_bytes(const void* data, std::size_t size, std::uint64_t seed) noexcept {

@@ -119,7 +119,7 @@ void check_compatible(const Header& a, const Header& b) {
     if (a.seed != b.seed)
         throw Error(ErrorKind::kMismatch, "cannot combine hll values built with different hash seeds",
                     "One has " + params_text(a) + "; the other has " + params_text(b) + ".",
-                    "Build both sketches with the same seed.");
+                    Reason::kDifferentParameters, "seed");
 }
 
 void check_precision(long long p) {
@@ -277,10 +277,10 @@ Sketch parse_state(const std::uint8_t* data, std::size_t size) { return parse_he
 void check_state_precision(const std::uint8_t* data, std::size_t size, long long precision) {
     int p = parse_state(data, size).precision();
     if (p != precision)
-        throw Error(ErrorKind::kMismatch,
-                    "hll precision changed from " + std::to_string(p) + " to " + std::to_string(precision) +
-                        " between rows of one aggregate",
-                    "", "Pass the precision as a constant, as in hll_add_agg(x, 12).");
+        throw Error(ErrorKind::kMismatch, "hll precision changed while building one sketch",
+                    "It was started with precision " + std::to_string(p) + ", then given " +
+                        std::to_string(precision) + ".",
+                    Reason::kParametersChanged, "precision " + std::to_string(p), std::to_string(precision));
 }
 
 Buffer builder(Allocator& alloc, int precision, std::uint64_t seed, std::uint16_t kind) {
@@ -437,7 +437,7 @@ Buffer fold(const std::uint8_t* data, std::size_t size, int precision, Allocator
         throw Error(ErrorKind::kInvalidParameter,
                     "hll precision " + std::to_string(s.precision()) + " is lower than the requested precision " +
                         std::to_string(precision),
-                    "", "A sketch can be folded down to a lower precision, never up: the finer registers were never recorded.");
+                    "", Reason::kPrecisionUp);
     if (precision == s.precision()) return {const_cast<std::uint8_t*>(data), size};
     if (s.sparse() && s.sparse_count() <= sparse_limit(precision)) {
         Buffer out = copy(alloc, data, size);

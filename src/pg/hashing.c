@@ -7,7 +7,8 @@
  */
 #include "hashing.h"
 
-#include "common.h"
+#include "agg_calls.h"
+#include "memory.h"
 
 #include <errno.h>
 #include <math.h>
@@ -846,6 +847,13 @@ prob_hash_prepared_own(const ProbHashType *type)
 	return type->rule == NULL || type->rule->action == PROB_RULE_OWN;
 }
 
+/* A built-in kind's type name; a kind from another server may be no type of this one: said, not failed. */
+static char *
+kind_type_name(uint16 kind)
+{
+	return type_exists(kind) ? format_type_be(kind) : psprintf("unknown type %u", kind);
+}
+
 char *
 prob_kind_json(uint16 kind)
 {
@@ -858,9 +866,20 @@ prob_kind_json(uint16 kind)
 	if (kind == PROB_KIND_MIXED)
 		return "\"mixed\"";
 	initStringInfo(&out);
-	/* A kind from another server may be no type of this one: say so, do not fail. */
-	escape_json(&out, type_exists(kind) ? format_type_be(kind) : psprintf("unknown type %u", kind));
+	escape_json(&out, kind_type_name(kind));
 	return out.data;
+}
+
+char *
+prob_kind_values_text(uint16 kind)
+{
+	if (kind == PROB_KIND_NONE)
+		return pstrdup("values of no recorded type");
+	if (kind == PROB_KIND_OTHER)
+		return pstrdup("values of a type that is not built in");
+	if (kind == PROB_KIND_MIXED)
+		return pstrdup("values of several types");
+	return psprintf("%s values", kind_type_name(kind));
 }
 
 uint16
