@@ -10,9 +10,8 @@
 #   3. the stored values are the same bytes and give the same answers, and new
 #      values are the same bytes as those of a fresh install;
 #   4. the updated catalog (every object, its definition and comment) is the
-#      same as a fresh install's. While the current version has no install
-#      script of its own (CREATE EXTENSION runs the oldest install script and
-#      the updates), this guards the day one is added.
+#      same as a fresh install's, which runs sql/probabilistic.sql (installed
+#      as the current version's script) and nothing else.
 # Runs against PGHOST/PGPORT as a superuser (test/run_tests.sh); exits
 # non-zero on any failed check.
 set -euo pipefail

@@ -55,8 +55,10 @@ pgxn() {
 	local lib share f missing=()
 	lib=$("$PG_BIN/pg_config" --pkglibdir)
 	share=$("$PG_BIN/pg_config" --sharedir)/extension
-	# The module, the control file and every install and upgrade script.
-	for f in "$lib/probabilistic.so" "$share/probabilistic.control" $(cd sql && printf "$share/%s\n" probabilistic--*.sql); do
+	# The module, the control file and every install and upgrade script: the current
+	# version's built from sql/probabilistic.sql, the earlier ones as they are in sql/.
+	for f in "$lib/probabilistic.so" "$share/probabilistic.control" "$share/probabilistic--$version.sql" \
+		$(cd sql && printf "$share/%s\n" probabilistic--*.sql); do
 		[ -f "$dist/root$f" ] || missing+=("$f")
 	done
 	if [ ${#missing[@]} -eq 0 ]; then
@@ -120,7 +122,7 @@ test_deb() {
 	cp sql/include -r "$dir/tmp/probabilistic-regress/sql/"
 	local tests=()
 	for f in sql/*.sql; do
-		case $f in sql/probabilistic--*) continue ;; esac
+		case $f in sql/probabilistic--* | sql/probabilistic.sql) continue ;; esac
 		cp "$f" "$dir/tmp/probabilistic-regress/sql/"
 		tests+=("$(basename "$f" .sql)")
 	done
