@@ -13,12 +13,19 @@ CAPI_SOURCES = $(wildcard src/capi/*.cpp)
 PG_SOURCES = $(wildcard src/pg/*.c)
 OBJS = $(PG_SOURCES:.c=.o) $(CAPI_SOURCES:.cpp=.o) $(CORE_SOURCES:.cpp=.o)
 
-# Install and upgrade scripts are found on disk, never listed by hand.
+# sql/probabilistic.sql is the whole SQL API of the current version (default_version
+# in the control file): it is installed as that version's install script, which
+# CREATE EXTENSION runs. Earlier versions' install script and the update scripts
+# (sql/probabilistic--*.sql, hand-written) are found on disk, never listed by hand.
+EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
+DATA_built = build/$(EXTENSION)--$(EXTVERSION).sql
 DATA = $(wildcard sql/$(EXTENSION)--*.sql)
+ifneq ($(wildcard sql/$(EXTENSION)--$(EXTVERSION).sql),)
+$(error sql/$(EXTENSION)--$(EXTVERSION).sql: the current version's install script is sql/$(EXTENSION).sql)
+endif
 
-# Every sql/*.sql that is not an install script is a regression test (sql/include/
-# holds the files tests \i).
-REGRESS = $(sort $(patsubst sql/%.sql,%,$(filter-out sql/$(EXTENSION)--%,$(wildcard sql/*.sql))))
+# Every other sql/*.sql is a regression test (sql/include/ holds the files tests \i).
+REGRESS = $(sort $(patsubst sql/%.sql,%,$(filter-out sql/$(EXTENSION)--% sql/$(EXTENSION).sql,$(wildcard sql/*.sql))))
 REGRESS_OPTS = --load-extension=$(EXTENSION)
 
 WARNINGS = -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wno-missing-field-initializers
@@ -44,15 +51,18 @@ override BITCODE_CXXFLAGS += -std=c++17 -ffp-contract=off
 # PGXS tracks no header dependencies; every object depends on every header.
 $(OBJS): $(wildcard src/*/*.h src/*/*.hpp)
 
+$(DATA_built): sql/$(EXTENSION).sql
+	@mkdir -p $(@D)
+	cp $< $@
+
 include mk/core.mk mk/fuzz.mk
 
 # ---- PGXN distribution ----
 #   make dist [DIST_OUT=...]   probabilistic-<version>.zip of the committed tree (git archive
 #                              of HEAD); it builds and installs on its own (test/stages/package.sh)
-DIST_VERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
-DIST_OUT ?= $(EXTENSION)-$(DIST_VERSION).zip
+DIST_OUT ?= $(EXTENSION)-$(EXTVERSION).zip
 
 dist:
-	git archive --format=zip --prefix=$(EXTENSION)-$(DIST_VERSION)/ -o $(DIST_OUT) HEAD
+	git archive --format=zip --prefix=$(EXTENSION)-$(EXTVERSION)/ -o $(DIST_OUT) HEAD
 
 .PHONY: dist

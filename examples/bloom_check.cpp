@@ -15,8 +15,8 @@
 //
 // A filter stores hashes, not values, and not the SQL type they had: a key
 // must be hashed as the server hashed the column (doc/FORMAT.md, section 2).
-// --text hashes the line's bytes, which must be in the database encoding, as
-// the server hashes text and varchar. --bigint hashes the integer, as the
+// --text hashes the line's bytes, which must be UTF-8: the server hashes text
+// and varchar as UTF-8, whatever the database encoding (hash id 2). --bigint hashes the integer, as the
 // server hashes smallint, integer and bigint, and integral numeric and float
 // values. Both use the seed stored in the filter.
 #include <probabilistic/bloom.hpp>

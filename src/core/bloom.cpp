@@ -401,8 +401,10 @@ double max_keys_per_block(double fpr, std::uint32_t k, std::uint32_t block_bits)
     return lo;
 }
 
-// A design costs about a millisecond (11.7 million instructions at 1e-3), and
-// every blocked filter of a rate shares it: the designs of the last few
+// A design tries each k and bisects the items per block against the exact
+// rate (a Poisson mixture): far more work than reading a filter
+// (bench/RESULTS.md counts it), and every blocked filter of a rate shares it:
+// the designs of the last few
 // rates are kept, so that reading or making filters of a few rates in turn
 // (a table's rows, a restore) computes each once, not once a value.
 struct CachedDesign {

@@ -38,11 +38,10 @@ constexpr std::uint8_t kTypeTag = 'B';
 constexpr std::uint8_t kLayoutFixed = 1;
 constexpr std::uint8_t kLayoutScalable = 2;
 constexpr std::uint8_t kLayoutBlocked = 3;
-// A blocked filter's block: one 64-byte cache line. Against 256-bit blocks
-// (bench/bloom_blocks.cpp, bench/RESULTS.md): 256-bit blocks probed 10-16%
-// faster (an unaligned 512-bit block spans two lines), but took 5% more bits
-// per item at 1%, 14% at 1e-4 and 30% at 1e-6; 512 keeps blocking's cost in
-// bits small at every rate.
+// A blocked filter's block: one 64-byte cache line. Smaller blocks (256 bits)
+// probe a little faster where a 512-bit block, unaligned in a value, spans two
+// lines, but need more bits per item the lower the rate (bench/bloom_blocks.cpp,
+// bench/RESULTS.md); 512 keeps blocking's cost in bits small at every rate.
 constexpr std::uint32_t kBlockBits = 512;
 constexpr std::uint32_t kBlockBytes = kBlockBits / 8;
 constexpr std::uint32_t kMaxBlockedHashes = 32;

@@ -400,9 +400,9 @@ prob_bloom_pending_hash(const uint8_t *pending, uint32_t i)
 /*
  * Sets the bits of a working state's pending hashes in a layer (its own, or
  * a copy's). The population is updated once for them all: updated per hash,
- * each update waits for that hash's lines and the next hash's update for it,
- * a chain that cost a fifth of a C++ build loop (in the server, 4-17% of the
- * build's cost above count(id); bench/RESULTS.md).
+ * each update would wait for that hash's lines and the next hash's update for
+ * it, a chain through the whole batch that undoes the batch's overlapping of
+ * misses (bench/RESULTS.md, bench/bloom.sh).
  */
 static inline void
 prob_bloom_pending_set_bits(uint8_t *bits, const ProbBloomProbeLayer *l, bool blocked, const uint8_t *pending)

@@ -62,12 +62,13 @@ constexpr unsigned kMinFingerprintBits = 4;
 constexpr unsigned kMaxFingerprintBits = 32;
 constexpr std::uint64_t kMaxCapacity = UINT64_C(1) << 62;
 constexpr unsigned kMaxKicks = 500;
-// The design load: capacity + slack items fill 19/20 of the entries. Fan et
-// al. report 95.5% reachable with b = 4 and 500 kicks, and measured here the
-// first failed insert of tables of 250 000 entries and more comes at 95.7% to
-// 96.2%; smaller tables spread wider (100 items in 108 entries: 90.7% to
-// 100%), so the slack, 2 ceil(sqrt(capacity)) + 4 items, keeps a margin that
-// grows with that spread. test/stat measures the load at the first failure.
+// The design load: capacity + slack items fill 19/20 of the entries, below the
+// 95.5% Fan et al. report reachable with b = 4 and 500 kicks. The load at the
+// first failed insert spreads wider the smaller the table, so the slack,
+// 2 ceil(sqrt(capacity)) + 4 items, keeps a margin that grows with that
+// spread (doc/FORMAT.md 5.3). test/stat/cuckoo_fpr_test.cpp (LoadAtFirstFailure)
+// fills tables of several sizes to their first failure and asserts each took
+// its capacity.
 constexpr std::uint64_t kLoadNumerator = 19, kLoadDenominator = 20;
 
 struct Header {

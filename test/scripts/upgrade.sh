@@ -10,9 +10,8 @@
 #   3. the stored values are the same bytes and give the same answers, and new
 #      values are the same bytes as those of a fresh install;
 #   4. the updated catalog (every object, its definition and comment) is the
-#      same as a fresh install's. While the current version has no install
-#      script of its own (CREATE EXTENSION runs the oldest install script and
-#      the updates), this guards the day one is added.
+#      same as a fresh install's, which runs sql/probabilistic.sql (installed
+#      as the current version's script) and nothing else.
 # Runs against PGHOST/PGPORT as a superuser (test/run_tests.sh); exits
 # non-zero on any failed check.
 set -euo pipefail
@@ -83,19 +82,27 @@ SELECT pg_describe_object(d.classid, d.objid, 0),
        obj_description(d.objid, d.classid::regclass::text),
        coalesce((SELECT row(p.proname, p.prosrc, p.probin, p.provolatile, p.proparallel, p.proisstrict,
                             p.prosecdef, p.procost, p.prorows, pg_get_function_arguments(p.oid),
-                            pg_get_function_result(p.oid))::text
+                            pg_get_function_result(p.oid), p.prokind, p.proleakproof, p.prosupport)::text
                  FROM pg_proc p WHERE d.classid = 'pg_proc'::regclass AND p.oid = d.objid), ''),
        coalesce((SELECT row(a.aggtransfn, a.aggfinalfn, a.aggcombinefn, a.aggserialfn, a.aggdeserialfn,
                             a.aggtranstype::regtype, a.aggfinalmodify, a.agginitval)::text
                  FROM pg_aggregate a WHERE d.classid = 'pg_proc'::regclass AND a.aggfnoid = d.objid), ''),
        coalesce((SELECT row(t.typlen, t.typstorage, t.typalign, t.typinput, t.typoutput, t.typreceive,
-                            t.typsend, t.typmodin, t.typmodout)::text
+                            t.typsend, t.typmodin, t.typmodout, t.typbyval, t.typcategory, t.typispreferred,
+                            t.typcollation, t.typdelim, t.typanalyze)::text
                  FROM pg_type t WHERE d.classid = 'pg_type'::regclass AND t.oid = d.objid), ''),
        coalesce((SELECT row(o.oprcode, o.oprcom::regoperator, o.oprnegate::regoperator, o.oprrest, o.oprjoin,
                             o.oprcanhash, o.oprcanmerge)::text
                  FROM pg_operator o WHERE d.classid = 'pg_operator'::regclass AND o.oid = d.objid), ''),
        coalesce((SELECT row(c.castfunc::regprocedure, c.castcontext, c.castmethod)::text
-                 FROM pg_cast c WHERE d.classid = 'pg_cast'::regclass AND c.oid = d.objid), '')
+                 FROM pg_cast c WHERE d.classid = 'pg_cast'::regclass AND c.oid = d.objid), ''),
+       coalesce((SELECT row(c.opcintype::regtype, c.opcdefault, c.opckeytype)::text
+                 FROM pg_opclass c WHERE d.classid = 'pg_opclass'::regclass AND c.oid = d.objid), ''),
+       coalesce((SELECT string_agg(m, ', ' ORDER BY m) FROM (
+                     SELECT format('%s %s', o.amopstrategy, o.amopopr::regoperator) FROM pg_amop o
+                     WHERE d.classid = 'pg_opfamily'::regclass AND o.amopfamily = d.objid
+                     UNION ALL SELECT format('%s %s', p.amprocnum, p.amproc::regprocedure) FROM pg_amproc p
+                     WHERE d.classid = 'pg_opfamily'::regclass AND p.amprocfamily = d.objid) members(m)), '')
 FROM pg_depend d JOIN pg_extension e ON d.refclassid = 'pg_extension'::regclass AND d.refobjid = e.oid
 WHERE e.extname = 'probabilistic' AND d.deptype = 'e'
 ORDER BY 1;

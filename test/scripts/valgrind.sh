@@ -28,7 +28,7 @@ ensure_packages valgrind libc6-dbg
 DEFAULT_SUITE="hll_basic hll_errors hll_hash hll_typmod hll_agg bloom_basic bloom_errors hll_joint cuckoo_basic cuckoo_errors bloom_stream"
 SUITE=${VALGRIND_SUITE:-$DEFAULT_SUITE}
 if [ "$SUITE" = all ]; then
-	SUITE=$(ls sql/*.sql | sed -e 's|^sql/||' -e 's|\.sql$||' | grep -v '^probabilistic--' | sort | tr '\n' ' ')
+	SUITE=$(ls sql/*.sql | sed -e 's|^sql/||' -e 's|\.sql$||' | grep -v '^probabilistic\(--.*\)\?$' | sort | tr '\n' ' ')
 fi
 PG_REGRESS=$("$PG_BIN/pg_config" --pgxs | sed 's|/src/makefiles/pgxs.mk$||')/src/test/regress/pg_regress
 REPO=$PWD

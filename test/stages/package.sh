@@ -55,8 +55,10 @@ pgxn() {
 	local lib share f missing=()
 	lib=$("$PG_BIN/pg_config" --pkglibdir)
 	share=$("$PG_BIN/pg_config" --sharedir)/extension
-	# The module, the control file and every install and upgrade script.
-	for f in "$lib/probabilistic.so" "$share/probabilistic.control" $(cd sql && printf "$share/%s\n" probabilistic--*.sql); do
+	# The module, the control file and every install and upgrade script: the current
+	# version's built from sql/probabilistic.sql, the earlier ones as they are in sql/.
+	for f in "$lib/probabilistic.so" "$share/probabilistic.control" "$share/probabilistic--$version.sql" \
+		$(cd sql && printf "$share/%s\n" probabilistic--*.sql); do
 		[ -f "$dist/root$f" ] || missing+=("$f")
 	done
 	if [ ${#missing[@]} -eq 0 ]; then
@@ -68,6 +70,23 @@ pgxn() {
 pgxn
 
 # ---- Debian: build the packages ----
+# deb_holds_scripts V DEB: the package has the control file and every install and update
+# script (CREATE EXTENSION would still succeed without the current version's own script,
+# through the oldest one and the updates).
+deb_holds_scripts() {
+	local v=$1 deb=$2 listing f missing=()
+	listing=$(dpkg-deb -c "$deb" | awk '{print $NF}')
+	for f in probabilistic.control "probabilistic--$(sed -n "s/^default_version = '\(.*\)'/\1/p" probabilistic.control).sql" \
+		$(cd sql && ls probabilistic--*.sql); do
+		grep -qxF "./usr/share/postgresql/$v/extension/$f" <<<"$listing" || missing+=("$f")
+	done
+	if [ ${#missing[@]} -eq 0 ]; then
+		pass "Debian $v: $(basename "$deb") holds the control file and every install and update script"
+	else
+		fail "Debian $v: $(basename "$deb") lacks files of share/postgresql/$v/extension" "${missing[@]}"
+	fi
+}
+
 build_debs() {
 	local src=$WORK/deb/src v
 	mkdir -p "$src"
@@ -80,6 +99,7 @@ build_debs() {
 		[ -x "/usr/lib/postgresql/$v/bin/pg_config" ] || continue
 		if ls "$WORK/deb/postgresql-$v-probabilistic_"*.deb >/dev/null 2>&1; then
 			DEB_VERSIONS+=("$v")
+			deb_holds_scripts "$v" "$(ls "$WORK/deb/postgresql-$v-probabilistic_"*.deb | grep -v dbgsym | head -1)"
 		else
 			fail "Debian: no postgresql-$v-probabilistic package although PostgreSQL $v is installed" "$(ls "$WORK/deb")"
 		fi
@@ -120,7 +140,7 @@ test_deb() {
 	cp sql/include -r "$dir/tmp/probabilistic-regress/sql/"
 	local tests=()
 	for f in sql/*.sql; do
-		case $f in sql/probabilistic--*) continue ;; esac
+		case $f in sql/probabilistic--* | sql/probabilistic.sql) continue ;; esac
 		cp "$f" "$dir/tmp/probabilistic-regress/sql/"
 		tests+=("$(basename "$f" .sql)")
 	done

@@ -92,7 +92,7 @@ TEST(HllAccuracy, SmallSetsAreNearExact) {
     }
 }
 
-// The README's claim about small sets: a sparse sketch counts a random set of n
+// doc/HLL_ACCURACY.md's claim about small sets: a sparse sketch counts a random set of n
 // exactly unless two values share one of the 2^26 sparse entries (probability
 // about n^2 / 2^27), and is then one short. The measured share of sets that come
 // out one short must match that probability within 4 binomial standard errors.

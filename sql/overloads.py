@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""The per-type overloads of the hashing aggregates in sql/probabilistic.sql.
+
+hll_add_agg, hll_count_distinct, bloom_agg and cuckoo_agg hash their argument. Each has
+one overload per type of HASHED_TYPES, not only anyelement: a caller that sees only the
+aggregate's signature (Citus's wrapper) still knows the argument's type, and a value
+whose type converts implicitly to several (a string, "char") resolves to exactly one
+overload. The SQL of one type is the same for every type, so it is written once, in
+FAMILIES, and this script writes it for every type between the lines
+
+    -- BEGIN GENERATED <family> ...
+    -- END GENERATED <family>
+
+of sql/probabilistic.sql; everything outside those lines is written by hand.
+
+    python3 sql/overloads.py            rewrite the generated blocks in place
+    python3 sql/overloads.py --check [FILE]
+                                        "ok - ..." if the file (sql/probabilistic.sql) is
+                                        what this writes, else "not ok - ..." and a diff,
+                                        exit status 1 (test/scripts/overloads.sh)
+    python3 sql/overloads.py --type T   the SQL of every family for type T alone (what an
+                                        update script that adds type T creates)
+
+Adding a hashed input type: one line in HASHED_TYPES, run the script, then write the
+update script that creates that type's overloads (--type prints them); see DEVELOPERS.md.
+Needs only Python 3's standard library.
+"""
+import difflib
+import os
+import re
+import sys
+
+# One line per hashed input type, as SQL spells it.
+HASHED_TYPES = [
+    "smallint",
+    "integer",
+    "bigint",
+    "real",
+    "double precision",
+    "numeric",
+    "sketch_text",  # text, varchar, char(n) and name convert to it implicitly (see its type)
+    "bytea",
+    "uuid",
+    "date",
+    "timestamp",
+    "timestamptz",
+    '"char"',  # converts implicitly to text and matches anyelement: ambiguous without its own
+    "anyelement",  # every other type, hashed by its own rule (doc/FORMAT.md 2)
+]
+
+# The objects of one type T in each family, in the order they are created.
+FAMILIES = {
+    "hll": """\
+CREATE FUNCTION hll_add_trans(hll, {T}) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, {T}) IS 'transition function of hll_add_agg and hll_count_distinct';
+CREATE FUNCTION hll_add_trans(hll, {T}, integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, {T}, integer) IS 'transition function of hll_add_agg';
+CREATE AGGREGATE hll_add_agg({T}) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg({T}) IS 'sketch (p = 14) of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_add_agg({T}, integer) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg({T}, integer) IS 'sketch at precision p of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_count_distinct({T}) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_cardinality, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_count_distinct({T}) IS 'estimated count(DISTINCT x), from a p = 14 sketch';
+""",
+    "bloom": """\
+CREATE FUNCTION bloom_add_trans(bloom, {T}, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, {T}, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg({T}, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg({T}, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_add_trans(bloom, {T}, bigint, double precision, text) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, {T}, bigint, double precision, text) IS
+    'transition function of bloom_agg(x, capacity, fpr, layout)';
+CREATE AGGREGATE bloom_agg({T}, bigint, double precision, text) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg({T}, bigint, double precision, text) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr, in a named layout';
+CREATE FUNCTION bloom_distinct_trans(internal, {T}) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, {T}) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, {T}, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, {T}, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg({T}) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg({T}) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg({T}, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg({T}, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+""",
+    "cuckoo": """\
+CREATE FUNCTION cuckoo_add_trans(cuckoo, {T}, bigint, double precision) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_add_trans(cuckoo, {T}, bigint, double precision) IS
+    'transition function of cuckoo_agg(x, capacity, fpr)';
+CREATE AGGREGATE cuckoo_agg({T}, bigint, double precision) (
+    SFUNC = cuckoo_add_trans, STYPE = cuckoo, FINALFUNC = cuckoo_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE cuckoo_agg({T}, bigint, double precision) IS
+    'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';
+""",
+}
+
+SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "probabilistic.sql")
+BEGIN = re.compile(r"^-- BEGIN GENERATED (\w+)\b.*\n", re.M)
+
+
+def family_sql(family, types=HASHED_TYPES):
+    """The block's body: for each type, a heading line and its objects."""
+    return "".join("\n-- %s\n%s" % (t, FAMILIES[family].format(T=t)) for t in types) + "\n"
+
+
+def generated(text):
+    """text with every generated block rewritten; raises ValueError on a malformed file."""
+    out, pos, seen = [], 0, []
+    for begin in BEGIN.finditer(text):
+        family = begin.group(1)
+        if family not in FAMILIES:
+            raise ValueError("unknown generated block %r (families: %s)" % (family, ", ".join(FAMILIES)))
+        if family in seen:
+            raise ValueError("generated block %r appears twice" % family)
+        if begin.start() < pos:
+            raise ValueError("generated block %r begins inside another" % family)
+        end = re.compile(r"^-- END GENERATED %s\n" % family, re.M).search(text, begin.end())
+        if end is None:
+            raise ValueError("generated block %r has no line '-- END GENERATED %s'" % (family, family))
+        out += [text[pos:begin.end()], family_sql(family)]
+        pos = end.start()
+        seen.append(family)
+    missing = [f for f in FAMILIES if f not in seen]
+    if missing:
+        raise ValueError("no generated block for %s" % ", ".join(missing))
+    return "".join(out) + text[pos:]
+
+
+def main(argv):
+    if len(argv) == 2 and argv[0] == "--type":
+        sys.stdout.write("".join(family_sql(f, [argv[1]]) for f in FAMILIES))
+        return 0
+    check = argv[:1] == ["--check"]
+    if not (argv == [] or check and len(argv) <= 2):
+        sys.stderr.write(__doc__)
+        return 2
+    path = argv[1] if len(argv) == 2 else SCRIPT
+    with open(path) as f:
+        text = f.read()
+    name = os.path.relpath(path)
+    try:
+        want = generated(text)
+    except ValueError as e:
+        print("not ok - %s: %s" % (name, e))
+        return 1
+    if not check:
+        if want != text:
+            with open(path, "w") as f:
+                f.write(want)
+        print("wrote the generated blocks of %s (%d types)" % (name, len(HASHED_TYPES)))
+        return 0
+    if want == text:
+        print("ok - %s: its generated blocks are what sql/overloads.py writes (%d types x %d families)"
+              % (name, len(HASHED_TYPES), len(FAMILIES)))
+        return 0
+    print("not ok - %s differs from what sql/overloads.py writes (run python3 sql/overloads.py):" % name)
+    sys.stdout.writelines("    " + l for l in difflib.unified_diff(
+        text.splitlines(True), want.splitlines(True), name, "sql/overloads.py", n=1))
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,1637 @@
+-- probabilistic: HyperLogLog (hll), Bloom filter (bloom) and cuckoo filter (cuckoo) types.
+--
+-- The extension's whole SQL API at its current version (default_version in
+-- probabilistic.control), read top to bottom: the Makefile installs this file as
+-- probabilistic--<version>.sql, which CREATE EXTENSION runs. The aggregates' per-type
+-- overloads, between the lines BEGIN GENERATED and END GENERATED, are written by
+-- sql/overloads.py from its table of hashed input types: change the table and run it,
+-- never the blocks (test/scripts/overloads.sh fails when they differ). Earlier versions
+-- keep their hand-written scripts (probabilistic--0.1.0.sql and the update scripts
+-- probabilistic--A--B.sql); a change here is also an update script, and
+-- test/scripts/upgrade.sh checks that every updated catalog equals this file's.
+-- complain if script is sourced in psql, rather than via CREATE EXTENSION
+\echo Use "CREATE EXTENSION probabilistic" to load this file. \quit
+
+--------------------------------------------------------------------------------
+-- Shared
+--------------------------------------------------------------------------------
+
+-- The canonical hash every sketch uses.
+CREATE FUNCTION sketch_hash(anyelement, seed bigint DEFAULT 0) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'sketch_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION sketch_hash(anyelement, bigint) IS
+    'canonical 64-bit XXH3 hash of a value, as hll and bloom compute it (doc/FORMAT.md)';
+
+-- sketch_text: the argument type of the aggregates' string overloads (doc/FORMAT.md 2.5).
+-- text, varchar, char(n) and name convert to it implicitly, so a string is hashed as text
+-- however the argument is written; citext, whose "=" is its own, converts to it only when
+-- cast, so it takes the anyelement forms and is hashed as citext.
+CREATE TYPE sketch_text;
+CREATE FUNCTION sketch_text_in(cstring) RETURNS sketch_text
+    AS 'MODULE_PATHNAME', 'sketch_text_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION sketch_text_in(cstring) IS 'input function of sketch_text (as text)';
+CREATE FUNCTION sketch_text_out(sketch_text) RETURNS cstring
+    AS 'MODULE_PATHNAME', 'sketch_text_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION sketch_text_out(sketch_text) IS 'output function of sketch_text (as text)';
+CREATE FUNCTION sketch_text_recv(internal) RETURNS sketch_text
+    AS 'MODULE_PATHNAME', 'sketch_text_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION sketch_text_recv(internal) IS 'binary input function of sketch_text (as text)';
+CREATE FUNCTION sketch_text_send(sketch_text) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'sketch_text_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION sketch_text_send(sketch_text) IS 'binary output function of sketch_text (as text)';
+-- Preferred in the string category, so that text arguments and untyped
+-- literals choose the sketch_text overloads over the anyelement ones.
+CREATE TYPE sketch_text (
+    INPUT = sketch_text_in, OUTPUT = sketch_text_out, RECEIVE = sketch_text_recv, SEND = sketch_text_send,
+    LIKE = pg_catalog.text, CATEGORY = 'S', PREFERRED = true, COLLATABLE = true
+);
+COMMENT ON TYPE sketch_text IS
+    'argument type of the aggregates'' string overloads: a string hashed as text; text, varchar, char(n) and name convert to it implicitly, citext does not';
+-- Both ways without a function, as text and varchar: sketch_text values sort
+-- and group by text's operator classes (an aggregate's DISTINCT).
+CREATE CAST (pg_catalog.text AS sketch_text) WITHOUT FUNCTION AS IMPLICIT;
+CREATE CAST (sketch_text AS pg_catalog.text) WITHOUT FUNCTION AS IMPLICIT;
+CREATE CAST (pg_catalog.varchar AS sketch_text) WITHOUT FUNCTION AS IMPLICIT;
+-- char(n) without its trailing blanks, name as its characters: as each hashes.
+CREATE CAST (pg_catalog.bpchar AS sketch_text) WITH FUNCTION pg_catalog.text(pg_catalog.bpchar) AS IMPLICIT;
+CREATE CAST (pg_catalog.name AS sketch_text) WITH FUNCTION pg_catalog.text(pg_catalog.name) AS IMPLICIT;
+COMMENT ON CAST (pg_catalog.text AS sketch_text) IS 'a string for the aggregates'' string overloads, hashed as text';
+COMMENT ON CAST (sketch_text AS pg_catalog.text) IS 'the same string: sketch_text sorts and groups by text''s operator classes';
+COMMENT ON CAST (pg_catalog.varchar AS sketch_text) IS 'a string for the aggregates'' string overloads, hashed as text';
+COMMENT ON CAST (pg_catalog.bpchar AS sketch_text) IS 'char(n) without its trailing blanks, as it compares and hashes';
+COMMENT ON CAST (pg_catalog.name AS sketch_text) IS 'a name as its characters, as it hashes';
+
+--------------------------------------------------------------------------------
+-- hll
+--------------------------------------------------------------------------------
+CREATE TYPE hll;
+
+CREATE FUNCTION hll_in(cstring, oid, integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION hll_out(hll) RETURNS cstring
+    AS 'MODULE_PATHNAME', 'hll_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION hll_recv(internal, oid, integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION hll_send(hll) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'hll_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION hll_typmod_in(cstring[]) RETURNS integer
+    AS 'MODULE_PATHNAME', 'hll_typmod_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION hll_typmod_out(integer) RETURNS cstring
+    AS 'MODULE_PATHNAME', 'hll_typmod_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION hll_in(cstring, oid, integer) IS 'text input: \x and the hexadecimal binary format, validated field by field';
+COMMENT ON FUNCTION hll_out(hll) IS 'text output: \x and the hexadecimal binary format';
+COMMENT ON FUNCTION hll_recv(internal, oid, integer) IS 'binary input, validated field by field';
+COMMENT ON FUNCTION hll_send(hll) IS 'binary output: the binary format';
+COMMENT ON FUNCTION hll_typmod_in(cstring[]) IS 'parses hll(p): one precision in 4..18';
+COMMENT ON FUNCTION hll_typmod_out(integer) IS 'prints hll(p)';
+
+-- Dense registers compress poorly and every read would pay for decompression,
+-- so large values go out of line uncompressed.
+CREATE TYPE hll (
+    INPUT = hll_in, OUTPUT = hll_out, RECEIVE = hll_recv, SEND = hll_send,
+    TYPMOD_IN = hll_typmod_in, TYPMOD_OUT = hll_typmod_out,
+    INTERNALLENGTH = VARIABLE, STORAGE = external
+);
+COMMENT ON TYPE hll IS 'HyperLogLog sketch of a set of values: estimates how many distinct values were added';
+
+CREATE FUNCTION hll(hll, integer, boolean) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll(hll, integer, boolean) IS
+    'applies a column''s precision hll(p): folds a finer sketch down, rejects a coarser one';
+CREATE CAST (hll AS hll) WITH FUNCTION hll(hll, integer, boolean) AS IMPLICIT;
+COMMENT ON CAST (hll AS hll) IS
+    'applies a column''s precision hll(p): folds a finer sketch down, rejects a coarser one';
+
+CREATE FUNCTION hll_from_bytea(bytea) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_from_bytea(bytea) IS 'validates the binary format field by field and returns it as hll';
+CREATE CAST (bytea AS hll) WITH FUNCTION hll_from_bytea(bytea);
+COMMENT ON CAST (bytea AS hll) IS 'the binary format, validated field by field';
+CREATE CAST (hll AS bytea) WITHOUT FUNCTION;
+COMMENT ON CAST (hll AS bytea) IS 'the binary format';
+
+CREATE FUNCTION hll_empty(p integer DEFAULT 14, seed bigint DEFAULT 0) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_empty' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_empty(integer, bigint) IS 'empty sketch with 2^p registers (p in 4..18) and a hash seed';
+
+CREATE FUNCTION hll_add(hll, anyelement) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add(hll, anyelement) IS 'adds one value to the sketch; NULL leaves it unchanged';
+
+CREATE FUNCTION hll_add_hash(hll, bigint) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_hash' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_hash(hll, bigint) IS 'adds a value already hashed with sketch_hash (by the client or in SQL)';
+
+CREATE FUNCTION hll_union(hll, hll) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_union' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_union(hll, hll) IS 'union of two sketches; different precisions fold to the smaller';
+
+CREATE FUNCTION hll_cardinality(hll) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'hll_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_cardinality(hll) IS 'estimated number of distinct values added';
+
+CREATE FUNCTION hll_precision(hll) RETURNS integer
+    AS 'MODULE_PATHNAME', 'hll_precision' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_precision(hll) IS 'the sketch''s precision p (2^p registers)';
+
+CREATE FUNCTION hll_info(hll) RETURNS jsonb
+    AS 'MODULE_PATHNAME', 'hll_info' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_info(hll) IS
+    'precision, representation, format version, hash, seed, bytes, non-zero registers and estimate';
+
+CREATE FUNCTION hll_contains(hll, hll) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'hll_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_contains(hll, hll) IS 'every register of the second is <= the first''s, after folding';
+CREATE FUNCTION hll_contained(hll, hll) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'hll_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_contained(hll, hll) IS 'every register of the first is <= the second''s, after folding';
+
+-- Set algebra: joint estimates of two sketches (intersection, difference, Jaccard)
+-- and error bounds (doc/HLL_SET_ALGEBRA.md, doc/FORMAT.md 3.14).
+CREATE FUNCTION hll_intersection_cardinality(hll, hll) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'hll_intersection_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_intersection_cardinality(hll, hll) IS 'estimated number of distinct values in both sketches (joint maximum-likelihood estimate)';
+
+CREATE FUNCTION hll_difference_cardinality(hll, hll) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'hll_difference_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_difference_cardinality(hll, hll) IS 'estimated number of distinct values in the first sketch and not in the second';
+
+CREATE FUNCTION hll_jaccard(hll, hll) RETURNS float8
+    AS 'MODULE_PATHNAME', 'hll_jaccard' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_jaccard(hll, hll) IS 'estimated Jaccard index: size of the intersection over size of the union';
+
+CREATE FUNCTION hll_overlap(hll, hll, confidence float8 DEFAULT 0.95) RETURNS jsonb
+    AS 'MODULE_PATHNAME', 'hll_overlap' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_overlap(hll, hll, float8) IS 'every joint estimate of two sketches with its standard error and bounds at the given confidence: likelihood-ratio bounds for every count (|A| and |B| as hll_cardinality_bounds gives them, the union too unless a sparse side''s own size is held against a dense one, the intersection and differences profiled), the intersection''s unclamped maximum-likelihood value';
+
+CREATE FUNCTION hll_cardinality_bounds(hll, confidence float8 DEFAULT 0.95, OUT lower bigint, OUT upper bigint)
+    RETURNS record
+    AS 'MODULE_PATHNAME', 'hll_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_cardinality_bounds(hll, float8) IS 'likelihood-ratio lower and upper bound of the distinct count at the given confidence';
+
+CREATE FUNCTION hll_relative_error(hll) RETURNS float8
+    AS 'MODULE_PATHNAME', 'hll_relative_error' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_relative_error(hll) IS 'relative standard error of this sketch''s distinct count estimate';
+
+CREATE FUNCTION hll_eq(hll, hll) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'hll_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_eq(hll, hll) IS 'the sketches have the same parameters and content';
+CREATE FUNCTION hll_ne(hll, hll) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'hll_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_ne(hll, hll) IS 'the sketches differ in parameters or content';
+CREATE FUNCTION hll_hash(hll) RETURNS integer
+    AS 'MODULE_PATHNAME', 'hll_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_hash(hll) IS 'hash of a sketch, for hash joins and GROUP BY';
+CREATE FUNCTION hll_hash_extended(hll, bigint) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'hll_hash_extended' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_hash_extended(hll, bigint) IS 'seeded 64-bit hash of a sketch, for hash partitioning';
+
+CREATE OPERATOR || (LEFTARG = hll, RIGHTARG = hll, FUNCTION = hll_union, COMMUTATOR = ||);
+COMMENT ON OPERATOR || (hll, hll) IS 'union';
+CREATE OPERATOR # (RIGHTARG = hll, FUNCTION = hll_cardinality);
+COMMENT ON OPERATOR # (NONE, hll) IS 'estimated distinct count';
+CREATE OPERATOR @> (LEFTARG = hll, RIGHTARG = hll, FUNCTION = hll_contains, COMMUTATOR = <@,
+    RESTRICT = contsel, JOIN = contjoinsel);
+COMMENT ON OPERATOR @> (hll, hll) IS 'sketch containment';
+CREATE OPERATOR <@ (LEFTARG = hll, RIGHTARG = hll, FUNCTION = hll_contained, COMMUTATOR = @>,
+    RESTRICT = contsel, JOIN = contjoinsel);
+COMMENT ON OPERATOR <@ (hll, hll) IS 'sketch is contained in';
+CREATE OPERATOR = (LEFTARG = hll, RIGHTARG = hll, FUNCTION = hll_eq, COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = eqsel, JOIN = eqjoinsel, HASHES);
+COMMENT ON OPERATOR = (hll, hll) IS 'equal';
+CREATE OPERATOR <> (LEFTARG = hll, RIGHTARG = hll, FUNCTION = hll_ne, COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = neqsel, JOIN = neqjoinsel);
+COMMENT ON OPERATOR <> (hll, hll) IS 'not equal';
+
+CREATE OPERATOR CLASS hll_ops DEFAULT FOR TYPE hll USING hash AS
+    OPERATOR 1 = (hll, hll),
+    FUNCTION 1 hll_hash(hll),
+    FUNCTION 2 hll_hash_extended(hll, bigint);
+
+-- Aggregates. The state is hll itself (not internal), updated in place, with a
+-- combine function: parallel query and Citus workers run them as partial
+-- aggregates. Concrete overloads let a caller without the call expression
+-- (Citus's wrapper) still know the argument type.
+CREATE FUNCTION hll_agg_final(hll) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_agg_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_agg_final(hll) IS 'final function of the hll aggregates: the state, or an empty sketch';
+CREATE FUNCTION hll_agg_cardinality(hll) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'hll_agg_cardinality' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_agg_cardinality(hll) IS 'final function of hll_count_distinct';
+CREATE FUNCTION hll_union_trans(hll, hll) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_union_trans' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hll_union_trans(hll, hll) IS 'transition and combine function of the hll aggregates';
+
+CREATE AGGREGATE hll_union_agg(hll) (
+    SFUNC = hll_union_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_union_agg(hll) IS 'union of a column of sketches';
+
+CREATE FUNCTION hll_add_hash_trans(hll, bigint) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_hash_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_hash_trans(hll, bigint) IS 'transition function of hll_add_hash_agg';
+CREATE FUNCTION hll_add_hash_trans(hll, bigint, integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_hash_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_hash_trans(hll, bigint, integer) IS 'transition function of hll_add_hash_agg';
+CREATE AGGREGATE hll_add_hash_agg(bigint) (
+    SFUNC = hll_add_hash_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_hash_agg(bigint) IS 'sketch of a column of sketch_hash values (p = 14)';
+CREATE AGGREGATE hll_add_hash_agg(bigint, integer) (
+    SFUNC = hll_add_hash_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_hash_agg(bigint, integer) IS 'sketch of a column of sketch_hash values at precision p';
+
+-- hll_add_trans(hll, x [, p]), hll_add_agg(x [, p]) and hll_count_distinct(x), for each
+-- hashed input type.
+-- BEGIN GENERATED hll (by sql/overloads.py from its table HASHED_TYPES; do not edit here)
+
+-- smallint
+CREATE FUNCTION hll_add_trans(hll, smallint) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, smallint) IS 'transition function of hll_add_agg and hll_count_distinct';
+CREATE FUNCTION hll_add_trans(hll, smallint, integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, smallint, integer) IS 'transition function of hll_add_agg';
+CREATE AGGREGATE hll_add_agg(smallint) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(smallint) IS 'sketch (p = 14) of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_add_agg(smallint, integer) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(smallint, integer) IS 'sketch at precision p of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_count_distinct(smallint) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_cardinality, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_count_distinct(smallint) IS 'estimated count(DISTINCT x), from a p = 14 sketch';
+
+-- integer
+CREATE FUNCTION hll_add_trans(hll, integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, integer) IS 'transition function of hll_add_agg and hll_count_distinct';
+CREATE FUNCTION hll_add_trans(hll, integer, integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, integer, integer) IS 'transition function of hll_add_agg';
+CREATE AGGREGATE hll_add_agg(integer) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(integer) IS 'sketch (p = 14) of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_add_agg(integer, integer) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(integer, integer) IS 'sketch at precision p of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_count_distinct(integer) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_cardinality, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_count_distinct(integer) IS 'estimated count(DISTINCT x), from a p = 14 sketch';
+
+-- bigint
+CREATE FUNCTION hll_add_trans(hll, bigint) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, bigint) IS 'transition function of hll_add_agg and hll_count_distinct';
+CREATE FUNCTION hll_add_trans(hll, bigint, integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, bigint, integer) IS 'transition function of hll_add_agg';
+CREATE AGGREGATE hll_add_agg(bigint) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(bigint) IS 'sketch (p = 14) of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_add_agg(bigint, integer) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(bigint, integer) IS 'sketch at precision p of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_count_distinct(bigint) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_cardinality, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_count_distinct(bigint) IS 'estimated count(DISTINCT x), from a p = 14 sketch';
+
+-- real
+CREATE FUNCTION hll_add_trans(hll, real) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, real) IS 'transition function of hll_add_agg and hll_count_distinct';
+CREATE FUNCTION hll_add_trans(hll, real, integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, real, integer) IS 'transition function of hll_add_agg';
+CREATE AGGREGATE hll_add_agg(real) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(real) IS 'sketch (p = 14) of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_add_agg(real, integer) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(real, integer) IS 'sketch at precision p of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_count_distinct(real) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_cardinality, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_count_distinct(real) IS 'estimated count(DISTINCT x), from a p = 14 sketch';
+
+-- double precision
+CREATE FUNCTION hll_add_trans(hll, double precision) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, double precision) IS 'transition function of hll_add_agg and hll_count_distinct';
+CREATE FUNCTION hll_add_trans(hll, double precision, integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, double precision, integer) IS 'transition function of hll_add_agg';
+CREATE AGGREGATE hll_add_agg(double precision) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(double precision) IS 'sketch (p = 14) of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_add_agg(double precision, integer) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(double precision, integer) IS 'sketch at precision p of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_count_distinct(double precision) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_cardinality, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_count_distinct(double precision) IS 'estimated count(DISTINCT x), from a p = 14 sketch';
+
+-- numeric
+CREATE FUNCTION hll_add_trans(hll, numeric) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, numeric) IS 'transition function of hll_add_agg and hll_count_distinct';
+CREATE FUNCTION hll_add_trans(hll, numeric, integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, numeric, integer) IS 'transition function of hll_add_agg';
+CREATE AGGREGATE hll_add_agg(numeric) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(numeric) IS 'sketch (p = 14) of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_add_agg(numeric, integer) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(numeric, integer) IS 'sketch at precision p of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_count_distinct(numeric) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_cardinality, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_count_distinct(numeric) IS 'estimated count(DISTINCT x), from a p = 14 sketch';
+
+-- sketch_text
+CREATE FUNCTION hll_add_trans(hll, sketch_text) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, sketch_text) IS 'transition function of hll_add_agg and hll_count_distinct';
+CREATE FUNCTION hll_add_trans(hll, sketch_text, integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, sketch_text, integer) IS 'transition function of hll_add_agg';
+CREATE AGGREGATE hll_add_agg(sketch_text) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(sketch_text) IS 'sketch (p = 14) of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_add_agg(sketch_text, integer) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(sketch_text, integer) IS 'sketch at precision p of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_count_distinct(sketch_text) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_cardinality, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_count_distinct(sketch_text) IS 'estimated count(DISTINCT x), from a p = 14 sketch';
+
+-- bytea
+CREATE FUNCTION hll_add_trans(hll, bytea) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, bytea) IS 'transition function of hll_add_agg and hll_count_distinct';
+CREATE FUNCTION hll_add_trans(hll, bytea, integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, bytea, integer) IS 'transition function of hll_add_agg';
+CREATE AGGREGATE hll_add_agg(bytea) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(bytea) IS 'sketch (p = 14) of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_add_agg(bytea, integer) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(bytea, integer) IS 'sketch at precision p of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_count_distinct(bytea) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_cardinality, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_count_distinct(bytea) IS 'estimated count(DISTINCT x), from a p = 14 sketch';
+
+-- uuid
+CREATE FUNCTION hll_add_trans(hll, uuid) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, uuid) IS 'transition function of hll_add_agg and hll_count_distinct';
+CREATE FUNCTION hll_add_trans(hll, uuid, integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, uuid, integer) IS 'transition function of hll_add_agg';
+CREATE AGGREGATE hll_add_agg(uuid) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(uuid) IS 'sketch (p = 14) of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_add_agg(uuid, integer) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(uuid, integer) IS 'sketch at precision p of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_count_distinct(uuid) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_cardinality, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_count_distinct(uuid) IS 'estimated count(DISTINCT x), from a p = 14 sketch';
+
+-- date
+CREATE FUNCTION hll_add_trans(hll, date) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, date) IS 'transition function of hll_add_agg and hll_count_distinct';
+CREATE FUNCTION hll_add_trans(hll, date, integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, date, integer) IS 'transition function of hll_add_agg';
+CREATE AGGREGATE hll_add_agg(date) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(date) IS 'sketch (p = 14) of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_add_agg(date, integer) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(date, integer) IS 'sketch at precision p of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_count_distinct(date) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_cardinality, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_count_distinct(date) IS 'estimated count(DISTINCT x), from a p = 14 sketch';
+
+-- timestamp
+CREATE FUNCTION hll_add_trans(hll, timestamp) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, timestamp) IS 'transition function of hll_add_agg and hll_count_distinct';
+CREATE FUNCTION hll_add_trans(hll, timestamp, integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, timestamp, integer) IS 'transition function of hll_add_agg';
+CREATE AGGREGATE hll_add_agg(timestamp) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(timestamp) IS 'sketch (p = 14) of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_add_agg(timestamp, integer) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(timestamp, integer) IS 'sketch at precision p of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_count_distinct(timestamp) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_cardinality, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_count_distinct(timestamp) IS 'estimated count(DISTINCT x), from a p = 14 sketch';
+
+-- timestamptz
+CREATE FUNCTION hll_add_trans(hll, timestamptz) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, timestamptz) IS 'transition function of hll_add_agg and hll_count_distinct';
+CREATE FUNCTION hll_add_trans(hll, timestamptz, integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, timestamptz, integer) IS 'transition function of hll_add_agg';
+CREATE AGGREGATE hll_add_agg(timestamptz) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(timestamptz) IS 'sketch (p = 14) of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_add_agg(timestamptz, integer) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(timestamptz, integer) IS 'sketch at precision p of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_count_distinct(timestamptz) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_cardinality, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_count_distinct(timestamptz) IS 'estimated count(DISTINCT x), from a p = 14 sketch';
+
+-- "char"
+CREATE FUNCTION hll_add_trans(hll, "char") RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, "char") IS 'transition function of hll_add_agg and hll_count_distinct';
+CREATE FUNCTION hll_add_trans(hll, "char", integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, "char", integer) IS 'transition function of hll_add_agg';
+CREATE AGGREGATE hll_add_agg("char") (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg("char") IS 'sketch (p = 14) of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_add_agg("char", integer) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg("char", integer) IS 'sketch at precision p of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_count_distinct("char") (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_cardinality, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_count_distinct("char") IS 'estimated count(DISTINCT x), from a p = 14 sketch';
+
+-- anyelement
+CREATE FUNCTION hll_add_trans(hll, anyelement) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, anyelement) IS 'transition function of hll_add_agg and hll_count_distinct';
+CREATE FUNCTION hll_add_trans(hll, anyelement, integer) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_trans(hll, anyelement, integer) IS 'transition function of hll_add_agg';
+CREATE AGGREGATE hll_add_agg(anyelement) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(anyelement) IS 'sketch (p = 14) of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_add_agg(anyelement, integer) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg(anyelement, integer) IS 'sketch at precision p of the distinct non-NULL values of a column';
+CREATE AGGREGATE hll_count_distinct(anyelement) (
+    SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_cardinality, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_count_distinct(anyelement) IS 'estimated count(DISTINCT x), from a p = 14 sketch';
+
+-- END GENERATED hll
+
+--------------------------------------------------------------------------------
+-- bloom
+--------------------------------------------------------------------------------
+CREATE TYPE bloom;
+
+CREATE FUNCTION bloom_in(cstring) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION bloom_out(bloom) RETURNS cstring
+    AS 'MODULE_PATHNAME', 'bloom_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION bloom_recv(internal) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION bloom_send(bloom) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'bloom_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- A filter's bits are random by design and do not compress: `extended` would
+-- spend CPU on every write trying, and `main` would keep large filters in the
+-- heap row. So large values go out of line, uncompressed; membership tests
+-- detoast one once per query (bloom_contains keeps it, keyed by its TOAST pointer).
+CREATE TYPE bloom (
+    INPUT = bloom_in, OUTPUT = bloom_out, RECEIVE = bloom_recv, SEND = bloom_send,
+    INTERNALLENGTH = VARIABLE, STORAGE = external
+);
+COMMENT ON TYPE bloom IS 'Bloom filter of a set of values: answers "was this value added?" with no false negatives';
+COMMENT ON FUNCTION bloom_in(cstring) IS 'text input: \x and the hexadecimal binary format, validated field by field';
+COMMENT ON FUNCTION bloom_out(bloom) IS 'text output: \x and the hexadecimal binary format';
+COMMENT ON FUNCTION bloom_recv(internal) IS 'binary input: the binary format, validated field by field';
+COMMENT ON FUNCTION bloom_send(bloom) IS 'binary output: the binary format';
+
+CREATE FUNCTION bloom_from_bytea(bytea) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_from_bytea(bytea) IS 'validates the binary format field by field and returns it as bloom';
+CREATE CAST (bytea AS bloom) WITH FUNCTION bloom_from_bytea(bytea);
+COMMENT ON CAST (bytea AS bloom) IS 'the binary format, validated field by field';
+CREATE CAST (bloom AS bytea) WITHOUT FUNCTION;
+COMMENT ON CAST (bloom AS bytea) IS 'the binary format';
+
+CREATE FUNCTION bloom_empty(capacity bigint, fpr double precision DEFAULT 0.01, scalable boolean DEFAULT false,
+                            seed bigint DEFAULT 0) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_empty' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_empty(bigint, double precision, boolean, bigint) IS
+    'empty filter sized for capacity items at false positive rate fpr; scalable filters add layers as they fill';
+-- A named layout: 'blocked' (layout id 3, doc/FORMAT.md 4.13) puts every item's bits in
+-- one 512-bit block, one cache miss per probe, sized by the exact Poisson mixture; the
+-- classic layout stays the default.
+CREATE FUNCTION bloom_empty(capacity bigint, fpr double precision, layout text, seed bigint DEFAULT 0)
+    RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_empty' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_empty(bigint, double precision, text, bigint) IS
+    'empty filter for capacity items at false positive rate fpr in a named layout: ''blocked'' (one cache line per item), ''classic'' or ''fixed'' (fewest bits), ''scalable''';
+
+CREATE FUNCTION bloom_add(bloom, anyelement) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add(bloom, anyelement) IS 'adds one value to the filter; NULL leaves it unchanged';
+
+CREATE FUNCTION bloom_contains(bloom, anyelement) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'bloom_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_contains(bloom, anyelement) IS
+    'false: the value was never added; true: it probably was (false positives at the filter''s rate)';
+CREATE FUNCTION bloom_contained(anyelement, bloom) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'bloom_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_contained(anyelement, bloom) IS 'bloom_contains with its arguments swapped';
+
+-- Streams: a batch of values probed against a filter in one call (doc/STREAMS.md).
+CREATE FUNCTION bloom_members(bloom, anyarray) RETURNS integer[]
+    AS 'MODULE_PATHNAME', 'bloom_members' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_members(bloom, anyarray) IS
+    'subscripts, ascending, of the elements of a one-dimensional array that may be in the filter (bloom_contains of each); NULL elements never listed';
+
+CREATE FUNCTION bloom_union(bloom, bloom) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_union' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_union(bloom, bloom) IS 'filter of the union: bitwise OR of filters with the same parameters';
+CREATE FUNCTION bloom_intersect(bloom, bloom) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_intersect' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_intersect(bloom, bloom) IS
+    'bitwise AND of filters with the same parameters: finds every value added to both';
+
+CREATE FUNCTION bloom_superset(bloom, bloom) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'bloom_superset' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_superset(bloom, bloom) IS 'every bit set in the second filter is set in the first';
+CREATE FUNCTION bloom_subset(bloom, bloom) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'bloom_subset' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_subset(bloom, bloom) IS 'every bit set in the first filter is set in the second';
+
+CREATE FUNCTION bloom_cardinality(bloom) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'bloom_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_cardinality(bloom) IS 'estimated number of distinct values added, from the bits set';
+CREATE FUNCTION bloom_fpr(bloom) RETURNS double precision
+    AS 'MODULE_PATHNAME', 'bloom_fpr' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_fpr(bloom) IS 'estimated false positive rate now, from the bits set';
+CREATE FUNCTION bloom_info(bloom) RETURNS jsonb
+    AS 'MODULE_PATHNAME', 'bloom_info' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_info(bloom) IS
+    'every header field, each layer, bits set, estimated items and false positive rate, bytes';
+
+-- The format is canonical (the same set of bits is the same bytes), so
+-- equality and hashing are bytea's own functions.
+CREATE FUNCTION bloom_eq(bloom, bloom) RETURNS boolean
+    AS 'byteaeq' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_eq(bloom, bloom) IS 'the filters have the same parameters and bits';
+CREATE FUNCTION bloom_ne(bloom, bloom) RETURNS boolean
+    AS 'byteane' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_ne(bloom, bloom) IS 'the filters differ in parameters or bits';
+CREATE FUNCTION bloom_hash(bloom) RETURNS integer
+    AS 'hashvarlena' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_hash(bloom) IS 'hash of a filter, for hash joins and GROUP BY';
+CREATE FUNCTION bloom_hash_extended(bloom, bigint) RETURNS bigint
+    AS 'hashvarlenaextended' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_hash_extended(bloom, bigint) IS 'seeded 64-bit hash of a filter, for hash partitioning';
+
+-- Membership has no selectivity estimator: the share of rows that are members
+-- depends on the data, not on the operator.
+CREATE OPERATOR @> (LEFTARG = bloom, RIGHTARG = anyelement, FUNCTION = bloom_contains, COMMUTATOR = <@);
+COMMENT ON OPERATOR @> (bloom, anyelement) IS 'filter probably contains the value';
+CREATE OPERATOR <@ (LEFTARG = anyelement, RIGHTARG = bloom, FUNCTION = bloom_contained, COMMUTATOR = @>);
+COMMENT ON OPERATOR <@ (anyelement, bloom) IS 'value is probably in the filter';
+CREATE OPERATOR @> (LEFTARG = bloom, RIGHTARG = bloom, FUNCTION = bloom_superset, COMMUTATOR = <@,
+    RESTRICT = contsel, JOIN = contjoinsel);
+COMMENT ON OPERATOR @> (bloom, bloom) IS 'every bit set in the right filter is set in the left';
+CREATE OPERATOR <@ (LEFTARG = bloom, RIGHTARG = bloom, FUNCTION = bloom_subset, COMMUTATOR = @>,
+    RESTRICT = contsel, JOIN = contjoinsel);
+COMMENT ON OPERATOR <@ (bloom, bloom) IS 'every bit set in the left filter is set in the right';
+CREATE OPERATOR | (LEFTARG = bloom, RIGHTARG = bloom, FUNCTION = bloom_union, COMMUTATOR = |);
+COMMENT ON OPERATOR | (bloom, bloom) IS 'union';
+CREATE OPERATOR & (LEFTARG = bloom, RIGHTARG = bloom, FUNCTION = bloom_intersect, COMMUTATOR = &);
+COMMENT ON OPERATOR & (bloom, bloom) IS 'intersection';
+CREATE OPERATOR = (LEFTARG = bloom, RIGHTARG = bloom, FUNCTION = bloom_eq, COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = eqsel, JOIN = eqjoinsel, HASHES);
+COMMENT ON OPERATOR = (bloom, bloom) IS 'equal';
+CREATE OPERATOR <> (LEFTARG = bloom, RIGHTARG = bloom, FUNCTION = bloom_ne, COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = neqsel, JOIN = neqjoinsel);
+COMMENT ON OPERATOR <> (bloom, bloom) IS 'not equal';
+
+CREATE OPERATOR CLASS bloom_ops DEFAULT FOR TYPE bloom USING hash AS
+    OPERATOR 1 = (bloom, bloom),
+    FUNCTION 1 bloom_hash(bloom),
+    FUNCTION 2 bloom_hash_extended(bloom, bigint);
+
+-- Aggregates. bloom_agg(x, capacity, fpr [, layout]) and bloom_union_agg keep the
+-- bloom type itself as their state, updated in place, with a combine function:
+-- parallel query and Citus workers run them as partial aggregates.
+-- bloom_agg(x [, fpr]) sizes the filter to the distinct values it saw, so it
+-- must keep their hashes until the end: an internal state with serial
+-- functions. Concrete overloads let a caller without the call expression
+-- (Citus's wrapper) still know the argument type.
+CREATE FUNCTION bloom_agg_final(bloom) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_agg_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_agg_final(bloom) IS
+    'final function of bloom_agg(x, capacity, fpr) and bloom_union_agg: a copy of the state, or for zero rows an empty filter';
+CREATE FUNCTION bloom_union_trans(bloom, bloom) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_union_trans' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_union_trans(bloom, bloom) IS
+    'transition function of bloom_union_agg, combine function of it and bloom_agg(x, capacity, fpr)';
+
+CREATE AGGREGATE bloom_union_agg(bloom) (
+    SFUNC = bloom_union_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_union_agg(bloom) IS 'union of a column of filters (zero rows: NULL)';
+
+CREATE FUNCTION bloom_distinct_final(internal) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_distinct_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_final(internal) IS
+    'final function of bloom_agg(x [, fpr]): a filter with capacity the number of distinct values';
+CREATE FUNCTION bloom_distinct_combine(internal, internal) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_combine' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_combine(internal, internal) IS 'combine function of bloom_agg(x [, fpr])';
+CREATE FUNCTION bloom_distinct_serialize(internal) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'bloom_distinct_serialize' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_serialize(internal) IS 'serial function of bloom_agg(x [, fpr])';
+CREATE FUNCTION bloom_distinct_deserialize(bytea, internal) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_deserialize' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_deserialize(bytea, internal) IS 'deserial function of bloom_agg(x [, fpr])';
+
+-- bloom_add_trans and bloom_agg(x, capacity, fpr [, layout]), bloom_distinct_trans and
+-- bloom_agg(x [, fpr]), for each hashed input type.
+-- BEGIN GENERATED bloom (by sql/overloads.py from its table HASHED_TYPES; do not edit here)
+
+-- smallint
+CREATE FUNCTION bloom_add_trans(bloom, smallint, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, smallint, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(smallint, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(smallint, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_add_trans(bloom, smallint, bigint, double precision, text) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, smallint, bigint, double precision, text) IS
+    'transition function of bloom_agg(x, capacity, fpr, layout)';
+CREATE AGGREGATE bloom_agg(smallint, bigint, double precision, text) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(smallint, bigint, double precision, text) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr, in a named layout';
+CREATE FUNCTION bloom_distinct_trans(internal, smallint) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, smallint) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, smallint, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, smallint, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(smallint) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(smallint) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(smallint, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(smallint, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- integer
+CREATE FUNCTION bloom_add_trans(bloom, integer, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, integer, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(integer, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(integer, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_add_trans(bloom, integer, bigint, double precision, text) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, integer, bigint, double precision, text) IS
+    'transition function of bloom_agg(x, capacity, fpr, layout)';
+CREATE AGGREGATE bloom_agg(integer, bigint, double precision, text) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(integer, bigint, double precision, text) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr, in a named layout';
+CREATE FUNCTION bloom_distinct_trans(internal, integer) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, integer) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, integer, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, integer, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(integer) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(integer) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(integer, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(integer, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- bigint
+CREATE FUNCTION bloom_add_trans(bloom, bigint, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, bigint, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(bigint, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(bigint, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_add_trans(bloom, bigint, bigint, double precision, text) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, bigint, bigint, double precision, text) IS
+    'transition function of bloom_agg(x, capacity, fpr, layout)';
+CREATE AGGREGATE bloom_agg(bigint, bigint, double precision, text) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(bigint, bigint, double precision, text) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr, in a named layout';
+CREATE FUNCTION bloom_distinct_trans(internal, bigint) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, bigint) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, bigint, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, bigint, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(bigint) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(bigint) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(bigint, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- real
+CREATE FUNCTION bloom_add_trans(bloom, real, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, real, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(real, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(real, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_add_trans(bloom, real, bigint, double precision, text) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, real, bigint, double precision, text) IS
+    'transition function of bloom_agg(x, capacity, fpr, layout)';
+CREATE AGGREGATE bloom_agg(real, bigint, double precision, text) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(real, bigint, double precision, text) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr, in a named layout';
+CREATE FUNCTION bloom_distinct_trans(internal, real) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, real) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, real, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, real, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(real) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(real) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(real, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(real, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- double precision
+CREATE FUNCTION bloom_add_trans(bloom, double precision, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, double precision, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(double precision, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(double precision, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_add_trans(bloom, double precision, bigint, double precision, text) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, double precision, bigint, double precision, text) IS
+    'transition function of bloom_agg(x, capacity, fpr, layout)';
+CREATE AGGREGATE bloom_agg(double precision, bigint, double precision, text) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(double precision, bigint, double precision, text) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr, in a named layout';
+CREATE FUNCTION bloom_distinct_trans(internal, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, double precision) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, double precision, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, double precision, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(double precision, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(double precision, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- numeric
+CREATE FUNCTION bloom_add_trans(bloom, numeric, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, numeric, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(numeric, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(numeric, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_add_trans(bloom, numeric, bigint, double precision, text) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, numeric, bigint, double precision, text) IS
+    'transition function of bloom_agg(x, capacity, fpr, layout)';
+CREATE AGGREGATE bloom_agg(numeric, bigint, double precision, text) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(numeric, bigint, double precision, text) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr, in a named layout';
+CREATE FUNCTION bloom_distinct_trans(internal, numeric) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, numeric) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, numeric, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, numeric, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(numeric) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(numeric) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(numeric, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(numeric, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- sketch_text
+CREATE FUNCTION bloom_add_trans(bloom, sketch_text, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, sketch_text, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(sketch_text, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(sketch_text, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_add_trans(bloom, sketch_text, bigint, double precision, text) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, sketch_text, bigint, double precision, text) IS
+    'transition function of bloom_agg(x, capacity, fpr, layout)';
+CREATE AGGREGATE bloom_agg(sketch_text, bigint, double precision, text) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(sketch_text, bigint, double precision, text) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr, in a named layout';
+CREATE FUNCTION bloom_distinct_trans(internal, sketch_text) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, sketch_text) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, sketch_text, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, sketch_text, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(sketch_text) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(sketch_text) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(sketch_text, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(sketch_text, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- bytea
+CREATE FUNCTION bloom_add_trans(bloom, bytea, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, bytea, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(bytea, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(bytea, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_add_trans(bloom, bytea, bigint, double precision, text) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, bytea, bigint, double precision, text) IS
+    'transition function of bloom_agg(x, capacity, fpr, layout)';
+CREATE AGGREGATE bloom_agg(bytea, bigint, double precision, text) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(bytea, bigint, double precision, text) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr, in a named layout';
+CREATE FUNCTION bloom_distinct_trans(internal, bytea) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, bytea) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, bytea, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, bytea, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(bytea) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(bytea) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(bytea, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(bytea, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- uuid
+CREATE FUNCTION bloom_add_trans(bloom, uuid, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, uuid, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(uuid, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(uuid, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_add_trans(bloom, uuid, bigint, double precision, text) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, uuid, bigint, double precision, text) IS
+    'transition function of bloom_agg(x, capacity, fpr, layout)';
+CREATE AGGREGATE bloom_agg(uuid, bigint, double precision, text) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(uuid, bigint, double precision, text) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr, in a named layout';
+CREATE FUNCTION bloom_distinct_trans(internal, uuid) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, uuid) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, uuid, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, uuid, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(uuid) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(uuid) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(uuid, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(uuid, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- date
+CREATE FUNCTION bloom_add_trans(bloom, date, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, date, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(date, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(date, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_add_trans(bloom, date, bigint, double precision, text) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, date, bigint, double precision, text) IS
+    'transition function of bloom_agg(x, capacity, fpr, layout)';
+CREATE AGGREGATE bloom_agg(date, bigint, double precision, text) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(date, bigint, double precision, text) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr, in a named layout';
+CREATE FUNCTION bloom_distinct_trans(internal, date) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, date) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, date, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, date, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(date) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(date) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(date, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(date, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- timestamp
+CREATE FUNCTION bloom_add_trans(bloom, timestamp, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, timestamp, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(timestamp, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(timestamp, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_add_trans(bloom, timestamp, bigint, double precision, text) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, timestamp, bigint, double precision, text) IS
+    'transition function of bloom_agg(x, capacity, fpr, layout)';
+CREATE AGGREGATE bloom_agg(timestamp, bigint, double precision, text) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(timestamp, bigint, double precision, text) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr, in a named layout';
+CREATE FUNCTION bloom_distinct_trans(internal, timestamp) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, timestamp) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, timestamp, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, timestamp, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(timestamp) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(timestamp) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(timestamp, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(timestamp, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- timestamptz
+CREATE FUNCTION bloom_add_trans(bloom, timestamptz, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, timestamptz, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(timestamptz, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(timestamptz, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_add_trans(bloom, timestamptz, bigint, double precision, text) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, timestamptz, bigint, double precision, text) IS
+    'transition function of bloom_agg(x, capacity, fpr, layout)';
+CREATE AGGREGATE bloom_agg(timestamptz, bigint, double precision, text) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(timestamptz, bigint, double precision, text) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr, in a named layout';
+CREATE FUNCTION bloom_distinct_trans(internal, timestamptz) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, timestamptz) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, timestamptz, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, timestamptz, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(timestamptz) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(timestamptz) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(timestamptz, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(timestamptz, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- "char"
+CREATE FUNCTION bloom_add_trans(bloom, "char", bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, "char", bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg("char", bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg("char", bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_add_trans(bloom, "char", bigint, double precision, text) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, "char", bigint, double precision, text) IS
+    'transition function of bloom_agg(x, capacity, fpr, layout)';
+CREATE AGGREGATE bloom_agg("char", bigint, double precision, text) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg("char", bigint, double precision, text) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr, in a named layout';
+CREATE FUNCTION bloom_distinct_trans(internal, "char") RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, "char") IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, "char", double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, "char", double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg("char") (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg("char") IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg("char", double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg("char", double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- anyelement
+CREATE FUNCTION bloom_add_trans(bloom, anyelement, bigint, double precision) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, anyelement, bigint, double precision) IS
+    'transition function of bloom_agg(x, capacity, fpr)';
+CREATE AGGREGATE bloom_agg(anyelement, bigint, double precision) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(anyelement, bigint, double precision) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr';
+CREATE FUNCTION bloom_add_trans(bloom, anyelement, bigint, double precision, text) RETURNS bloom
+    AS 'MODULE_PATHNAME', 'bloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_add_trans(bloom, anyelement, bigint, double precision, text) IS
+    'transition function of bloom_agg(x, capacity, fpr, layout)';
+CREATE AGGREGATE bloom_agg(anyelement, bigint, double precision, text) (
+    SFUNC = bloom_add_trans, STYPE = bloom, FINALFUNC = bloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(anyelement, bigint, double precision, text) IS
+    'filter of the non-NULL values of a column, sized for capacity items at false positive rate fpr, in a named layout';
+CREATE FUNCTION bloom_distinct_trans(internal, anyelement) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, anyelement) IS 'transition function of bloom_agg(x)';
+CREATE FUNCTION bloom_distinct_trans(internal, anyelement, double precision) RETURNS internal
+    AS 'MODULE_PATHNAME', 'bloom_distinct_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION bloom_distinct_trans(internal, anyelement, double precision) IS 'transition function of bloom_agg(x, fpr)';
+CREATE AGGREGATE bloom_agg(anyelement) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(anyelement) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate 0.01';
+CREATE AGGREGATE bloom_agg(anyelement, double precision) (
+    SFUNC = bloom_distinct_trans, STYPE = internal, FINALFUNC = bloom_distinct_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = bloom_distinct_combine, SERIALFUNC = bloom_distinct_serialize,
+    DESERIALFUNC = bloom_distinct_deserialize, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE bloom_agg(anyelement, double precision) IS
+    'filter of the non-NULL values of a column, sized to their distinct count at false positive rate fpr';
+
+-- END GENERATED bloom
+
+--------------------------------------------------------------------------------
+-- cuckoo: a filter that can forget (doc/CUCKOO.md)
+--------------------------------------------------------------------------------
+CREATE TYPE cuckoo;
+
+CREATE FUNCTION cuckoo_in(cstring) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION cuckoo_out(cuckoo) RETURNS cstring
+    AS 'MODULE_PATHNAME', 'cuckoo_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION cuckoo_recv(internal) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION cuckoo_send(cuckoo) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'cuckoo_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- Extended storage: large filters are compressed and stored out of line, and
+-- the membership functions detoast one once per query.
+CREATE TYPE cuckoo (
+    INPUT = cuckoo_in, OUTPUT = cuckoo_out, RECEIVE = cuckoo_recv, SEND = cuckoo_send,
+    INTERNALLENGTH = VARIABLE, STORAGE = extended
+);
+COMMENT ON TYPE cuckoo IS
+    'cuckoo filter of a multiset of values: membership with no false negatives, and deletion';
+COMMENT ON FUNCTION cuckoo_in(cstring) IS 'text input: \x and the hexadecimal binary format, validated field by field';
+COMMENT ON FUNCTION cuckoo_out(cuckoo) IS 'text output: \x and the hexadecimal binary format';
+COMMENT ON FUNCTION cuckoo_recv(internal) IS 'binary input: the binary format, validated field by field';
+COMMENT ON FUNCTION cuckoo_send(cuckoo) IS 'binary output: the binary format';
+
+CREATE FUNCTION cuckoo_from_bytea(bytea) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_from_bytea(bytea) IS 'validates the binary format field by field and returns it as cuckoo';
+CREATE CAST (bytea AS cuckoo) WITH FUNCTION cuckoo_from_bytea(bytea);
+COMMENT ON CAST (bytea AS cuckoo) IS 'the binary format, validated field by field';
+CREATE CAST (cuckoo AS bytea) WITHOUT FUNCTION;
+COMMENT ON CAST (cuckoo AS bytea) IS 'the binary format';
+
+CREATE FUNCTION cuckoo_empty(capacity bigint, fpr double precision DEFAULT 0.01, seed bigint DEFAULT 0) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_empty' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_empty(bigint, double precision, bigint) IS
+    'empty cuckoo filter that holds capacity items at false positive rate at most fpr';
+
+CREATE FUNCTION cuckoo_add(cuckoo, anyelement) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_add(cuckoo, anyelement) IS
+    'adds one copy of a value; NULL leaves the filter unchanged; a full filter is an error (54000)';
+CREATE FUNCTION cuckoo_remove(cuckoo, anyelement) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_remove' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_remove(cuckoo, anyelement) IS
+    'removes one copy of a value that was added (remove only what you added); an absent fingerprint leaves the filter unchanged';
+
+CREATE FUNCTION cuckoo_contains(cuckoo, anyelement) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'cuckoo_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_contains(cuckoo, anyelement) IS
+    'the value is probably in the filter (no false negatives; false positives at about the target rate)';
+CREATE FUNCTION cuckoo_contained(anyelement, cuckoo) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'cuckoo_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_contained(anyelement, cuckoo) IS 'cuckoo_contains with its arguments swapped';
+CREATE FUNCTION cuckoo_count(cuckoo, anyelement) RETURNS integer
+    AS 'MODULE_PATHNAME', 'cuckoo_count' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_count(cuckoo, anyelement) IS
+    'copies of the value''s fingerprint stored: an upper bound on the copies added and not removed';
+
+CREATE FUNCTION cuckoo_union(cuckoo, cuckoo) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_union' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_union(cuckoo, cuckoo) IS
+    'multiset union of filters with the same parameters: every copy in either';
+CREATE FUNCTION cuckoo_cardinality(cuckoo) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'cuckoo_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_cardinality(cuckoo) IS 'items stored, exactly: copies added minus copies removed';
+CREATE FUNCTION cuckoo_info(cuckoo) RETURNS jsonb
+    AS 'MODULE_PATHNAME', 'cuckoo_info' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_info(cuckoo) IS
+    'every header field, load, estimated false positive rate now, bits per item at capacity, bytes';
+
+-- The same inserts in the same order give the same bytes, so equality and
+-- hashing are bytea's own functions.
+CREATE FUNCTION cuckoo_eq(cuckoo, cuckoo) RETURNS boolean
+    AS 'byteaeq' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_eq(cuckoo, cuckoo) IS 'the filters have the same parameters and table';
+CREATE FUNCTION cuckoo_ne(cuckoo, cuckoo) RETURNS boolean
+    AS 'byteane' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_ne(cuckoo, cuckoo) IS 'the filters differ in parameters or table';
+CREATE FUNCTION cuckoo_hash(cuckoo) RETURNS integer
+    AS 'hashvarlena' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_hash(cuckoo) IS 'hash of a filter, for hash joins and GROUP BY';
+CREATE FUNCTION cuckoo_hash_extended(cuckoo, bigint) RETURNS bigint
+    AS 'hashvarlenaextended' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_hash_extended(cuckoo, bigint) IS 'seeded 64-bit hash of a filter, for hash partitioning';
+
+CREATE OPERATOR @> (LEFTARG = cuckoo, RIGHTARG = anyelement, FUNCTION = cuckoo_contains, COMMUTATOR = <@);
+COMMENT ON OPERATOR @> (cuckoo, anyelement) IS 'filter probably contains the value';
+CREATE OPERATOR <@ (LEFTARG = anyelement, RIGHTARG = cuckoo, FUNCTION = cuckoo_contained, COMMUTATOR = @>);
+COMMENT ON OPERATOR <@ (anyelement, cuckoo) IS 'value is probably in the filter';
+CREATE OPERATOR = (LEFTARG = cuckoo, RIGHTARG = cuckoo, FUNCTION = cuckoo_eq, COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = eqsel, JOIN = eqjoinsel, HASHES);
+COMMENT ON OPERATOR = (cuckoo, cuckoo) IS 'equal';
+CREATE OPERATOR <> (LEFTARG = cuckoo, RIGHTARG = cuckoo, FUNCTION = cuckoo_ne, COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = neqsel, JOIN = neqjoinsel);
+COMMENT ON OPERATOR <> (cuckoo, cuckoo) IS 'not equal';
+
+CREATE OPERATOR CLASS cuckoo_ops DEFAULT FOR TYPE cuckoo USING hash AS
+    OPERATOR 1 = (cuckoo, cuckoo),
+    FUNCTION 1 cuckoo_hash(cuckoo),
+    FUNCTION 2 cuckoo_hash_extended(cuckoo, bigint);
+
+-- Aggregates keep the cuckoo type itself as their state, with the multiset
+-- union as combine function (parallel query, Citus). Concrete overloads let a
+-- caller without the call expression still know the argument type.
+CREATE FUNCTION cuckoo_agg_final(cuckoo) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_agg_final(cuckoo) IS
+    'final function of cuckoo_agg and cuckoo_union_agg: a copy of the state, or for zero rows an empty filter';
+CREATE FUNCTION cuckoo_union_trans(cuckoo, cuckoo) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_union_trans' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_union_trans(cuckoo, cuckoo) IS
+    'transition function of cuckoo_union_agg, combine function of it and cuckoo_agg';
+
+CREATE AGGREGATE cuckoo_union_agg(cuckoo) (
+    SFUNC = cuckoo_union_trans, STYPE = cuckoo, FINALFUNC = cuckoo_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE cuckoo_union_agg(cuckoo) IS 'multiset union of a column of filters (zero rows: NULL)';
+
+-- cuckoo_add_trans and cuckoo_agg(x, capacity, fpr), for each hashed input type.
+-- BEGIN GENERATED cuckoo (by sql/overloads.py from its table HASHED_TYPES; do not edit here)
+
+-- smallint
+CREATE FUNCTION cuckoo_add_trans(cuckoo, smallint, bigint, double precision) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_add_trans(cuckoo, smallint, bigint, double precision) IS
+    'transition function of cuckoo_agg(x, capacity, fpr)';
+CREATE AGGREGATE cuckoo_agg(smallint, bigint, double precision) (
+    SFUNC = cuckoo_add_trans, STYPE = cuckoo, FINALFUNC = cuckoo_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE cuckoo_agg(smallint, bigint, double precision) IS
+    'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';
+
+-- integer
+CREATE FUNCTION cuckoo_add_trans(cuckoo, integer, bigint, double precision) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_add_trans(cuckoo, integer, bigint, double precision) IS
+    'transition function of cuckoo_agg(x, capacity, fpr)';
+CREATE AGGREGATE cuckoo_agg(integer, bigint, double precision) (
+    SFUNC = cuckoo_add_trans, STYPE = cuckoo, FINALFUNC = cuckoo_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE cuckoo_agg(integer, bigint, double precision) IS
+    'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';
+
+-- bigint
+CREATE FUNCTION cuckoo_add_trans(cuckoo, bigint, bigint, double precision) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_add_trans(cuckoo, bigint, bigint, double precision) IS
+    'transition function of cuckoo_agg(x, capacity, fpr)';
+CREATE AGGREGATE cuckoo_agg(bigint, bigint, double precision) (
+    SFUNC = cuckoo_add_trans, STYPE = cuckoo, FINALFUNC = cuckoo_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE cuckoo_agg(bigint, bigint, double precision) IS
+    'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';
+
+-- real
+CREATE FUNCTION cuckoo_add_trans(cuckoo, real, bigint, double precision) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_add_trans(cuckoo, real, bigint, double precision) IS
+    'transition function of cuckoo_agg(x, capacity, fpr)';
+CREATE AGGREGATE cuckoo_agg(real, bigint, double precision) (
+    SFUNC = cuckoo_add_trans, STYPE = cuckoo, FINALFUNC = cuckoo_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE cuckoo_agg(real, bigint, double precision) IS
+    'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';
+
+-- double precision
+CREATE FUNCTION cuckoo_add_trans(cuckoo, double precision, bigint, double precision) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_add_trans(cuckoo, double precision, bigint, double precision) IS
+    'transition function of cuckoo_agg(x, capacity, fpr)';
+CREATE AGGREGATE cuckoo_agg(double precision, bigint, double precision) (
+    SFUNC = cuckoo_add_trans, STYPE = cuckoo, FINALFUNC = cuckoo_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE cuckoo_agg(double precision, bigint, double precision) IS
+    'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';
+
+-- numeric
+CREATE FUNCTION cuckoo_add_trans(cuckoo, numeric, bigint, double precision) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_add_trans(cuckoo, numeric, bigint, double precision) IS
+    'transition function of cuckoo_agg(x, capacity, fpr)';
+CREATE AGGREGATE cuckoo_agg(numeric, bigint, double precision) (
+    SFUNC = cuckoo_add_trans, STYPE = cuckoo, FINALFUNC = cuckoo_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE cuckoo_agg(numeric, bigint, double precision) IS
+    'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';
+
+-- sketch_text
+CREATE FUNCTION cuckoo_add_trans(cuckoo, sketch_text, bigint, double precision) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_add_trans(cuckoo, sketch_text, bigint, double precision) IS
+    'transition function of cuckoo_agg(x, capacity, fpr)';
+CREATE AGGREGATE cuckoo_agg(sketch_text, bigint, double precision) (
+    SFUNC = cuckoo_add_trans, STYPE = cuckoo, FINALFUNC = cuckoo_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE cuckoo_agg(sketch_text, bigint, double precision) IS
+    'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';
+
+-- bytea
+CREATE FUNCTION cuckoo_add_trans(cuckoo, bytea, bigint, double precision) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_add_trans(cuckoo, bytea, bigint, double precision) IS
+    'transition function of cuckoo_agg(x, capacity, fpr)';
+CREATE AGGREGATE cuckoo_agg(bytea, bigint, double precision) (
+    SFUNC = cuckoo_add_trans, STYPE = cuckoo, FINALFUNC = cuckoo_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE cuckoo_agg(bytea, bigint, double precision) IS
+    'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';
+
+-- uuid
+CREATE FUNCTION cuckoo_add_trans(cuckoo, uuid, bigint, double precision) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_add_trans(cuckoo, uuid, bigint, double precision) IS
+    'transition function of cuckoo_agg(x, capacity, fpr)';
+CREATE AGGREGATE cuckoo_agg(uuid, bigint, double precision) (
+    SFUNC = cuckoo_add_trans, STYPE = cuckoo, FINALFUNC = cuckoo_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE cuckoo_agg(uuid, bigint, double precision) IS
+    'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';
+
+-- date
+CREATE FUNCTION cuckoo_add_trans(cuckoo, date, bigint, double precision) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_add_trans(cuckoo, date, bigint, double precision) IS
+    'transition function of cuckoo_agg(x, capacity, fpr)';
+CREATE AGGREGATE cuckoo_agg(date, bigint, double precision) (
+    SFUNC = cuckoo_add_trans, STYPE = cuckoo, FINALFUNC = cuckoo_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE cuckoo_agg(date, bigint, double precision) IS
+    'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';
+
+-- timestamp
+CREATE FUNCTION cuckoo_add_trans(cuckoo, timestamp, bigint, double precision) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_add_trans(cuckoo, timestamp, bigint, double precision) IS
+    'transition function of cuckoo_agg(x, capacity, fpr)';
+CREATE AGGREGATE cuckoo_agg(timestamp, bigint, double precision) (
+    SFUNC = cuckoo_add_trans, STYPE = cuckoo, FINALFUNC = cuckoo_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE cuckoo_agg(timestamp, bigint, double precision) IS
+    'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';
+
+-- timestamptz
+CREATE FUNCTION cuckoo_add_trans(cuckoo, timestamptz, bigint, double precision) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_add_trans(cuckoo, timestamptz, bigint, double precision) IS
+    'transition function of cuckoo_agg(x, capacity, fpr)';
+CREATE AGGREGATE cuckoo_agg(timestamptz, bigint, double precision) (
+    SFUNC = cuckoo_add_trans, STYPE = cuckoo, FINALFUNC = cuckoo_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE cuckoo_agg(timestamptz, bigint, double precision) IS
+    'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';
+
+-- "char"
+CREATE FUNCTION cuckoo_add_trans(cuckoo, "char", bigint, double precision) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_add_trans(cuckoo, "char", bigint, double precision) IS
+    'transition function of cuckoo_agg(x, capacity, fpr)';
+CREATE AGGREGATE cuckoo_agg("char", bigint, double precision) (
+    SFUNC = cuckoo_add_trans, STYPE = cuckoo, FINALFUNC = cuckoo_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE cuckoo_agg("char", bigint, double precision) IS
+    'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';
+
+-- anyelement
+CREATE FUNCTION cuckoo_add_trans(cuckoo, anyelement, bigint, double precision) RETURNS cuckoo
+    AS 'MODULE_PATHNAME', 'cuckoo_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION cuckoo_add_trans(cuckoo, anyelement, bigint, double precision) IS
+    'transition function of cuckoo_agg(x, capacity, fpr)';
+CREATE AGGREGATE cuckoo_agg(anyelement, bigint, double precision) (
+    SFUNC = cuckoo_add_trans, STYPE = cuckoo, FINALFUNC = cuckoo_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE cuckoo_agg(anyelement, bigint, double precision) IS
+    'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';
+
+-- END GENERATED cuckoo
