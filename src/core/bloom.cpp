@@ -72,12 +72,12 @@ const std::uint8_t* block_of_hash(const std::uint8_t* bits, const Layer& l, std:
     return prob_bloom_block_of(bits, block_count(l), hash);
 }
 
-bool test_spread(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
-    return prob_bloom_spread_test(bits, l.bit_count, l.hash_count, hash);
+bool test_unblocked(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
+    return prob_bloom_unblocked_test(bits, l.bit_count, l.hash_count, hash);
 }
 
 bool test_bits(const std::uint8_t* bits, const Layer& l, std::uint64_t hash, bool blocked) {
-    return blocked ? prob_bloom_block_test(bits, block_count(l), l.hash_count, hash) : test_spread(bits, l, hash);
+    return blocked ? prob_bloom_block_test(bits, block_count(l), l.hash_count, hash) : test_unblocked(bits, l, hash);
 }
 
 // How many of the hash's k positions find their bit clear (a position that
@@ -104,7 +104,7 @@ void insert(std::uint8_t* out, const Layer& l, std::uint64_t hash, bool blocked)
     prob_bloom_layer_add(bits, &layer, blocked, hash);
 }
 
-void insert_spread(std::uint8_t* out, const Layer& l, std::uint64_t hash) { insert(out, l, hash, false); }
+void insert_unblocked(std::uint8_t* out, const Layer& l, std::uint64_t hash) { insert(out, l, hash, false); }
 
 // Whole 64-bit words where possible; bitwise operations and population counts
 // do not care about the host's byte order.
@@ -784,7 +784,7 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool i
     bool present = false;
     Layer last = s.last_layer();
     for_each_layer(s, [&](std::size_t, const Layer& l) {
-        present = present || (l.offset != last.offset && test_spread(s.bits(l), l, hash));
+        present = present || (l.offset != last.offset && test_unblocked(s.bits(l), l, hash));
     });
     if (present) return {data, size};
     std::uint32_t clear = clear_positions(s.bits(last), last, hash);
@@ -795,7 +795,7 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool i
     if (last.bits_set == 0 ||
         last.bits_set + clear <= fill_limit(last.bit_count, last.hash_count, last.capacity, last_fpr)) {
         std::uint8_t* out = in_place ? data : copy(alloc, data, size).data;
-        insert_spread(out, last, hash);
+        insert_unblocked(out, last, hash);
         return {out, size};
     }
 
@@ -805,7 +805,7 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool i
     copy_bytes(out, data, size);
     store_le16(out + kOffLayerCount, static_cast<std::uint16_t>(s.header.layer_count + 1));
     write_empty_layer(out, grown);
-    insert_spread(out, grown, hash);
+    insert_unblocked(out, grown, hash);
     return {out, out_size};
 }
 
@@ -826,8 +826,8 @@ bool contains(const Sketch& s, std::uint64_t hash) {
 }
 
 namespace {
-// Starts the loads of a classic layer's k positions of hash.
-void prefetch_spread(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
+// Starts the loads of an unblocked layer's k positions of hash.
+void prefetch_unblocked(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
     ProbBloomPositions positions;
     prob_bloom_positions_init(&positions, hash, l.bit_count);
     for (std::uint32_t j = 0; j < l.hash_count; j++) __builtin_prefetch(bits + (prob_bloom_positions_next(&positions) >> 3));
@@ -853,14 +853,14 @@ void contains_many(const Sketch& s, const std::uint64_t* hashes, std::size_t n, 
         }
         return;
     }
-    // A classic key has k lines of its own: its positions are walked twice,
+    // A key of an unblocked layer has k lines of its own: its positions are walked twice,
     // once to start their loads and once to test them, which costs a few
     // multiplications against a miss; fewer keys ahead, as each is k loads.
-    constexpr std::size_t kSpreadAhead = 4;
-    for (std::size_t i = 0; i < n && i < kSpreadAhead; i++) prefetch_spread(bits, l, hashes[i]);
+    constexpr std::size_t kUnblockedAhead = 4;
+    for (std::size_t i = 0; i < n && i < kUnblockedAhead; i++) prefetch_unblocked(bits, l, hashes[i]);
     for (std::size_t i = 0; i < n; i++) {
-        if (i + kSpreadAhead < n) prefetch_spread(bits, l, hashes[i + kSpreadAhead]);
-        found[i] = test_spread(bits, l, hashes[i]);
+        if (i + kUnblockedAhead < n) prefetch_unblocked(bits, l, hashes[i + kUnblockedAhead]);
+        found[i] = test_unblocked(bits, l, hashes[i]);
     }
 }
 

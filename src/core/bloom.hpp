@@ -23,7 +23,11 @@
 // - A blocked filter has one layer of 512-bit blocks; an item sets k bits in
 //   one block, one in each of k segments of floor(512 / k) bits, so a probe
 //   costs one cache miss. Its rate is the Poisson mixture over items per
-//   block (blocked_fpr), and it is sized by that, not the classic formula.
+//   block (blocked_fpr), and it is sized by that, not by the formula of an
+//   unblocked layer (a fixed or scalable filter's, whose k positions range
+//   over the whole layer).
+// The layouts' one name each: fixed, scalable, blocked (layout_name); SQL also
+// accepts 'classic' for fixed (layout_of_name), and nothing else says it.
 #pragma once
 
 #include <vector>

@@ -1,8 +1,11 @@
-// Shared pieces of the pure C++17 core: errors, the allocator seam, byte order.
+// Shared pieces of the pure C++17 core: errors, the allocator seam, the size
+// limit of a created value, byte order.
 //
-// The core never talks to PostgreSQL. It reports failure by throwing
-// probabilistic::Error (or std::bad_alloc); the C face in capi.cpp turns
-// those into status codes, and only the PostgreSQL layer raises ereport.
+// The core never talks to PostgreSQL and never names SQL. It reports failure
+// by throwing probabilistic::Error (a kind, its own message, and for errors a
+// user acts on a Reason and fields) or std::bad_alloc; the C face's one guard
+// (src/capi/capi_guard.hpp) turns those into a ProbError, and the PostgreSQL
+// layer (src/pg/errors.c) words them and raises ereport.
 #pragma once
 
 #if defined(POSTGRES_H) || defined(PG_VERSION_NUM)
@@ -14,6 +17,8 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
+
+#include "byte_order.h"
 
 namespace probabilistic {
 
@@ -137,49 +142,18 @@ constexpr std::size_t kMaxCreatedValueBytes = std::size_t{511} * 1024 * 1024;
 inline bool fits_new_value(double bytes) { return bytes <= static_cast<double>(kMaxCreatedValueBytes); }
 Error too_large(const std::string& what, double bytes);
 
-// Little-endian loads and stores, independent of the host's byte order. On a
-// little-endian host they are single moves: a byte-wise store followed by a
-// wide load stalls store-to-load forwarding on the per-row hashing path.
-constexpr bool kLittleEndianHost = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
-
+// Little-endian loads and stores (byte_order.h, shared with the C layers).
 inline std::uint16_t load_le16(const std::uint8_t* p) {
     return static_cast<std::uint16_t>(p[0] | (p[1] << 8));
 }
-inline std::uint32_t load_le32(const std::uint8_t* p) {
-    if constexpr (kLittleEndianHost) {
-        std::uint32_t v;
-        std::memcpy(&v, p, sizeof v);
-        return v;
-    }
-    return static_cast<std::uint32_t>(p[0]) | (static_cast<std::uint32_t>(p[1]) << 8) |
-           (static_cast<std::uint32_t>(p[2]) << 16) | (static_cast<std::uint32_t>(p[3]) << 24);
-}
-inline std::uint64_t load_le64(const std::uint8_t* p) {
-    if constexpr (kLittleEndianHost) {
-        std::uint64_t v;
-        std::memcpy(&v, p, sizeof v);
-        return v;
-    }
-    return static_cast<std::uint64_t>(load_le32(p)) | (static_cast<std::uint64_t>(load_le32(p + 4)) << 32);
-}
+inline std::uint32_t load_le32(const std::uint8_t* p) { return prob_load_le32(p); }
+inline std::uint64_t load_le64(const std::uint8_t* p) { return prob_load_le64(p); }
 inline void store_le16(std::uint8_t* p, std::uint16_t v) {
     p[0] = static_cast<std::uint8_t>(v);
     p[1] = static_cast<std::uint8_t>(v >> 8);
 }
-inline void store_le32(std::uint8_t* p, std::uint32_t v) {
-    if constexpr (kLittleEndianHost) {
-        std::memcpy(p, &v, sizeof v);
-        return;
-    }
-    for (int i = 0; i < 4; i++) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
-inline void store_le64(std::uint8_t* p, std::uint64_t v) {
-    if constexpr (kLittleEndianHost) {
-        std::memcpy(p, &v, sizeof v);
-        return;
-    }
-    for (int i = 0; i < 8; i++) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
+inline void store_le32(std::uint8_t* p, std::uint32_t v) { prob_store_le32(p, v); }
+inline void store_le64(std::uint8_t* p, std::uint64_t v) { prob_store_le64(p, v); }
 
 // A double stored as its IEEE 754 bits, little-endian.
 inline double load_double(const std::uint8_t* p) {

@@ -1,8 +1,10 @@
 /*
- * The PostgreSQL side of the boundary with the C++ core. This layer only
- * converts Datums, memory, errors and interrupts; every computation happens
- * in the core behind capi/. Core calls return false on failure and the error
- * is raised here, after the call returned (see PROB_TRY and DEVELOPERS.md).
+ * The PostgreSQL side of the boundary with the C++ core (the headers in src/capi). This
+ * layer converts Datums, memory, errors and interrupts, reads what only the
+ * server knows (an SQL value's canonical bytes, hashing.c; the aggregate call,
+ * agg_calls.c) and words errors for SQL users (errors.c); every rule about a
+ * sketch is the core's. Core calls return false on failure and the error is
+ * raised after the call returned (PROB_TRY below, DEVELOPERS.md).
  */
 #ifndef PROBABILISTIC_H
 #define PROBABILISTIC_H
