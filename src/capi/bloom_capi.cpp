@@ -66,7 +66,7 @@ bool prob_bloom_empty_layout(int64_t capacity, double fpr, int layout, uint64_t 
                              ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {
         CAllocator a(alloc);
-        *out = to_c(bloom::make_empty(a, capacity, fpr, bloom::checked_layout(layout), seed));
+        *out = to_c(bloom::make_empty(a, capacity, fpr, layout, seed));
     });
 }
 
@@ -86,7 +86,7 @@ bool prob_bloom_agg_state(int64_t capacity, double fpr, int layout, uint64_t see
                           const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {
         CAllocator a(alloc);
-        *out = to_c(bloom::aggregate_state(a, capacity, fpr, bloom::checked_layout(layout), seed, batched, kind));
+        *out = to_c(bloom::aggregate_state(a, capacity, fpr, layout, seed, batched, kind));
     });
 }
 

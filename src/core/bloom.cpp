@@ -448,7 +448,8 @@ LayerSize layer_size(std::uint64_t capacity, double fpr, bool blocked) {
     return LayerSize{bits, hash_count_for(bits, n)};
 }
 
-NewFilterSize new_filter_size(long long capacity, double fpr, std::uint8_t layout) {
+NewFilter new_filter(long long capacity, double fpr, int layout_id) {
+    std::uint8_t layout = checked_layout(layout_id);
     check_parameters(capacity, fpr);
     std::uint64_t n = static_cast<std::uint64_t>(capacity);
     Header h{layout, kHashId, 1, 0, n, fpr};
@@ -460,7 +461,7 @@ NewFilterSize new_filter_size(long long capacity, double fpr, std::uint8_t layou
                                                                : "a bloom filter") +
                             " for " + std::to_string(capacity) + " items at false positive rate " + number_text(fpr),
                         bytes);
-    return NewFilterSize{Layer{static_cast<std::uint64_t>(first.bit_count), first.hash_count, n, 0, kHeaderSize},
+    return NewFilter{layout, fpr, Layer{static_cast<std::uint64_t>(first.bit_count), first.hash_count, n, 0, kHeaderSize},
                          static_cast<std::size_t>(bytes)};
 }
 
@@ -688,31 +689,31 @@ State parse_state(const std::uint8_t* data, std::size_t size) {
 
 namespace {
 // A new empty filter followed by `room` more bytes, left to the caller.
-Buffer make_empty_with_room(Allocator& alloc, const NewFilterSize& size, std::size_t room, double fpr,
-                            std::uint8_t layout, std::uint64_t seed, std::uint16_t kind = kind::kNone) {
-    Header h{layout, kHashId, 1, seed, size.first.capacity, fpr, kind};
-    std::uint8_t* out = allocate_or_throw(alloc, size.bytes + room);
+Buffer make_empty_with_room(Allocator& alloc, const NewFilter& filter, std::size_t room, std::uint64_t seed,
+                            std::uint16_t kind = kind::kNone) {
+    Header h{filter.layout, kHashId, 1, seed, filter.first.capacity, filter.fpr, kind};
+    std::uint8_t* out = allocate_or_throw(alloc, filter.bytes + room);
     write_header(out, h);
-    write_empty_layer(out, size.first);
-    return {out, size.bytes + room};
+    write_empty_layer(out, filter.first);
+    return {out, filter.bytes + room};
 }
 }  // namespace
 
-Buffer make_empty(Allocator& alloc, long long capacity, double fpr, std::uint8_t layout, std::uint64_t seed) {
-    return make_empty_with_room(alloc, new_filter_size(capacity, fpr, layout), 0, fpr, layout, seed);
+Buffer make_empty(Allocator& alloc, long long capacity, double fpr, int layout, std::uint64_t seed) {
+    NewFilter filter = new_filter(capacity, fpr, layout);
+    return make_empty_with_room(alloc, filter, 0, seed);
 }
 
-Buffer aggregate_state(Allocator& alloc, long long capacity, double fpr, std::uint8_t layout, std::uint64_t seed,
+Buffer aggregate_state(Allocator& alloc, long long capacity, double fpr, int layout, std::uint64_t seed,
                        bool batched, std::uint16_t kind) {
-    NewFilterSize size = new_filter_size(capacity, fpr, layout);
-    if (!batched || layout == kLayoutScalable || size.bytes < kMinBuildingBytes)
-        return make_empty_with_room(alloc, size, 0, fpr, layout, seed, kind);
-    Buffer out = make_empty_with_room(alloc, size, kPendingHeaderSize + 8 * std::size_t{kPendingSlots}, fpr, layout,
-                                      seed, kind);
+    NewFilter filter = new_filter(capacity, fpr, layout);
+    if (!batched || filter.layout == kLayoutScalable || filter.bytes < kMinBuildingBytes)
+        return make_empty_with_room(alloc, filter, 0, seed, kind);
+    Buffer out = make_empty_with_room(alloc, filter, kPendingHeaderSize + 8 * std::size_t{kPendingSlots}, seed, kind);
     out.data[kOffLayout] |= kBuildingFlag;
     std::uint32_t trailer[2] = {0, kPendingSlots};
-    std::memcpy(out.data + size.bytes, trailer, sizeof trailer);
-    std::memset(out.data + size.bytes + kPendingHeaderSize, 0, 8 * std::size_t{kPendingSlots});
+    std::memcpy(out.data + filter.bytes, trailer, sizeof trailer);
+    std::memset(out.data + filter.bytes + kPendingHeaderSize, 0, 8 * std::size_t{kPendingSlots});
     return out;
 }
 
@@ -1150,8 +1151,8 @@ Buffer DistinctBuilder::serialize(Allocator& out) const {
 
 Buffer DistinctBuilder::finish(Allocator& out, std::uint16_t kind) const {
     long long capacity = static_cast<long long>(std::max<std::uint64_t>(size(), 1));
-    Buffer filter = make_empty_with_room(out, new_filter_size(capacity, fpr_, kLayoutFixed), 0, fpr_, kLayoutFixed,
-                                         kDefaultSeed, size() == 0 ? kind::kNone : kind);
+    Buffer filter = make_empty_with_room(out, new_filter(capacity, fpr_, kLayoutFixed), 0, kDefaultSeed,
+                                         size() == 0 ? kind::kNone : kind);
     BlockGuard guard(out, filter.data);
     // One add sets up to about a thousand bits at tiny rates: poll by the bits set, not the hashes.
     std::uint64_t hash_count = parse_trusted(filter.data, filter.size).first_layer().hash_count, work = 0;

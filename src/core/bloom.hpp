@@ -134,16 +134,19 @@ struct LayerSize {
 LayerSize layer_size(std::uint64_t capacity, double fpr, bool blocked);
 // The fill at which a scalable filter's layer counts as full (doc/FORMAT.md 4.7).
 std::uint64_t fill_limit(std::uint64_t bit_count, std::uint32_t hash_count, std::uint64_t capacity, double design_fpr);
-// A new, empty filter's first layer (a scalable one has no other) and its
-// bytes. Validates the parameters and throws too_large (core.hpp) past
-// kMaxCreatedValueBytes; allocates nothing.
-struct NewFilterSize {
+// The one path from a new filter's parameters to what it is made of: its
+// layout, rate, first layer (a scalable one has no other) and bytes.
+// Validates the layout id (checked_layout) and the parameters, and throws
+// too_large (core.hpp) past kMaxCreatedValueBytes; allocates nothing.
+struct NewFilter {
+    std::uint8_t layout;
+    double fpr;
     Layer first;
     std::size_t bytes;
 };
-NewFilterSize new_filter_size(long long capacity, double fpr, std::uint8_t layout);
-inline std::size_t empty_size(long long capacity, double fpr, std::uint8_t layout) {
-    return new_filter_size(capacity, fpr, layout).bytes;
+NewFilter new_filter(long long capacity, double fpr, int layout);
+inline std::size_t empty_size(long long capacity, double fpr, int layout) {
+    return new_filter(capacity, fpr, layout).bytes;
 }
 inline std::size_t empty_size(long long capacity, double fpr, bool scalable) {
     return empty_size(capacity, fpr, scalable ? kLayoutScalable : kLayoutFixed);
@@ -219,7 +222,7 @@ Sketch parse(const std::uint8_t* data, std::size_t size);
 Sketch parse_trusted(const std::uint8_t* data, std::size_t size);
 
 // bloom_empty: a filter with no item, its size checked as empty_size does.
-Buffer make_empty(Allocator& alloc, long long capacity, double fpr, std::uint8_t layout, std::uint64_t seed);
+Buffer make_empty(Allocator& alloc, long long capacity, double fpr, int layout, std::uint64_t seed);
 inline Buffer make_empty(Allocator& alloc, long long capacity, double fpr, bool scalable, std::uint64_t seed) {
     return make_empty(alloc, capacity, fpr, scalable ? kLayoutScalable : kLayoutFixed, seed);
 }
@@ -247,7 +250,7 @@ State parse_state(const std::uint8_t* data, std::size_t size);
 // bloom_agg's state at a group's first row: with `batched`, a fixed or
 // blocked filter of at least kMinBuildingBytes is made a working state;
 // anything else is make_empty's filter.
-Buffer aggregate_state(Allocator& alloc, long long capacity, double fpr, std::uint8_t layout, std::uint64_t seed,
+Buffer aggregate_state(Allocator& alloc, long long capacity, double fpr, int layout, std::uint64_t seed,
                        bool batched, std::uint16_t kind);
 // The canonical value of a state, allocated; a canonical filter is returned
 // as it is (an empty one records no kind).
