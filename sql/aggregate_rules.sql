@@ -65,3 +65,11 @@ DROP AGGREGATE ar_finished_hll(bigint);
 SELECT bloom_empty(450000000, 0.01);
 SELECT bloom_agg(x, 450000000, 0.01) FROM generate_series(1, 0) x;
 \set VERBOSITY terse
+
+-- The SQL defaults are the core's, which the aggregates (that take no such
+-- argument) use: hll_empty's precision and seed are hll_add_agg(x)'s,
+-- bloom_empty's rate and seed bloom_agg(x)'s, cuckoo_empty's seed cuckoo_agg's.
+SELECT hll_empty() = (SELECT hll_add_agg(x) FROM generate_series(1, 0) x) AS hll_defaults,
+       bloom_empty(1) = (SELECT bloom_agg(x) FROM generate_series(1, 0) x) AS bloom_defaults,
+       cuckoo_info(cuckoo_empty(10, 0.01))->'seed' = cuckoo_info(cuckoo_agg(1, 10, 0.01))->'seed' AS cuckoo_seed,
+       sketch_hash(42) = sketch_hash(42::bigint, 0) AS sketch_hash_seed;
