@@ -1,6 +1,6 @@
 -- Issue 11, items 7 and 8: parameter checks hold in every plan shape, empty
 -- window frames follow the zero-row rule, and an aggregate's building state
--- never leaves it.
+-- never leaves it (sketch.h: one working-state policy for every type).
 
 -- 7. Parameters that change between partitions are refused as between rows
 -- (partitionwise aggregation combines one partial result per partition).
@@ -33,20 +33,25 @@ FROM generate_series(1, 2) x WINDOW w AS (ORDER BY x ROWS BETWEEN 1 FOLLOWING AN
 SELECT x, hll_precision(hll_add_agg(x, 10) OVER w) AS p10, hll_precision(hll_add_agg(x, 12) OVER w) AS p12
 FROM generate_series(1, 2) x WINDOW w AS (ORDER BY x ROWS BETWEEN 1 FOLLOWING AND 1 FOLLOWING);
 
--- 8. A user's aggregate over a transition function whose state is a working
--- form (hll's representation 3) without our final function is refused.
+-- 8. A user's aggregate over a transition function that may keep a working
+-- form (hll's representation 3) without our final function: the state stays
+-- a valid value from the first row (sketch.h's one policy), so the result is
+-- hll_add_agg's sketch, byte for byte, for every plan (plain, window), and
+-- its estimate is the exact count of these small sets.
 CREATE AGGREGATE ar_raw_hll(bigint) (SFUNC = hll_add_trans, STYPE = hll);
-\set VERBOSITY default
-SELECT ar_raw_hll(x) FROM generate_series(1, 3) x;
-SELECT ar_raw_hll(x) OVER () FROM generate_series(1, 3) x;
-\set VERBOSITY terse
+SELECT ar_raw_hll(x) = hll_add_agg(x) AS same, hll_cardinality(ar_raw_hll(x)) AS n,
+       hll_info(ar_raw_hll(x))->>'kind' AS kind
+FROM generate_series(1, 3) x;
+SELECT bool_and(w = a) AS window_same, count(*) AS rows
+FROM (SELECT ar_raw_hll(x) OVER () AS w, hll_add_agg(x) OVER () AS a FROM generate_series(1, 1000) x) s;
+SELECT hll_cardinality(ar_raw_hll(x)) = 1000 AS exact FROM generate_series(1, 1000) x;
 -- hll_union_trans returns valid values: a user's aggregate over it is fine.
 CREATE AGGREGATE ar_raw_union(hll) (SFUNC = hll_union_trans, STYPE = hll);
 SELECT ar_raw_union(h) = hll_union_agg(h) AS union_same, hll_info(ar_raw_union(h))->>'representation' AS repr
 FROM (SELECT hll_add(hll_empty(), x) h FROM generate_series(1, 3) x) s;
 CREATE AGGREGATE ar_raw_hash(bigint) (SFUNC = hll_add_hash_trans, STYPE = hll);
-SELECT ar_raw_hash(x) FROM generate_series(1, 3) x;
--- With our final function it is a sketch like hll_add_agg's.
+SELECT ar_raw_hash(x) = hll_add_hash_agg(x) AS hash_same FROM generate_series(1, 3) x;
+-- With our final function it keeps the working form and gives the same sketch.
 CREATE AGGREGATE ar_finished_hll(bigint) (SFUNC = hll_add_trans, STYPE = hll, FINALFUNC = hll_agg_final);
 SELECT ar_finished_hll(x) = hll_add_agg(x) AS same FROM generate_series(1, 3) x;
 DROP AGGREGATE ar_raw_hll(bigint);
@@ -60,3 +65,11 @@ DROP AGGREGATE ar_finished_hll(bigint);
 SELECT bloom_empty(450000000, 0.01);
 SELECT bloom_agg(x, 450000000, 0.01) FROM generate_series(1, 0) x;
 \set VERBOSITY terse
+
+-- The SQL defaults are the core's, which the aggregates (that take no such
+-- argument) use: hll_empty's precision and seed are hll_add_agg(x)'s,
+-- bloom_empty's rate and seed bloom_agg(x)'s, cuckoo_empty's seed cuckoo_agg's.
+SELECT hll_empty() = (SELECT hll_add_agg(x) FROM generate_series(1, 0) x) AS hll_defaults,
+       bloom_empty(1) = (SELECT bloom_agg(x) FROM generate_series(1, 0) x) AS bloom_defaults,
+       cuckoo_info(cuckoo_empty(10, 0.01))->'seed' = cuckoo_info(cuckoo_agg(1, 10, 0.01))->'seed' AS cuckoo_seed,
+       sketch_hash(42) = sketch_hash(42::bigint, 0) AS sketch_hash_seed;

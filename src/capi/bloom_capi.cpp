@@ -12,7 +12,7 @@ static_assert(PROB_BLOOM_MAX_LAYERS == bloom::kMaxLayers, "C face and core disag
 static_assert(PROB_BLOOM_LAYOUT_FIXED == bloom::kLayoutFixed && PROB_BLOOM_LAYOUT_SCALABLE == bloom::kLayoutScalable &&
                   PROB_BLOOM_LAYOUT_BLOCKED == bloom::kLayoutBlocked,
               "C face and core disagree on layout ids");
-static_assert(PROB_BLOOM_AGG_SEED == bloom::kAggregateSeed, "C face and core disagree on the aggregates' seed");
+static_assert(PROB_BLOOM_DEFAULT_FPR == bloom::kDefaultFpr, "C face and core disagree on the default rate");
 
 // The C handle: the builder and the allocator it keeps using, in one block from that allocator.
 struct ProbBloomDistinct {
@@ -66,7 +66,7 @@ bool prob_bloom_empty_layout(int64_t capacity, double fpr, int layout, uint64_t 
                              ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {
         CAllocator a(alloc);
-        *out = to_c(bloom::make_empty(a, capacity, fpr, bloom::checked_layout(layout), seed));
+        *out = to_c(bloom::make_empty(a, capacity, fpr, layout, seed));
     });
 }
 
@@ -86,7 +86,7 @@ bool prob_bloom_agg_state(int64_t capacity, double fpr, int layout, uint64_t see
                           const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {
         CAllocator a(alloc);
-        *out = to_c(bloom::aggregate_state(a, capacity, fpr, bloom::checked_layout(layout), seed, batched, kind));
+        *out = to_c(bloom::aggregate_state(a, capacity, fpr, layout, seed, batched, kind));
     });
 }
 
@@ -109,12 +109,19 @@ bool prob_bloom_union_state(uint8_t* left, size_t left_size, const uint8_t* righ
     });
 }
 
-bool prob_bloom_state_probe(const uint8_t* data, size_t size, ProbBloomProbe* probe, size_t* pending_offset,
-                            ProbError* err) {
+bool prob_bloom_add_site(const uint8_t* data, size_t size, ProbBloomAddSite* site, ProbError* err) {
     return guarded(err, [&] {
         bloom::State state = bloom::parse_state(data, size);
-        bloom::prepare_probe(state.filter, probe);
-        *pending_offset = state.pending == nullptr ? 0 : static_cast<size_t>(state.pending - data);
+        ProbBloomProbe probe;
+        bloom::prepare_probe(state.filter, &probe);
+        *site = ProbBloomAddSite{};
+        if (state.filter.scalable()) return;
+        site->state_size = size;
+        site->bits_offset = static_cast<size_t>(probe.layers[0].bits - data);
+        site->pending_offset = state.pending == nullptr ? 0 : static_cast<size_t>(state.pending - data);
+        site->blocked = probe.blocked;
+        site->layer = probe.layers[0];
+        site->layer.bits = nullptr;
     });
 }
 

@@ -14,8 +14,8 @@ extern "C" {
 #define PROB_BLOOM_LAYOUT_FIXED 1
 #define PROB_BLOOM_LAYOUT_SCALABLE 2
 #define PROB_BLOOM_LAYOUT_BLOCKED 3
-/* The aggregates' seed: bloom_agg takes none. */
-#define PROB_BLOOM_AGG_SEED 0
+/* The rate of bloom_agg(x) and bloom_empty's default (bloom.hpp). */
+#define PROB_BLOOM_DEFAULT_FPR 0.01
 
 /* The header of a stored value, read without touching its bits. */
 typedef struct ProbBloomParams
@@ -92,12 +92,8 @@ bool		prob_bloom_finish_in_place(uint8_t *data, size_t size, size_t *value_size,
 /* bloom_agg's combine: the filter left absorbs the state right (in place unless a scalable filter grows). */
 bool		prob_bloom_union_state(uint8_t *left, size_t left_size, const uint8_t *right, size_t right_size,
 								   const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
-/*
- * The probe of a state (a filter or a working state: its filter part), and
- * where its buffer of pending hashes starts in data (0 for a filter).
- */
-bool		prob_bloom_state_probe(const uint8_t *data, size_t size, ProbBloomProbe *probe, size_t *pending_offset,
-								   ProbError *err);
+/* The add site (bloom_probe.h) of an aggregate's state: a filter or a working state. */
+bool		prob_bloom_add_site(const uint8_t *data, size_t size, ProbBloomAddSite *site, ProbError *err);
 /*
  * With in_place, writes into data unless a scalable filter must grow;
  * unchanged input comes back as is. A working state (in place only) takes

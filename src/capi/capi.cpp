@@ -6,6 +6,8 @@
 
 using namespace probabilistic;
 
+static_assert(PROB_DEFAULT_SEED == kDefaultSeed, "C face and core disagree on the default seed");
+
 extern "C" {
 
 uint64_t prob_hash_bytes(const void* data, size_t size, uint64_t seed) { return hash_bytes(data, size, seed); }

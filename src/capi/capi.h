@@ -30,12 +30,37 @@ typedef enum ProbErrorKind
 	PROB_INTERRUPTED = 7		/* the interrupt hook said so: serve it, then call again */
 } ProbErrorKind;
 
+/*
+ * Why (core.hpp's Reason), for the errors whose advice the caller words in its
+ * own terms: the PostgreSQL layer's hints and messages come from the reason
+ * and the fields (src/pg/errors.c).
+ */
+typedef enum ProbErrorReason
+{
+	PROB_REASON_NONE = 0,
+	PROB_REASON_PARAMETERS_CHANGED = 1,	/* fields: the state's parameters, the call's */
+	PROB_REASON_UNKNOWN_LAYOUT = 2,
+	PROB_REASON_DIFFERENT_PARAMETERS = 3,	/* field: the parameters that must agree */
+	PROB_REASON_SIZED_DIFFERENTLY = 4,
+	PROB_REASON_DIFFERENT_HASH_IDS = 5,
+	PROB_REASON_DIFFERENT_KINDS = 6,
+	PROB_REASON_VALUE_LIMIT = 7,	/* fields: the bytes it would take, the limit */
+	PROB_REASON_CANNOT_GROW = 8,
+	PROB_REASON_DISTINCT_LIMIT = 9, /* field: the limit */
+	PROB_REASON_UNDECIDABLE = 10,
+	PROB_REASON_GROWN_INTERSECTION = 11,
+	PROB_REASON_FULL = 12,		/* field: the filter's capacity */
+	PROB_REASON_RATE_TOO_SMALL = 13,
+	PROB_REASON_PRECISION_UP = 14
+} ProbErrorReason;
+
 typedef struct ProbError
 {
 	int			kind;			/* ProbErrorKind */
+	int			reason;			/* ProbErrorReason */
 	char		message[512];
 	char		detail[512];	/* empty when there is none */
-	char		hint[256];		/* empty when there is none */
+	char		fields[2][128]; /* the reason's, empty when it has none */
 } ProbError;
 
 /*
@@ -56,6 +81,9 @@ typedef struct ProbBuffer
 	uint8_t    *data;
 	size_t		size;
 } ProbBuffer;
+
+/* The seed of every aggregate and of SQL's seed arguments when left out (hash.hpp). */
+#define PROB_DEFAULT_SEED 0
 
 /* Canonical hashing (hash.hpp); these cannot fail. */
 uint64_t	prob_hash_bytes(const void *data, size_t size, uint64_t seed);

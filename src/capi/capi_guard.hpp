@@ -14,6 +14,21 @@ static_assert(static_cast<int>(ErrorKind::kInvalidParameter) == PROB_INVALID_PAR
                   static_cast<int>(ErrorKind::kTooLarge) == PROB_TOO_LARGE &&
                   static_cast<int>(ErrorKind::kInterrupted) == PROB_INTERRUPTED,
               "the core's error kinds are the C face's codes");
+static_assert(static_cast<int>(Reason::kParametersChanged) == PROB_REASON_PARAMETERS_CHANGED &&
+                  static_cast<int>(Reason::kUnknownLayout) == PROB_REASON_UNKNOWN_LAYOUT &&
+                  static_cast<int>(Reason::kDifferentParameters) == PROB_REASON_DIFFERENT_PARAMETERS &&
+                  static_cast<int>(Reason::kSizedDifferently) == PROB_REASON_SIZED_DIFFERENTLY &&
+                  static_cast<int>(Reason::kDifferentHashIds) == PROB_REASON_DIFFERENT_HASH_IDS &&
+                  static_cast<int>(Reason::kDifferentKinds) == PROB_REASON_DIFFERENT_KINDS &&
+                  static_cast<int>(Reason::kValueLimit) == PROB_REASON_VALUE_LIMIT &&
+                  static_cast<int>(Reason::kCannotGrow) == PROB_REASON_CANNOT_GROW &&
+                  static_cast<int>(Reason::kDistinctLimit) == PROB_REASON_DISTINCT_LIMIT &&
+                  static_cast<int>(Reason::kUndecidable) == PROB_REASON_UNDECIDABLE &&
+                  static_cast<int>(Reason::kGrownIntersection) == PROB_REASON_GROWN_INTERSECTION &&
+                  static_cast<int>(Reason::kFull) == PROB_REASON_FULL &&
+                  static_cast<int>(Reason::kRateTooSmall) == PROB_REASON_RATE_TOO_SMALL &&
+                  static_cast<int>(Reason::kPrecisionUp) == PROB_REASON_PRECISION_UP,
+              "the core's reasons are the C face's");
 
 inline void copy_text(char* dst, std::size_t cap, const char* src) {
     std::size_t n = std::strlen(src);
@@ -23,11 +38,13 @@ inline void copy_text(char* dst, std::size_t cap, const char* src) {
 }
 
 inline void set_error(ProbError* err, int kind, const char* message, const char* detail = "",
-                      const char* hint = "") noexcept {
+                      Reason reason = Reason::kNone, const char* field0 = "", const char* field1 = "") noexcept {
     err->kind = kind;
+    err->reason = static_cast<int>(reason);
     copy_text(err->message, sizeof err->message, message);
     copy_text(err->detail, sizeof err->detail, detail);
-    copy_text(err->hint, sizeof err->hint, hint);
+    copy_text(err->fields[0], sizeof err->fields[0], field0);
+    copy_text(err->fields[1], sizeof err->fields[1], field1);
 }
 
 // Runs body; any exception becomes a filled ProbError and a false return.
@@ -40,7 +57,8 @@ bool guarded(ProbError* err, Body&& body) noexcept {
         err->kind = PROB_OK;
         return true;
     } catch (const Error& e) {
-        set_error(err, static_cast<int>(e.kind()), e.what(), e.detail().c_str(), e.hint().c_str());
+        set_error(err, static_cast<int>(e.kind()), e.what(), e.detail().c_str(), e.reason(), e.field(0).c_str(),
+                  e.field(1).c_str());
     } catch (const std::bad_alloc&) {
         set_error(err, PROB_OUT_OF_MEMORY, "out of memory");
     } catch (const std::exception& e) {

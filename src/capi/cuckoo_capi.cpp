@@ -30,6 +30,11 @@ bool prob_cuckoo_empty(int64_t capacity, double fpr, uint64_t seed, const ProbAl
     });
 }
 
+bool prob_cuckoo_check_state_parameters(const uint8_t* data, size_t size, int64_t capacity, double fpr,
+                                        ProbError* err) {
+    return guarded(err, [&] { cuckoo::check_state_parameters(data, size, capacity, fpr); });
+}
+
 bool prob_cuckoo_add_hash(uint8_t* data, size_t size, uint64_t hash, uint16_t kind, bool in_place, const ProbAllocator* alloc,
                           ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {

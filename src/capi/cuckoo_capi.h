@@ -46,6 +46,9 @@ bool		prob_cuckoo_params(const uint8_t *data, size_t size, ProbCuckooParams *par
 bool		prob_cuckoo_size(int64_t capacity, double fpr, size_t *size, ProbError *err);
 bool		prob_cuckoo_empty(int64_t capacity, double fpr, uint64_t seed, const ProbAllocator *alloc,
 							  ProbBuffer *out, ProbError *err);
+/* The aggregate's filter was made with this capacity and rate (PROB_REASON_PARAMETERS_CHANGED if not). */
+bool		prob_cuckoo_check_state_parameters(const uint8_t *data, size_t size, int64_t capacity, double fpr,
+											   ProbError *err);
 /*
  * With in_place, writes into data; otherwise a changed result is new memory and
  * unchanged input comes back as is. A full table fails (PROB_TOO_LARGE) with

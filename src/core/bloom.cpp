@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "hash.hpp"
+#include "header.hpp"
 
 namespace probabilistic::bloom {
 namespace {
@@ -24,7 +25,9 @@ constexpr double kLn2 = 0.693147180559945309417232121458176568;
 // No single layer may need more bits than a whole value can hold.
 constexpr double kMaxBitCount = static_cast<double>(kMaxValueBytes) * 8.0;
 
-Error corrupt(const std::string& what) { return Error(ErrorKind::kCorrupt, "invalid bloom filter: " + what); }
+constexpr header::Type kHeaderType{"invalid bloom filter", kTypeTag, kHeaderSize, kHashIdV1};
+
+Error corrupt(const std::string& what) { return header::corrupt(kHeaderType, what); }
 
 std::string layer_name(std::size_t i) { return "layer " + std::to_string(i); }
 
@@ -69,12 +72,12 @@ const std::uint8_t* block_of_hash(const std::uint8_t* bits, const Layer& l, std:
     return prob_bloom_block_of(bits, block_count(l), hash);
 }
 
-bool test_spread(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
-    return prob_bloom_spread_test(bits, l.bit_count, l.hash_count, hash);
+bool test_unblocked(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
+    return prob_bloom_unblocked_test(bits, l.bit_count, l.hash_count, hash);
 }
 
 bool test_bits(const std::uint8_t* bits, const Layer& l, std::uint64_t hash, bool blocked) {
-    return blocked ? prob_bloom_block_test(bits, block_count(l), l.hash_count, hash) : test_spread(bits, l, hash);
+    return blocked ? prob_bloom_block_test(bits, block_count(l), l.hash_count, hash) : test_unblocked(bits, l, hash);
 }
 
 // How many of the hash's k positions find their bit clear (a position that
@@ -101,7 +104,7 @@ void insert(std::uint8_t* out, const Layer& l, std::uint64_t hash, bool blocked)
     prob_bloom_layer_add(bits, &layer, blocked, hash);
 }
 
-void insert_spread(std::uint8_t* out, const Layer& l, std::uint64_t hash) { insert(out, l, hash, false); }
+void insert_unblocked(std::uint8_t* out, const Layer& l, std::uint64_t hash) { insert(out, l, hash, false); }
 
 // Whole 64-bit words where possible; bitwise operations and population counts
 // do not care about the host's byte order.
@@ -165,9 +168,8 @@ std::uint8_t layout_of_name(const std::string& name) {
     if (name == "fixed" || name == "classic") return kLayoutFixed;
     if (name == "scalable") return kLayoutScalable;
     if (name == "blocked") return kLayoutBlocked;
-    throw Error(ErrorKind::kInvalidParameter, "unknown bloom filter layout \"" + name + "\"",
-                "", "The layouts are 'blocked' (one cache line per item), 'classic' (or 'fixed': the fewest bits) "
-                "and 'scalable' (grows past its capacity).");
+    throw Error(ErrorKind::kInvalidParameter, "unknown bloom filter layout \"" + name + "\"", "",
+                Reason::kUnknownLayout);
 }
 
 std::uint8_t checked_layout(int layout) {
@@ -202,7 +204,7 @@ void check_compatible(const Sketch& a, const Sketch& b) {
     if (!same)
         throw Error(ErrorKind::kMismatch, "cannot combine bloom filters with different parameters",
                     "One has " + params_text(a) + "; the other has " + params_text(b) + ".",
-                    "Build both filters with the same capacity, false positive rate, layout and seed.");
+                    Reason::kDifferentParameters, "capacity, false positive rate, layout and seed");
     std::size_t common = std::min(x.layer_count, y.layer_count);
     std::size_t offset = kHeaderSize;
     for (std::size_t i = 0; i < common; i++) {
@@ -214,7 +216,7 @@ void check_compatible(const Sketch& a, const Sketch& b) {
                             " hashes; the other has " + params_text(b) + ", whose " + layer_name(i) + " has " +
                             std::to_string(lb.bit_count) + " bits and " + std::to_string(lb.hash_count) +
                             " hashes.",
-                        "The filters were sized by different builds; rebuild one of them.");
+                        Reason::kSizedDifferently);
         offset = next_layer_offset(la);
     }
 }
@@ -259,19 +261,17 @@ double layer_estimated_fpr(const Layer& l, bool blocked) {
 }
 
 Error parameters_changed(const std::string& first, const std::string& now) {
-    return Error(ErrorKind::kMismatch, "bloom_agg parameters changed between rows of one aggregate",
-                 "The first row passed " + first + ", a later row " + now + ".",
-                 "Pass the parameters as constants, as in bloom_agg(x, 1000000, 0.01).");
+    return Error(ErrorKind::kMismatch, "bloom filter parameters changed while building one filter",
+                 "It was started with " + first + ", then given " + now + ".", Reason::kParametersChanged, first, now);
 }
 
 Error distinct_limit_error() {
     return Error(ErrorKind::kTooLarge,
-                 "bloom_agg without a capacity cannot count more than " + std::to_string(kDistinctLimit) +
-                     " distinct values",
+                 "a filter sized from its distinct values cannot count more than " + std::to_string(kDistinctLimit) +
+                     " of them",
                  "It keeps the 8-byte hash of every distinct value until the end, to size the filter from their "
                  "number.",
-                 "Pass the capacity, as in bloom_agg(x, capacity, fpr): that builds the filter in one pass and keeps "
-                 "nothing else.");
+                 Reason::kDistinctLimit, std::to_string(kDistinctLimit));
 }
 
 // Loops over bloom_agg's hash set poll for interrupts every 64k slots or
@@ -344,18 +344,8 @@ void check_parameters(long long capacity, double fpr) {
 
 double optimal_bit_count(double capacity, double fpr) { return -capacity * std::log(fpr) / (kLn2 * kLn2); }
 
-std::uint64_t bit_count_for(std::uint64_t capacity, double fpr) {
-    double bits = std::ceil(optimal_bit_count(static_cast<double>(capacity), fpr));
-    if (!(bits <= kMaxBitCount))
-        throw Error(ErrorKind::kTooLarge,
-                    "a bloom filter layer for " + std::to_string(capacity) + " items at false positive rate " +
-                        number_text(fpr) + " would not fit in one value",
-                    "", "Use a larger fpr or a smaller capacity, or a scalable filter.");
-    return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(bits));
-}
-
-std::uint32_t hash_count_for(std::uint64_t bit_count, std::uint64_t capacity) {
-    double k = std::round(static_cast<double>(bit_count) / static_cast<double>(capacity) * kLn2);
+std::uint32_t hash_count_for(double bit_count, double capacity) {
+    double k = std::round(bit_count / capacity * kLn2);
     if (k < 1.0) return 1;
     if (k > 4294967295.0) return UINT32_MAX;
     return static_cast<std::uint32_t>(k);
@@ -448,40 +438,31 @@ double blocked_block_count(double capacity, const BlockedDesign& design) {
 }
 }  // namespace
 
-BlockedSize blocked_size_for(std::uint64_t capacity, double fpr) {
-    BlockedDesign design = blocked_design(fpr);
-    double blocks = blocked_block_count(static_cast<double>(capacity), design);
-    if (!(blocks * kBlockBits <= kMaxBitCount))
-        throw Error(ErrorKind::kTooLarge,
-                    "a blocked bloom filter for " + std::to_string(capacity) + " items at false positive rate " +
-                        number_text(fpr) + " would not fit in one value",
-                    "", "Use a larger fpr or a smaller capacity.");
-    return BlockedSize{static_cast<std::uint64_t>(blocks), design.hash_count};
+LayerSize layer_size(std::uint64_t capacity, double fpr, bool blocked) {
+    double n = static_cast<double>(capacity);
+    if (blocked) {
+        BlockedDesign design = blocked_design(fpr);
+        return LayerSize{blocked_block_count(n, design) * kBlockBits, design.hash_count};
+    }
+    double bits = std::max(1.0, std::ceil(optimal_bit_count(n, fpr)));
+    return LayerSize{bits, hash_count_for(bits, n)};
 }
 
-std::size_t empty_size(long long capacity, double fpr, std::uint8_t layout) {
+NewFilter new_filter(long long capacity, double fpr, int layout_id) {
+    std::uint8_t layout = checked_layout(layout_id);
     check_parameters(capacity, fpr);
-    bool scalable = layout == kLayoutScalable;
-    Header h{layout, kHashId, 1, 0, static_cast<std::uint64_t>(capacity), fpr};
-    double bits = layout == kLayoutBlocked
-                      ? blocked_block_count(static_cast<double>(capacity), blocked_design(fpr)) * kBlockBits
-                      : std::ceil(optimal_bit_count(static_cast<double>(capacity), layer_fpr(h, 0)));
-    double bytes = static_cast<double>(kHeaderSize + kLayerHeaderSize) + std::ceil(bits / 8.0);
-    if (!(bytes <= static_cast<double>(kMaxCreatedValueBytes))) {
-        std::string what = scalable                    ? "a scalable bloom filter's first layer"
-                           : layout == kLayoutBlocked ? "a blocked bloom filter"
-                                                      : "a bloom filter";
-        throw Error(ErrorKind::kTooLarge,
-                    what + " for " + std::to_string(capacity) + " items at false positive rate " + number_text(fpr) +
-                        " would not fit in one value",
-                    (std::isfinite(bytes) ? "It would take " + number_text(bytes) + " bytes; " : std::string()) +
-                        "a value holds at most " + std::to_string(kMaxCreatedValueBytes) +
-                        " bytes, so that pg_dump and COPY can write its text form.",
-                    scalable ? "Partition the filter by time or key, or use a larger fpr or a smaller first capacity."
-                             : "Partition the filter by time or key (one filter per day or key range), or use a "
-                               "larger fpr, a smaller capacity or a scalable filter.");
-    }
-    return static_cast<std::size_t>(bytes);
+    std::uint64_t n = static_cast<std::uint64_t>(capacity);
+    Header h{layout, kHashId, 1, 0, n, fpr};
+    LayerSize first = layer_size(n, layer_fpr(h, 0), layout == kLayoutBlocked);
+    double bytes = static_cast<double>(kHeaderSize + kLayerHeaderSize) + std::ceil(first.bit_count / 8.0);
+    if (!fits_new_value(bytes))
+        throw too_large(std::string(layout == kLayoutScalable  ? "a scalable bloom filter's first layer"
+                                    : layout == kLayoutBlocked ? "a blocked bloom filter"
+                                                               : "a bloom filter") +
+                            " for " + std::to_string(capacity) + " items at false positive rate " + number_text(fpr),
+                        bytes);
+    return NewFilter{layout, fpr, Layer{static_cast<std::uint64_t>(first.bit_count), first.hash_count, n, 0, kHeaderSize},
+                         static_cast<std::size_t>(bytes)};
 }
 
 std::uint64_t block_bit_position(std::uint64_t hash, std::uint32_t i, std::uint32_t hash_count,
@@ -511,22 +492,14 @@ bool working_layout(std::uint8_t layout) {
 // The header and layer walk of parse_trusted. A working state's (building)
 // layers end before its buffer: the returned filter's size is where they end.
 Sketch parse_filter(const std::uint8_t* data, std::size_t size, bool building) {
-    if (size < kHeaderSize)
-        throw corrupt("it is " + std::to_string(size) + " bytes long, shorter than the " +
-                      std::to_string(kHeaderSize) + "-byte header");
-    if (data[kOffTag] != kTypeTag)
-        throw corrupt("type tag is " + hex_byte(data[kOffTag]) + ", expected " + hex_byte(kTypeTag) + " ('B')");
-    if (data[kOffVersion] != kind::kVersionWithout && data[kOffVersion] != kind::kVersionWith)
-        throw corrupt("format version " + std::to_string(data[kOffVersion]) +
-                      " is not supported (this build reads versions 1 and 2)");
-    if (!known_hash_id(data[kOffHashId])) throw corrupt("unknown hash function id " + std::to_string(data[kOffHashId]));
+    header::check(data, size, kHeaderType);
     std::uint8_t layout = data[kOffLayout];
     if (working_layout(layout) != building)
         throw corrupt("layout byte " + hex_byte(layout) +
-                      " marks bloom_agg's working state, which only the aggregate's own functions read");
+                      " marks a working state (a filter being built), which is no value");
     Header h{static_cast<std::uint8_t>(building ? layout & ~kBuildingFlag : layout), data[kOffHashId], load_le16(data + kOffLayerCount),
              load_le64(data + kOffSeed), load_le64(data + kOffCapacity), load_double(data + kOffFpr),
-             kind::read(data, 0, "invalid bloom filter")};
+             kind::read(data, 0, kHeaderType.invalid)};
     if (h.layout != kLayoutFixed && h.layout != kLayoutScalable && h.layout != kLayoutBlocked)
         throw corrupt("unknown layout " + std::to_string(h.layout) + " (1 is fixed, 2 is scalable, 3 is blocked)");
     if (h.layout != kLayoutScalable && h.layer_count != 1)
@@ -605,26 +578,6 @@ bool block_pads_clear(const std::uint8_t* bits, std::uint64_t block_count, std::
     return clear;
 }
 
-// A blocked layer against the sizing rule (one block or one hash of slack
-// for a last-ulp difference between C libraries).
-void check_blocked_size(const Sketch& s, const Layer& l) {
-    BlockedSize expected{0, 0};
-    try {
-        expected = blocked_size_for(l.capacity, s.header.fpr);
-    } catch (const Error&) {
-        throw corrupt("layer 0, for " + std::to_string(l.capacity) + " items at false positive rate " +
-                      number_text(s.header.fpr) + ", would not fit in one value");
-    }
-    std::uint64_t blocks = l.bit_count / kBlockBits;
-    if (blocks + 1 < expected.block_count || blocks > expected.block_count + 1)
-        throw corrupt("layer 0 has " + std::to_string(blocks) + " blocks, but " + std::to_string(l.capacity) +
-                      " items at false positive rate " + number_text(s.header.fpr) + " need " +
-                      std::to_string(expected.block_count));
-    if (l.hash_count + 1 < expected.hash_count || l.hash_count > expected.hash_count + 1)
-        throw corrupt("layer 0 has " + std::to_string(l.hash_count) + " hashes, but a blocked filter at false "
-                      "positive rate " + number_text(s.header.fpr) + " uses " + std::to_string(expected.hash_count));
-}
-
 // A blocked layer's pads and population.
 void check_blocked_bits(const Sketch& s, const Layer& l) {
     std::uint64_t blocks = l.bit_count / kBlockBits;
@@ -652,20 +605,30 @@ void check_layer_size(const Sketch& s, std::size_t i, const Layer& l) {
     if (l.capacity != expected_capacity)
         throw corrupt(layer_name(i) + " has capacity " + std::to_string(l.capacity) + ", expected " +
                       std::to_string(expected_capacity));
-    if (s.blocked()) {
-        check_blocked_size(s, l);
-        return;
-    }
     double p = layer_fpr(h, i);
-    double expected_bits = std::ceil(optimal_bit_count(static_cast<double>(l.capacity), p));
-    if (!(expected_bits <= kMaxBitCount))
+    LayerSize expected = layer_size(l.capacity, p, s.blocked());
+    if (!(expected.bit_count <= kMaxBitCount))
         throw corrupt(layer_name(i) + ", for " + std::to_string(l.capacity) + " items at false positive rate " +
                       number_text(p) + ", would not fit in one value");
+    // One block, or one bit, or one hash of slack for a last-ulp difference between C libraries.
+    if (s.blocked()) {
+        std::uint64_t blocks = l.bit_count / kBlockBits;
+        double expected_blocks = expected.bit_count / kBlockBits;
+        if (std::fabs(static_cast<double>(blocks) - expected_blocks) > 1.0)
+            throw corrupt("layer 0 has " + std::to_string(blocks) + " blocks, but " + std::to_string(l.capacity) +
+                          " items at false positive rate " + number_text(p) + " need " + number_text(expected_blocks));
+        if (l.hash_count + 1 < expected.hash_count || l.hash_count > expected.hash_count + 1)
+            throw corrupt("layer 0 has " + std::to_string(l.hash_count) + " hashes, but a blocked filter at false "
+                          "positive rate " + number_text(p) + " uses " + std::to_string(expected.hash_count));
+        return;
+    }
+    double expected_bits = expected.bit_count;
     if (std::fabs(static_cast<double>(l.bit_count) - expected_bits) > 1.0)
         throw corrupt(layer_name(i) + " has " + std::to_string(l.bit_count) + " bits, but " +
                       std::to_string(l.capacity) + " items at false positive rate " + number_text(p) + " need " +
                       number_text(expected_bits));
-    std::uint64_t hashes = l.hash_count, expected_hashes = hash_count_for(l.bit_count, l.capacity);
+    std::uint64_t hashes = l.hash_count,
+                  expected_hashes = hash_count_for(static_cast<double>(l.bit_count), static_cast<double>(l.capacity));
     if (hashes + 1 < expected_hashes || hashes > expected_hashes + 1)
         throw corrupt(layer_name(i) + " has " + std::to_string(l.hash_count) + " hashes, but " +
                       std::to_string(l.bit_count) + " bits for " + std::to_string(l.capacity) + " items need " +
@@ -720,46 +683,37 @@ State parse_state(const std::uint8_t* data, std::size_t size) {
     // At least one slot, and fewer hashes than slots: a full buffer is applied at once.
     if (room < kPendingHeaderSize + 8 || (room - kPendingHeaderSize) / 8 != prob_bloom_pending_u32(pending + 4) ||
         (room - kPendingHeaderSize) % 8 != 0 || prob_bloom_pending_u32(pending) >= prob_bloom_pending_u32(pending + 4))
-        throw corrupt("bloom_agg's working state is inconsistent");
+        throw corrupt("its working state is inconsistent");
     return State{filter, pending};
 }
 
 namespace {
-// An empty filter of `size` bytes (empty_size's) followed by `room` more bytes, left to the caller.
-Buffer make_empty_with_room(Allocator& alloc, std::size_t size, std::size_t room, long long capacity, double fpr,
-                            std::uint8_t layout, std::uint64_t seed, std::uint16_t kind = kind::kNone) {
-    Header h{layout, kHashId, 1, seed, static_cast<std::uint64_t>(capacity), fpr, kind};
-    Layer l{0, 0, h.capacity, 0, kHeaderSize};
-    if (layout == kLayoutBlocked) {
-        BlockedSize b = blocked_size_for(h.capacity, fpr);
-        l.bit_count = b.block_count * kBlockBits;
-        l.hash_count = b.hash_count;
-    } else {
-        l.bit_count = bit_count_for(h.capacity, layer_fpr(h, 0));
-        l.hash_count = hash_count_for(l.bit_count, h.capacity);
-    }
-    std::uint8_t* out = allocate_or_throw(alloc, size + room);
+// A new empty filter followed by `room` more bytes, left to the caller.
+Buffer make_empty_with_room(Allocator& alloc, const NewFilter& filter, std::size_t room, std::uint64_t seed,
+                            std::uint16_t kind = kind::kNone) {
+    Header h{filter.layout, kHashId, 1, seed, filter.first.capacity, filter.fpr, kind};
+    std::uint8_t* out = allocate_or_throw(alloc, filter.bytes + room);
     write_header(out, h);
-    write_empty_layer(out, l);
-    return {out, size + room};
+    write_empty_layer(out, filter.first);
+    return {out, filter.bytes + room};
 }
 }  // namespace
 
-Buffer make_empty(Allocator& alloc, long long capacity, double fpr, std::uint8_t layout, std::uint64_t seed) {
-    return make_empty_with_room(alloc, empty_size(capacity, fpr, layout), 0, capacity, fpr, layout, seed);
+Buffer make_empty(Allocator& alloc, long long capacity, double fpr, int layout, std::uint64_t seed) {
+    NewFilter filter = new_filter(capacity, fpr, layout);
+    return make_empty_with_room(alloc, filter, 0, seed);
 }
 
-Buffer aggregate_state(Allocator& alloc, long long capacity, double fpr, std::uint8_t layout, std::uint64_t seed,
+Buffer aggregate_state(Allocator& alloc, long long capacity, double fpr, int layout, std::uint64_t seed,
                        bool batched, std::uint16_t kind) {
-    std::size_t size = empty_size(capacity, fpr, layout);
-    if (!batched || layout == kLayoutScalable || size < kMinBuildingBytes)
-        return make_empty_with_room(alloc, size, 0, capacity, fpr, layout, seed, kind);
-    Buffer out = make_empty_with_room(alloc, size, kPendingHeaderSize + 8 * std::size_t{kPendingSlots}, capacity, fpr,
-                                      layout, seed, kind);
+    NewFilter filter = new_filter(capacity, fpr, layout);
+    if (!batched || filter.layout == kLayoutScalable || filter.bytes < kMinBuildingBytes)
+        return make_empty_with_room(alloc, filter, 0, seed, kind);
+    Buffer out = make_empty_with_room(alloc, filter, kPendingHeaderSize + 8 * std::size_t{kPendingSlots}, seed, kind);
     out.data[kOffLayout] |= kBuildingFlag;
     std::uint32_t trailer[2] = {0, kPendingSlots};
-    std::memcpy(out.data + size, trailer, sizeof trailer);
-    std::memset(out.data + size + kPendingHeaderSize, 0, 8 * std::size_t{kPendingSlots});
+    std::memcpy(out.data + filter.bytes, trailer, sizeof trailer);
+    std::memset(out.data + filter.bytes + kPendingHeaderSize, 0, 8 * std::size_t{kPendingSlots});
     return out;
 }
 
@@ -783,20 +737,19 @@ Layer next_layer(const Header& h, std::size_t size) {
     std::size_t index = h.layer_count;
     auto cannot_grow = [&](const std::string& why) {
         return Error(ErrorKind::kTooLarge, "scalable bloom filter cannot grow past " + std::to_string(index) + " layers",
-                     why, "Create the filter with a larger capacity or false positive rate, or partition it by time or key.");
+                     why, Reason::kCannotGrow);
     };
     if (index >= kMaxLayers) throw cannot_grow("The format allows at most " + std::to_string(kMaxLayers) + " layers.");
     if (h.capacity > (UINT64_MAX >> index)) throw cannot_grow("The next layer's capacity would not fit in 64 bits.");
     std::uint64_t capacity = h.capacity << index;
     double p = layer_fpr(h, index);
-    double bits = std::ceil(optimal_bit_count(static_cast<double>(capacity), p));
-    double new_size = static_cast<double>(size) + static_cast<double>(kLayerHeaderSize) + std::ceil(bits / 8.0);
-    if (!(new_size <= static_cast<double>(kMaxCreatedValueBytes)))
+    LayerSize next = layer_size(capacity, p, false);
+    double new_size = static_cast<double>(size) + static_cast<double>(kLayerHeaderSize) + std::ceil(next.bit_count / 8.0);
+    if (!fits_new_value(new_size))
         throw cannot_grow("The next layer, for " + std::to_string(capacity) + " items at false positive rate " +
                           number_text(p) + ", would make it " + number_text(new_size) + " bytes; a value holds at most " +
-                          std::to_string(kMaxCreatedValueBytes) + ", so that pg_dump and COPY can write its text form.");
-    std::uint64_t bit_count = static_cast<std::uint64_t>(bits);
-    return Layer{bit_count, hash_count_for(bit_count, capacity), capacity, 0, size};
+                          std::to_string(kMaxCreatedValueBytes) + ".");
+    return Layer{static_cast<std::uint64_t>(next.bit_count), next.hash_count, capacity, 0, size};
 }
 
 Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place, Allocator& alloc,
@@ -811,7 +764,7 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool i
         return add_hash(out, size, hash, true, alloc);
     }
     if (state.pending != nullptr) {
-        if (!in_place) throw std::logic_error("a bloom_agg working state is only updated in place");
+        if (!in_place) throw std::logic_error("a working state is only updated in place");
         Layer l = s.first_layer();
         ProbBloomProbeLayer layer = probe_layer(data + bits_offset(l), l);
         prob_bloom_pending_add(data + bits_offset(l), &layer, s.blocked(), state.pending, hash);
@@ -832,7 +785,7 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool i
     bool present = false;
     Layer last = s.last_layer();
     for_each_layer(s, [&](std::size_t, const Layer& l) {
-        present = present || (l.offset != last.offset && test_spread(s.bits(l), l, hash));
+        present = present || (l.offset != last.offset && test_unblocked(s.bits(l), l, hash));
     });
     if (present) return {data, size};
     std::uint32_t clear = clear_positions(s.bits(last), last, hash);
@@ -843,7 +796,7 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool i
     if (last.bits_set == 0 ||
         last.bits_set + clear <= fill_limit(last.bit_count, last.hash_count, last.capacity, last_fpr)) {
         std::uint8_t* out = in_place ? data : copy(alloc, data, size).data;
-        insert_spread(out, last, hash);
+        insert_unblocked(out, last, hash);
         return {out, size};
     }
 
@@ -853,7 +806,7 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool i
     copy_bytes(out, data, size);
     store_le16(out + kOffLayerCount, static_cast<std::uint16_t>(s.header.layer_count + 1));
     write_empty_layer(out, grown);
-    insert_spread(out, grown, hash);
+    insert_unblocked(out, grown, hash);
     return {out, out_size};
 }
 
@@ -874,8 +827,8 @@ bool contains(const Sketch& s, std::uint64_t hash) {
 }
 
 namespace {
-// Starts the loads of a classic layer's k positions of hash.
-void prefetch_spread(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
+// Starts the loads of an unblocked layer's k positions of hash.
+void prefetch_unblocked(const std::uint8_t* bits, const Layer& l, std::uint64_t hash) {
     ProbBloomPositions positions;
     prob_bloom_positions_init(&positions, hash, l.bit_count);
     for (std::uint32_t j = 0; j < l.hash_count; j++) __builtin_prefetch(bits + (prob_bloom_positions_next(&positions) >> 3));
@@ -901,14 +854,14 @@ void contains_many(const Sketch& s, const std::uint64_t* hashes, std::size_t n, 
         }
         return;
     }
-    // A classic key has k lines of its own: its positions are walked twice,
+    // A key of an unblocked layer has k lines of its own: its positions are walked twice,
     // once to start their loads and once to test them, which costs a few
     // multiplications against a miss; fewer keys ahead, as each is k loads.
-    constexpr std::size_t kSpreadAhead = 4;
-    for (std::size_t i = 0; i < n && i < kSpreadAhead; i++) prefetch_spread(bits, l, hashes[i]);
+    constexpr std::size_t kUnblockedAhead = 4;
+    for (std::size_t i = 0; i < n && i < kUnblockedAhead; i++) prefetch_unblocked(bits, l, hashes[i]);
     for (std::size_t i = 0; i < n; i++) {
-        if (i + kSpreadAhead < n) prefetch_spread(bits, l, hashes[i + kSpreadAhead]);
-        found[i] = test_spread(bits, l, hashes[i]);
+        if (i + kUnblockedAhead < n) prefetch_unblocked(bits, l, hashes[i + kUnblockedAhead]);
+        found[i] = test_unblocked(bits, l, hashes[i]);
     }
 }
 
@@ -955,8 +908,7 @@ bool includes(const Sketch& outer, const Sketch& inner) {
                     ". The right one's " + layer_name(uncovered) + " has bits that " + lacking +
                     ", but the same item can sit in different layers of the two filters, so the right one's "
                     "values may still all be in the left one.",
-                "Probe the values themselves (bloom_members, or bloom @> value), or compare fixed-size filters, or "
-                "scalable filters that have not grown.");
+                Reason::kUndecidable);
 }
 
 namespace {
@@ -1048,7 +1000,7 @@ Buffer intersection_of(std::uint8_t* left, std::size_t left_size, const std::uin
                     "One has " + params_text(a) + "; the other has " + params_text(b) +
                         ". The same item can sit in different layers of the two filters, and a layer-by-layer "
                         "intersection would lose it.",
-                    "Intersect fixed-size filters, or scalable filters that have not grown.");
+                    Reason::kGrownIntersection);
     std::uint16_t k = a.header.kind != kind::kNone ? a.header.kind : b.header.kind;
     if (!in_place && k == a.header.kind && bits_superset(b, a)) return {left, left_size};
     std::uint8_t* out = in_place ? left : copy(alloc, left, left_size).data;
@@ -1097,7 +1049,7 @@ void write_distinct_state_header(std::uint8_t* out, double fpr, std::uint64_t co
 
 DistinctState parse_distinct_state(const std::uint8_t* data, std::size_t size) {
     auto invalid = [](const std::string& what) {
-        return Error(ErrorKind::kCorrupt, "invalid bloom_agg state: " + what);
+        return Error(ErrorKind::kCorrupt, "invalid distinct-hash state: " + what);
     };
     if (size < kDistinctStateHeaderSize)
         throw invalid(std::to_string(size) + " bytes, shorter than its " +
@@ -1114,7 +1066,7 @@ DistinctState parse_distinct_state(const std::uint8_t* data, std::size_t size) {
 
 DistinctBuilder::DistinctBuilder(Allocator& alloc, double fpr, std::uint64_t expected)
     : alloc_(alloc), fpr_(fpr), log2_slots_(kDistinctMinLog2Slots) {
-    empty_size(1, fpr, false);
+    check_parameters(1, fpr);
     if (expected > kDistinctLimit) throw distinct_limit_error();
     while (expected > slot_limit(log2_slots_)) log2_slots_++;
     slots_ = new_table(alloc_, log2_slots_);
@@ -1184,7 +1136,7 @@ Buffer DistinctBuilder::serialize(Allocator& out) const {
     std::uint64_t n = size();
     // Not reached below kDistinctLimit.
     if (n > (kMaxValueBytes - kDistinctStateHeaderSize) / 8)
-        throw Error(ErrorKind::kTooLarge, "bloom_agg state of " + std::to_string(n) + " hashes is too large to serialize");
+        throw Error(ErrorKind::kTooLarge, "a distinct-hash state of " + std::to_string(n) + " hashes is too large to serialize");
     std::size_t bytes = kDistinctStateHeaderSize + 8 * static_cast<std::size_t>(n);
     std::uint8_t* state = allocate_or_throw(out, bytes);
     BlockGuard guard(out, state);
@@ -1199,8 +1151,8 @@ Buffer DistinctBuilder::serialize(Allocator& out) const {
 
 Buffer DistinctBuilder::finish(Allocator& out, std::uint16_t kind) const {
     long long capacity = static_cast<long long>(std::max<std::uint64_t>(size(), 1));
-    Buffer filter = make_empty_with_room(out, empty_size(capacity, fpr_, kLayoutFixed), 0, capacity, fpr_, kLayoutFixed,
-                                         kAggregateSeed, size() == 0 ? kind::kNone : kind);
+    Buffer filter = make_empty_with_room(out, new_filter(capacity, fpr_, kLayoutFixed), 0, kDefaultSeed,
+                                         size() == 0 ? kind::kNone : kind);
     BlockGuard guard(out, filter.data);
     // One add sets up to about a thousand bits at tiny rates: poll by the bits set, not the hashes.
     std::uint64_t hash_count = parse_trusted(filter.data, filter.size).first_layer().hash_count, work = 0;

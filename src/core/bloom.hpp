@@ -23,7 +23,11 @@
 // - A blocked filter has one layer of 512-bit blocks; an item sets k bits in
 //   one block, one in each of k segments of floor(512 / k) bits, so a probe
 //   costs one cache miss. Its rate is the Poisson mixture over items per
-//   block (blocked_fpr), and it is sized by that, not the classic formula.
+//   block (blocked_fpr), and it is sized by that, not by the formula of an
+//   unblocked layer (a fixed or scalable filter's, whose k positions range
+//   over the whole layer).
+// The layouts' one name each: fixed, scalable, blocked (layout_name); SQL also
+// accepts 'classic' for fixed (layout_of_name), and nothing else says it.
 #pragma once
 
 #include <vector>
@@ -113,20 +117,37 @@ void for_each_layer(const Sketch& s, F&& f) {
     }
 }
 
-// Sizing (doc/FORMAT.md 4.4). check_parameters throws kInvalidParameter; the
-// others assume valid parameters. bit_count_for throws kTooLarge when one
-// layer alone would not fit.
+// Sizing (doc/FORMAT.md 4.4, 4.13): one path from parameters to a layer.
+// check_parameters throws kInvalidParameter.
 void check_parameters(long long capacity, double fpr);
 double optimal_bit_count(double capacity, double fpr);
-std::uint64_t bit_count_for(std::uint64_t capacity, double fpr);
-std::uint32_t hash_count_for(std::uint64_t bit_count, std::uint64_t capacity);
+std::uint32_t hash_count_for(double bit_count, double capacity);
 double layer_fpr(const Header& h, std::size_t layer_index);
+// A layer for capacity items at the layer's rate: its bits (a whole number, as
+// a double: a size past every limit is the caller's to refuse) and hashes.
+// Unblocked: the optimal bits, rounded up; blocked: whole blocks of the
+// rate's design (blocked_design).
+struct LayerSize {
+    double bit_count;
+    std::uint32_t hash_count;
+};
+LayerSize layer_size(std::uint64_t capacity, double fpr, bool blocked);
 // The fill at which a scalable filter's layer counts as full (doc/FORMAT.md 4.7).
 std::uint64_t fill_limit(std::uint64_t bit_count, std::uint32_t hash_count, std::uint64_t capacity, double design_fpr);
-// Bytes of a new, empty filter (a scalable one has its first layer only).
-// Validates the parameters and throws kTooLarge past kMaxCreatedValueBytes (so that its
-// text form fits in 1 GB); allocates nothing.
-std::size_t empty_size(long long capacity, double fpr, std::uint8_t layout);
+// The one path from a new filter's parameters to what it is made of: its
+// layout, rate, first layer (a scalable one has no other) and bytes.
+// Validates the layout id (checked_layout) and the parameters, and throws
+// too_large (core.hpp) past kMaxCreatedValueBytes; allocates nothing.
+struct NewFilter {
+    std::uint8_t layout;
+    double fpr;
+    Layer first;
+    std::size_t bytes;
+};
+NewFilter new_filter(long long capacity, double fpr, int layout);
+inline std::size_t empty_size(long long capacity, double fpr, int layout) {
+    return new_filter(capacity, fpr, layout).bytes;
+}
 inline std::size_t empty_size(long long capacity, double fpr, bool scalable) {
     return empty_size(capacity, fpr, scalable ? kLayoutScalable : kLayoutFixed);
 }
@@ -144,13 +165,6 @@ struct BlockedDesign {
     std::uint32_t hash_count;
 };
 BlockedDesign blocked_design(double fpr, std::uint32_t block_bits = kBlockBits);
-// The fewest whole blocks for capacity items at fpr, and their k. Throws
-// kTooLarge when they would not fit in one value.
-struct BlockedSize {
-    std::uint64_t block_count;
-    std::uint32_t hash_count;
-};
-BlockedSize blocked_size_for(std::uint64_t capacity, double fpr);
 inline std::uint32_t segment_bits(std::uint32_t hash_count, std::uint32_t block_bits = kBlockBits) {
     return block_bits / hash_count;
 }
@@ -208,7 +222,7 @@ Sketch parse(const std::uint8_t* data, std::size_t size);
 Sketch parse_trusted(const std::uint8_t* data, std::size_t size);
 
 // bloom_empty: a filter with no item, its size checked as empty_size does.
-Buffer make_empty(Allocator& alloc, long long capacity, double fpr, std::uint8_t layout, std::uint64_t seed);
+Buffer make_empty(Allocator& alloc, long long capacity, double fpr, int layout, std::uint64_t seed);
 inline Buffer make_empty(Allocator& alloc, long long capacity, double fpr, bool scalable, std::uint64_t seed) {
     return make_empty(alloc, capacity, fpr, scalable ? kLayoutScalable : kLayoutFixed, seed);
 }
@@ -236,7 +250,7 @@ State parse_state(const std::uint8_t* data, std::size_t size);
 // bloom_agg's state at a group's first row: with `batched`, a fixed or
 // blocked filter of at least kMinBuildingBytes is made a working state;
 // anything else is make_empty's filter.
-Buffer aggregate_state(Allocator& alloc, long long capacity, double fpr, std::uint8_t layout, std::uint64_t seed,
+Buffer aggregate_state(Allocator& alloc, long long capacity, double fpr, int layout, std::uint64_t seed,
                        bool batched, std::uint16_t kind);
 // The canonical value of a state, allocated; a canonical filter is returned
 // as it is (an empty one records no kind).
@@ -328,8 +342,8 @@ struct Info {
 };
 Info info(const Sketch& s);
 
-// The aggregates' seed (bloom_agg takes none; bloom_empty's default is the same).
-constexpr std::uint64_t kAggregateSeed = 0;
+// The rate of a filter sized from its distinct values when none is given.
+constexpr double kDefaultFpr = 0.01;
 
 // The transition state of bloom_agg(x [, fpr]) as parallel workers pass it on
 // (PostgreSQL's serialize and deserialize functions): the target rate (double),
@@ -384,7 +398,7 @@ public:
     void combine(const DistinctBuilder& other);
     // The serialized state, allocated from out (parallel workers' format above).
     Buffer serialize(Allocator& out) const;
-    // The final filter, allocated from out: fixed, seed kAggregateSeed, rate
+    // The final filter, allocated from out: fixed, seed kDefaultSeed, rate
     // fpr(), capacity size() (at least 1), every hash added, of values of
     // `kind`. The set is unchanged.
     Buffer finish(Allocator& out, std::uint16_t kind) const;

@@ -1,6 +1,6 @@
 /*
  * A Bloom filter's per-item rules (doc/FORMAT.md 4.5 and 4.13): the bit
- * positions of a classic (fixed or scalable) layer, a blocked layer's block
+ * positions of a unblocked (fixed or scalable) layer, a blocked layer's block
  * and the bits inside it, and the test and the update of one item in one
  * layer. Written in the subset of C and C++ that both compile, so that the
  * core (bloom.hpp, bloom.cpp) and the PostgreSQL layer's per-call probe
@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+
+#include "byte_order.h"
 
 /* A blocked layer's block: one 64-byte cache line (bloom.hpp says why). */
 #define PROB_BLOOM_BLOCK_BITS 512
@@ -42,7 +44,7 @@ prob_bloom_reduce(uint64_t x, uint64_t n)
 }
 
 /*
- * A classic layer's positions (FORMAT.md 4.5), walked incrementally:
+ * An unblocked layer's positions (FORMAT.md 4.5), walked incrementally:
  * x_i = hash + i * h2 + ((i^3 - i) / 6) * h3, position i = reduce(x_i, m).
  */
 typedef struct ProbBloomPositions
@@ -91,7 +93,7 @@ prob_bloom_positions_next(ProbBloomPositions *p)
 }
 
 /*
- * The loads of a classic layer are cache misses once it outgrows the caches:
+ * The loads of an unblocked layer are cache misses once it outgrows the caches:
  * a batch of positions is computed (and its loads started) before any bit
  * is looked at, rather than one miss after another.
  */
@@ -132,7 +134,7 @@ prob_bloom_set_all(uint8_t *bits, const uint64_t *pos, uint32_t n)
  * as its position is known, before any byte is updated.
  */
 static inline uint32_t
-prob_bloom_spread_batch(ProbBloomPositions *positions, uint32_t left, uint64_t *pos, const uint8_t *bits,
+prob_bloom_unblocked_batch(ProbBloomPositions *positions, uint32_t left, uint64_t *pos, const uint8_t *bits,
 						bool for_update)
 {
 	uint32_t	n = left < PROB_BLOOM_BATCH ? left : PROB_BLOOM_BATCH;
@@ -147,9 +149,9 @@ prob_bloom_spread_batch(ProbBloomPositions *positions, uint32_t left, uint64_t *
 	return n;
 }
 
-/* The item's k bits are all set in a classic layer. */
+/* The item's k bits are all set in an unblocked layer. */
 static inline bool
-prob_bloom_spread_test(const uint8_t *bits, uint64_t bit_count, uint32_t hash_count, uint64_t hash)
+prob_bloom_unblocked_test(const uint8_t *bits, uint64_t bit_count, uint32_t hash_count, uint64_t hash)
 {
 	ProbBloomPositions positions;
 	uint64_t	pos[PROB_BLOOM_BATCH];
@@ -159,16 +161,16 @@ prob_bloom_spread_test(const uint8_t *bits, uint64_t bit_count, uint32_t hash_co
 	prob_bloom_positions_init(&positions, hash, bit_count);
 	for (done = 0; done < hash_count; done += n)
 	{
-		n = prob_bloom_spread_batch(&positions, hash_count - done, pos, bits, false);
+		n = prob_bloom_unblocked_batch(&positions, hash_count - done, pos, bits, false);
 		if (!prob_bloom_all_set(bits, pos, n))
 			return false;
 	}
 	return true;
 }
 
-/* Sets the item's k bits in a classic layer; returns how many were clear. */
+/* Sets the item's k bits in an unblocked layer; returns how many were clear. */
 static inline uint64_t
-prob_bloom_spread_set(uint8_t *bits, uint64_t bit_count, uint32_t hash_count, uint64_t hash)
+prob_bloom_unblocked_set(uint8_t *bits, uint64_t bit_count, uint32_t hash_count, uint64_t hash)
 {
 	ProbBloomPositions positions;
 	uint64_t	pos[PROB_BLOOM_BATCH];
@@ -179,7 +181,7 @@ prob_bloom_spread_set(uint8_t *bits, uint64_t bit_count, uint32_t hash_count, ui
 	prob_bloom_positions_init(&positions, hash, bit_count);
 	for (done = 0; done < hash_count; done += n)
 	{
-		n = prob_bloom_spread_batch(&positions, hash_count - done, pos, bits, true);
+		n = prob_bloom_unblocked_batch(&positions, hash_count - done, pos, bits, true);
 		newly_set += prob_bloom_set_all(bits, pos, n);
 	}
 	return newly_set;
@@ -296,7 +298,7 @@ static inline bool
 prob_bloom_probe_layer(const ProbBloomProbeLayer *l, bool blocked, uint64_t hash)
 {
 	return blocked ? prob_bloom_block_test(l->bits, l->block_count, l->hash_count, hash)
-		: prob_bloom_spread_test(l->bits, l->bit_count, l->hash_count, hash);
+		: prob_bloom_unblocked_test(l->bits, l->bit_count, l->hash_count, hash);
 }
 
 /*
@@ -311,7 +313,7 @@ static inline uint64_t
 prob_bloom_layer_set(uint8_t *bits, const ProbBloomProbeLayer *l, bool blocked, uint64_t hash)
 {
 	return blocked ? prob_bloom_block_set(bits, l->block_count, l->hash_count, hash)
-		: prob_bloom_spread_set(bits, l->bit_count, l->hash_count, hash);
+		: prob_bloom_unblocked_set(bits, l->bit_count, l->hash_count, hash);
 }
 
 /* Adds newly_set to the stored population of the layer whose bits start at bits. */
@@ -319,16 +321,9 @@ static inline void
 prob_bloom_layer_count(uint8_t *bits, uint64_t newly_set)
 {
 	uint8_t    *p = bits - PROB_BLOOM_LAYER_HEADER_SIZE + PROB_BLOOM_LAYER_BITS_SET_OFFSET;
-	uint64_t	bits_set = 0;
-	int			i;
 
-	if (newly_set == 0)
-		return;
-	for (i = 7; i >= 0; i--)
-		bits_set = (bits_set << 8) | p[i];
-	bits_set += newly_set;
-	for (i = 0; i < 8; i++, bits_set >>= 8)
-		p[i] = (uint8_t) bits_set;
+	if (newly_set != 0)
+		prob_store_le64(p, prob_load_le64(p) + newly_set);
 }
 
 /*
@@ -438,6 +433,36 @@ prob_bloom_pending_add(uint8_t *bits, const ProbBloomProbeLayer *l, bool blocked
 	memcpy(pending, &count, sizeof count);
 	if (count == prob_bloom_pending_u32(pending + 4))
 		prob_bloom_pending_apply(bits, l, blocked, pending);
+}
+
+/*
+ * Where an aggregate's state keeps what a row's add touches: its one layer's
+ * bits and, in a working state, the pending buffer, as offsets into the
+ * state's bytes. Every state of the same parameters has the same size and
+ * offsets, so one site, read from a group's first state, serves the states
+ * of every group of a call site (state_size says which); a scalable filter,
+ * which may grow, has no site (state_size 0). Filled by the C face
+ * (prob_bloom_add_site): the layout of a state is the core's alone.
+ */
+typedef struct ProbBloomAddSite
+{
+	size_t		state_size;		/* the bytes of the states it serves; 0: none */
+	size_t		bits_offset;
+	size_t		pending_offset; /* 0: the states are filters */
+	bool		blocked;
+	ProbBloomProbeLayer layer;	/* the layer's geometry (its bits pointer is not used) */
+} ProbBloomAddSite;
+
+/* Adds hash to a state that site serves (size site->state_size), in place. */
+static inline void
+prob_bloom_site_add(uint8_t *state, const ProbBloomAddSite *site, uint64_t hash)
+{
+	uint8_t    *bits = state + site->bits_offset;
+
+	if (site->pending_offset != 0)
+		prob_bloom_pending_add(bits, &site->layer, site->blocked, state + site->pending_offset, hash);
+	else
+		prob_bloom_layer_add(bits, &site->layer, site->blocked, hash);
 }
 
 /* Membership: the hash is in at least one layer (or a false positive). */

@@ -29,4 +29,11 @@ std::string number_text(double v) {
     return text;
 }
 
+Error too_large(const std::string& what, double bytes) {
+    return Error(ErrorKind::kTooLarge, what + " would not fit in one value",
+                 "It would take " + number_text(bytes) + " bytes; a value holds at most " +
+                     std::to_string(kMaxCreatedValueBytes) + " bytes.",
+                 Reason::kValueLimit, number_text(bytes), std::to_string(kMaxCreatedValueBytes));
+}
+
 }  // namespace probabilistic

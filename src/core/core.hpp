@@ -1,8 +1,11 @@
-// Shared pieces of the pure C++17 core: errors, the allocator seam, byte order.
+// Shared pieces of the pure C++17 core: errors, the allocator seam, the size
+// limit of a created value, byte order.
 //
-// The core never talks to PostgreSQL. It reports failure by throwing
-// probabilistic::Error (or std::bad_alloc); the C face in capi.cpp turns
-// those into status codes, and only the PostgreSQL layer raises ereport.
+// The core never talks to PostgreSQL and never names SQL. It reports failure
+// by throwing probabilistic::Error (a kind, its own message, and for errors a
+// user acts on a Reason and fields) or std::bad_alloc; the C face's one guard
+// (src/capi/capi_guard.hpp) turns those into a ProbError, and the PostgreSQL
+// layer (src/pg/errors.c) words them and raises ereport.
 #pragma once
 
 #if defined(POSTGRES_H) || defined(PG_VERSION_NUM)
@@ -15,6 +18,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "byte_order.h"
+
 namespace probabilistic {
 
 // What went wrong, coarse enough to pick an SQLSTATE from.
@@ -22,25 +27,49 @@ enum class ErrorKind : int {
     kInvalidParameter = 1,  // a caller's argument is out of range
     kCorrupt = 2,           // outside bytes do not form a valid value
     kMismatch = 3,          // two values cannot be combined
-    kTooLarge = 4,          // a value would not fit in a PostgreSQL datum
+    kTooLarge = 4,          // a value or state would pass a size limit
     // 5 and 6 are the C face's out-of-memory and internal errors.
     kInterrupted = 7,       // the interrupt hook asked a long operation to stop
+};
+
+// Why, for the errors a caller may advise on in its own terms (capi.h's
+// PROB_REASON_*): the core says what is wrong; what to do about it (a hint,
+// the call to use instead) is worded by the caller, from the reason and the
+// error's fields. kNone: nothing to add.
+enum class Reason : int {
+    kNone = 0,
+    kParametersChanged = 1,     // a state's parameters and a later call's: fields "first", "now"
+    kUnknownLayout = 2,         // a bloom layout name not known
+    kDifferentParameters = 3,   // two values of one type: field the parameters that must agree
+    kSizedDifferently = 4,      // two bloom filters whose layers were sized by different builds
+    kDifferentHashIds = 5,      // a value of hash id 1 with one of hash id 2
+    kDifferentKinds = 6,        // two values of values of different types
+    kValueLimit = 7,            // a new value would pass kMaxCreatedValueBytes: fields its bytes, the limit
+    kCannotGrow = 8,            // a scalable bloom filter at its last layer
+    kDistinctLimit = 9,         // too many distinct hashes to size a filter from: field the limit
+    kUndecidable = 10,          // containment of grown scalable bloom filters
+    kGrownIntersection = 11,    // intersection of grown scalable bloom filters
+    kFull = 12,                 // a cuckoo filter with no room: field its capacity
+    kRateTooSmall = 13,         // a cuckoo rate below what 32-bit fingerprints give
+    kPrecisionUp = 14,          // folding an hll sketch to a higher precision
 };
 
 class Error : public std::runtime_error {
 public:
     Error(ErrorKind kind, const std::string& message, std::string detail = std::string(),
-          std::string hint = std::string())
-        : std::runtime_error(message), kind_(kind), detail_(std::move(detail)),
-          hint_(std::move(hint)) {}
+          Reason reason = Reason::kNone, std::string field0 = std::string(), std::string field1 = std::string())
+        : std::runtime_error(message), kind_(kind), reason_(reason), detail_(std::move(detail)),
+          fields_{std::move(field0), std::move(field1)} {}
     ErrorKind kind() const noexcept { return kind_; }
+    Reason reason() const noexcept { return reason_; }
     const std::string& detail() const noexcept { return detail_; }
-    const std::string& hint() const noexcept { return hint_; }
+    const std::string& field(int i) const noexcept { return fields_[i]; }
 
 private:
     ErrorKind kind_;
+    Reason reason_;
     std::string detail_;
-    std::string hint_;
+    std::string fields_[2];
 };
 
 // Where the core gets memory for values it returns. The PostgreSQL layer hands
@@ -102,55 +131,29 @@ void in_chunks(std::size_t n, F&& f) {
 // The largest value a PostgreSQL varlena can hold (1 GB - 1), less its 4-byte header.
 constexpr std::size_t kMaxValueBytes = 0x3FFFFFFFu - 4u;
 
-// The largest value the extension creates (511 MiB): its text form, which
-// pg_dump and COPY write, is two hex digits a byte and must fit PostgreSQL's
-// 1 GB allocation limit with room for the rest of the row. Values up to
-// kMaxValueBytes made by 0.1.0 and 0.2.0 are still read.
+// The largest value the core creates (511 MiB): its text form is two hex
+// digits a byte and must fit a 1 GB allocation with room for the rest of a
+// row. Values up to kMaxValueBytes made by 0.1.0 and 0.2.0 are still read.
 constexpr std::size_t kMaxCreatedValueBytes = std::size_t{511} * 1024 * 1024;
 
-// Little-endian loads and stores, independent of the host's byte order. On a
-// little-endian host they are single moves: a byte-wise store followed by a
-// wide load stalls store-to-load forwarding on the per-row hashing path.
-constexpr bool kLittleEndianHost = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
+// The one rule for the size of a value the core creates, and its error
+// (kTooLarge, Reason::kValueLimit): `what` names the value, as in "a bloom
+// filter for 10 items at false positive rate 0.01".
+inline bool fits_new_value(double bytes) { return bytes <= static_cast<double>(kMaxCreatedValueBytes); }
+Error too_large(const std::string& what, double bytes);
 
+// Little-endian loads and stores (byte_order.h, shared with the C layers).
 inline std::uint16_t load_le16(const std::uint8_t* p) {
     return static_cast<std::uint16_t>(p[0] | (p[1] << 8));
 }
-inline std::uint32_t load_le32(const std::uint8_t* p) {
-    if constexpr (kLittleEndianHost) {
-        std::uint32_t v;
-        std::memcpy(&v, p, sizeof v);
-        return v;
-    }
-    return static_cast<std::uint32_t>(p[0]) | (static_cast<std::uint32_t>(p[1]) << 8) |
-           (static_cast<std::uint32_t>(p[2]) << 16) | (static_cast<std::uint32_t>(p[3]) << 24);
-}
-inline std::uint64_t load_le64(const std::uint8_t* p) {
-    if constexpr (kLittleEndianHost) {
-        std::uint64_t v;
-        std::memcpy(&v, p, sizeof v);
-        return v;
-    }
-    return static_cast<std::uint64_t>(load_le32(p)) | (static_cast<std::uint64_t>(load_le32(p + 4)) << 32);
-}
+inline std::uint32_t load_le32(const std::uint8_t* p) { return prob_load_le32(p); }
+inline std::uint64_t load_le64(const std::uint8_t* p) { return prob_load_le64(p); }
 inline void store_le16(std::uint8_t* p, std::uint16_t v) {
     p[0] = static_cast<std::uint8_t>(v);
     p[1] = static_cast<std::uint8_t>(v >> 8);
 }
-inline void store_le32(std::uint8_t* p, std::uint32_t v) {
-    if constexpr (kLittleEndianHost) {
-        std::memcpy(p, &v, sizeof v);
-        return;
-    }
-    for (int i = 0; i < 4; i++) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
-inline void store_le64(std::uint8_t* p, std::uint64_t v) {
-    if constexpr (kLittleEndianHost) {
-        std::memcpy(p, &v, sizeof v);
-        return;
-    }
-    for (int i = 0; i < 8; i++) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
+inline void store_le32(std::uint8_t* p, std::uint32_t v) { prob_store_le32(p, v); }
+inline void store_le64(std::uint8_t* p, std::uint64_t v) { prob_store_le64(p, v); }
 
 // A double stored as its IEEE 754 bits, little-endian.
 inline double load_double(const std::uint8_t* p) {

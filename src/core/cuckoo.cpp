@@ -7,6 +7,7 @@
 
 #include "bloom.hpp"
 #include "hash.hpp"
+#include "header.hpp"
 
 namespace probabilistic::cuckoo {
 namespace {
@@ -19,7 +20,10 @@ constexpr std::size_t kOffTag = 0, kOffVersion = 1, kOffHashId = 2, kOffLayout =
                       kOffBucketCount = 32, kOffItems = 40;
 constexpr std::uint64_t kGamma = UINT64_C(0x9E3779B97F4A7C15);
 
-Error corrupt(const std::string& what) { return Error(ErrorKind::kCorrupt, "invalid cuckoo filter: " + what); }
+// Cuckoo filters came with hash id 2 (0.3.0): no value has another.
+constexpr header::Type kHeaderType{"invalid cuckoo filter", kTypeTag, kHeaderSize, kHashId};
+
+Error corrupt(const std::string& what) { return header::corrupt(kHeaderType, what); }
 
 // The packed table of a value: entries of f bits, read and written in place.
 class Table {
@@ -158,8 +162,7 @@ Error full(const Header& h) {
                  "It holds " + std::to_string(h.items) + " items in " + std::to_string(h.bucket_count) +
                      " buckets of " + std::to_string(kBucketSize) + " and no place was found for another after " +
                      std::to_string(kMaxKicks) + " moves; the filter is unchanged.",
-                 "Its capacity is " + std::to_string(h.capacity) +
-                     ": create a filter with a larger capacity, or remove items first.");
+                 Reason::kFull, std::to_string(h.capacity));
 }
 
 void set_items(std::uint8_t* data, std::uint64_t items) { store_le64(data + kOffItems, items); }
@@ -199,7 +202,7 @@ void check_parameters(long long capacity, double fpr) {
         throw Error(ErrorKind::kInvalidParameter,
                     "cuckoo filter false positive rate " + number_text(fpr) + " is below the smallest supported, " +
                         number_text(std::ldexp(8.0, -static_cast<int>(kMaxFingerprintBits))),
-                    "", "Fingerprints are at most 32 bits.");
+                    "", Reason::kRateTooSmall);
 }
 
 unsigned fingerprint_bits_for(double fpr) {
@@ -234,13 +237,10 @@ std::size_t empty_size(long long capacity, double fpr) {
     unsigned f = fingerprint_bits_for(fpr);
     uint128 bits = static_cast<uint128>(buckets) * kBucketSize * f;
     uint128 bytes = kHeaderSize + (bits + 7) / 8;
-    if (bytes > kMaxCreatedValueBytes)
-        throw Error(ErrorKind::kTooLarge,
-                    "a cuckoo filter for " + std::to_string(capacity) + " items at false positive rate " +
-                        number_text(fpr) + " would not fit in one value",
-                    "It would take " + number_text(static_cast<double>(bytes)) + " bytes; a value holds at most " +
-                        std::to_string(kMaxCreatedValueBytes) + " bytes, so that pg_dump and COPY can write its text form.",
-                    "Partition the filter by time or key, or use a larger fpr or a smaller capacity.");
+    if (!fits_new_value(static_cast<double>(bytes)))
+        throw too_large("a cuckoo filter for " + std::to_string(capacity) + " items at false positive rate " +
+                            number_text(fpr),
+                        static_cast<double>(bytes));
     return static_cast<std::size_t>(bytes);
 }
 
@@ -263,22 +263,14 @@ constexpr std::uint16_t kV1Subfilters = 1;
 
 // The constant header fields and the values of the others.
 Sketch read_header(const std::uint8_t* data, std::size_t size) {
-    if (size < kHeaderSize)
-        throw corrupt("it is " + std::to_string(size) + " bytes long, shorter than its " +
-                      std::to_string(kHeaderSize) + "-byte header");
-    if (data[kOffTag] != kTypeTag)
-        throw corrupt("type tag is " + hex_byte(data[kOffTag]) + ", expected " + hex_byte(kTypeTag) + " ('C')");
-    if (data[kOffVersion] != kind::kVersionWithout && data[kOffVersion] != kind::kVersionWith)
-        throw corrupt("format version " + std::to_string(data[kOffVersion]) +
-                      " is not supported (this build reads versions 1 and 2)");
-    if (data[kOffHashId] != kHashId) throw corrupt("unknown hash function id " + std::to_string(data[kOffHashId]));
+    header::check(data, size, kHeaderType);
     if (data[kOffLayout] != kLayoutSingle)
         throw corrupt("unknown sub-filter layout " + std::to_string(data[kOffLayout]) + " (1 is one table)");
     if (data[kOffBucketSize] != kBucketSize)
         throw corrupt("bucket size " + std::to_string(data[kOffBucketSize]) + " is not " +
                       std::to_string(kBucketSize));
     // Version 1 stores the one-table layout's sub-filter count, 1, where version 2 stores the kind.
-    std::uint16_t k = kind::read(data, kV1Subfilters, "invalid cuckoo filter");
+    std::uint16_t k = kind::read(data, kV1Subfilters, kHeaderType.invalid);
     Header h{data[kOffHashId],          data[kOffFingerprintBits],     load_le64(data + kOffSeed),
              load_le64(data + kOffCapacity), load_double(data + kOffFpr), load_le64(data + kOffBucketCount),
              load_le64(data + kOffItems),    k};
@@ -348,6 +340,15 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
     if (pad != 0 && (data[size - 1] >> pad) != 0)
         throw corrupt("pad bits past the last entry are set");
     return s;
+}
+
+void check_state_parameters(const std::uint8_t* data, std::size_t size, long long capacity, double fpr) {
+    Header h = parse_trusted(data, size).header;
+    if (h.capacity == static_cast<std::uint64_t>(capacity) && h.fpr == fpr) return;
+    std::string first = "capacity " + std::to_string(h.capacity) + ", false positive rate " + number_text(h.fpr);
+    std::string now = std::to_string(capacity) + ", " + number_text(fpr);
+    throw Error(ErrorKind::kMismatch, "cuckoo filter parameters changed while building one filter",
+                "It was started with " + first + ", then given " + now + ".", Reason::kParametersChanged, first, now);
 }
 
 Buffer make_empty(Allocator& alloc, long long capacity, double fpr, std::uint64_t seed) {
@@ -422,7 +423,7 @@ Buffer merge(const std::uint8_t* left, std::size_t left_size, const std::uint8_t
     if (a.hash_id != b.hash_id || a.seed != b.seed || a.capacity != b.capacity || a.fpr != b.fpr)
         throw Error(ErrorKind::kMismatch, "cannot combine cuckoo filters with different parameters",
                     "One has " + params_text(a) + "; the other has " + params_text(b) + ".",
-                    "Build both filters with the same capacity, false positive rate and seed.");
+                    Reason::kDifferentParameters, "capacity, false positive rate and seed");
     std::uint8_t* out = allocate_or_throw(alloc, left_size);
     copy_bytes(out, left, left_size);
     Table t = table_of(out, a);

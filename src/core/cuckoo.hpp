@@ -115,6 +115,9 @@ Sketch parse_header(const std::uint8_t* data, std::size_t size);
 Sketch parse_trusted(const std::uint8_t* data, std::size_t size);
 
 Buffer make_empty(Allocator& alloc, long long capacity, double fpr, std::uint64_t seed);
+// A filter being built was made with this capacity and rate: kMismatch
+// (Reason::kParametersChanged, naming both) when a later call passes others.
+void check_state_parameters(const std::uint8_t* data, std::size_t size, long long capacity, double fpr);
 
 // Adds (removes) one copy of a hashed value (of kind `kind`: kind::after_add;
 // a filter left with no item records no kind). With in_place, the result is

@@ -28,7 +28,7 @@ void check_same_hash_id(std::uint8_t a, std::uint8_t b, const char* what) {
                 std::string("cannot combine ") + what + " built under hash ids " + std::to_string(a) + " and " +
                     std::to_string(b),
                 "Values of hash id 1 were built by version 0.1.0 or 0.2.0, which hashed some types otherwise.",
-                "Rebuild the older value from its source rows (see the README, \"Upgrading\").");
+                Reason::kDifferentHashIds);
 }
 
 }  // namespace probabilistic

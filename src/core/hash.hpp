@@ -23,11 +23,11 @@ namespace probabilistic {
 // probe with them a type whose rule changed. Values of different ids never combine.
 constexpr std::uint8_t kHashId = 2;
 constexpr std::uint8_t kHashIdV1 = 1;
-constexpr bool known_hash_id(std::uint8_t id) noexcept { return id == kHashId || id == kHashIdV1; }
 
 // Throws kMismatch, with a hint to rebuild, when two values to combine were
 // built under different hash ids: their hashes of some types differ.
 void check_same_hash_id(std::uint8_t a, std::uint8_t b, const char* what);
+// The seed of every aggregate (they take none) and of SQL's seed arguments when left out.
 constexpr std::uint64_t kDefaultSeed = 0;
 
 inline std::uint64_t hash_bytes(const void* data, std::size_t size, std::uint64_t seed) noexcept {

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "hash.hpp"
+#include "header.hpp"
 
 namespace probabilistic::hll {
 namespace {
@@ -118,7 +119,7 @@ void check_compatible(const Header& a, const Header& b) {
     if (a.seed != b.seed)
         throw Error(ErrorKind::kMismatch, "cannot combine hll values built with different hash seeds",
                     "One has " + params_text(a) + "; the other has " + params_text(b) + ".",
-                    "Build both sketches with the same seed.");
+                    Reason::kDifferentParameters, "seed");
 }
 
 void check_precision(long long p) {
@@ -135,24 +136,17 @@ std::uint32_t sparse_entry_of_hash(std::uint64_t hash) {
 
 namespace {
 
+constexpr header::Type kHeaderType{"invalid hll value", kTypeTag, kHeaderSize, kHashIdV1};
+
 Sketch parse_header(const std::uint8_t* data, std::size_t size, bool allow_building) {
-    auto corrupt = [](const std::string& what) { return Error(ErrorKind::kCorrupt, "invalid hll value: " + what); };
-    if (size < kHeaderSize)
-        throw corrupt("it is " + std::to_string(size) + " bytes long, shorter than the " +
-                      std::to_string(kHeaderSize) + "-byte header");
-    if (data[kOffTag] != kTypeTag)
-        throw corrupt("type tag is " + hex_byte(data[kOffTag]) + ", expected " + hex_byte(kTypeTag) + " ('H')");
-    if (data[kOffVersion] != kind::kVersionWithout && data[kOffVersion] != kind::kVersionWith)
-        throw corrupt("format version " + std::to_string(data[kOffVersion]) +
-                      " is not supported (this build reads versions 1 and 2)");
-    if (!known_hash_id(data[kOffHashId]))
-        throw corrupt("unknown hash function id " + std::to_string(data[kOffHashId]));
+    auto corrupt = [](const std::string& what) { return header::corrupt(kHeaderType, what); };
+    header::check(data, size, kHeaderType);
     int p = data[kOffPrecision];
     if (p < kMinPrecision || p > kMaxPrecision)
         throw corrupt("precision " + std::to_string(p) + " is outside 4..18");
     if (data[kOffSparsePrecision] != kSparsePrecision)
         throw corrupt("sparse precision " + std::to_string(data[kOffSparsePrecision]) + " is not 26");
-    std::uint16_t k = kind::read(data, 0, "invalid hll value");
+    std::uint16_t k = kind::read(data, 0, kHeaderType.invalid);
     Sketch s{{data[kOffRepr], static_cast<std::uint8_t>(p), data[kOffHashId], load_le64(data + kOffSeed), k},
              data + kHeaderSize, size - kHeaderSize};
     if (s.header.repr == kReprDense) {
@@ -283,10 +277,10 @@ Sketch parse_state(const std::uint8_t* data, std::size_t size) { return parse_he
 void check_state_precision(const std::uint8_t* data, std::size_t size, long long precision) {
     int p = parse_state(data, size).precision();
     if (p != precision)
-        throw Error(ErrorKind::kMismatch,
-                    "hll precision changed from " + std::to_string(p) + " to " + std::to_string(precision) +
-                        " between rows of one aggregate",
-                    "", "Pass the precision as a constant, as in hll_add_agg(x, 12).");
+        throw Error(ErrorKind::kMismatch, "hll precision changed while building one sketch",
+                    "It was started with precision " + std::to_string(p) + ", then given " +
+                        std::to_string(precision) + ".",
+                    Reason::kParametersChanged, "precision " + std::to_string(p), std::to_string(precision));
 }
 
 Buffer builder(Allocator& alloc, int precision, std::uint64_t seed, std::uint16_t kind) {
@@ -443,7 +437,7 @@ Buffer fold(const std::uint8_t* data, std::size_t size, int precision, Allocator
         throw Error(ErrorKind::kInvalidParameter,
                     "hll precision " + std::to_string(s.precision()) + " is lower than the requested precision " +
                         std::to_string(precision),
-                    "", "A sketch can be folded down to a lower precision, never up: the finer registers were never recorded.");
+                    "", Reason::kPrecisionUp);
     if (precision == s.precision()) return {const_cast<std::uint8_t*>(data), size};
     if (s.sparse() && s.sparse_count() <= sparse_limit(precision)) {
         Buffer out = copy(alloc, data, size);

@@ -34,9 +34,8 @@ void check_comparable(std::uint16_t a, std::uint16_t b, const char* what) {
     throw Error(ErrorKind::kMismatch,
                 std::string("cannot compare ") + what + " that hold values of different types",
                 "One holds " + describe(a) + ", the other " + describe(b) +
-                    " (kinds are PostgreSQL type OIDs, doc/FORMAT.md 2.5): values equal across two types need not have "
-                    "equal hashes.",
-                "Build both from values of one type (cast the column when building).");
+                    " (doc/FORMAT.md 2.5): values equal across two types need not have equal hashes.",
+                Reason::kDifferentKinds, std::to_string(a), std::to_string(b));
 }
 
 }  // namespace probabilistic::kind

@@ -3,8 +3,11 @@
  * Every SQL name here is the C symbol of the same name; equality and hashing
  * are bytea's own functions (the format is canonical), declared in the SQL script.
  */
-#include "common.h"
+#include "agg_calls.h"
 #include "hashing.h"
+#include "kept_arg.h"
+#include "memory.h"
+#include "sketch.h"
 
 #include "access/detoast.h"
 #include "catalog/pg_type.h"
@@ -21,16 +24,6 @@
 
 #include "capi/bloom_capi.h"
 
-/* bloom_agg(x)'s rate when the call passes none; bloom_empty's default is the same. */
-#define BLOOM_DEFAULT_FPR 0.01
-
-PG_FUNCTION_INFO_V1(bloom_in);
-Datum
-bloom_in(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_value_in(PG_GETARG_CSTRING(0), "bloom", prob_bloom_validate));
-}
-
 /*
  * The canonical value of what may be bloom_agg's working state (which
  * reaches output functions when Citus ships partial aggregates as text):
@@ -45,32 +38,41 @@ bloom_finished(struct varlena *v)
 	return (struct varlena *) DatumGetPointer(prob_result(v, out));
 }
 
+static const ProbSketchType bloom_type = {"bloom", prob_bloom_validate, bloom_finished};
+
+PG_FUNCTION_INFO_V1(bloom_in);
+Datum
+bloom_in(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(prob_sketch_in(&bloom_type, PG_GETARG_CSTRING(0)));
+}
+
 PG_FUNCTION_INFO_V1(bloom_out);
 Datum
 bloom_out(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_CSTRING(prob_value_out(bloom_finished(PG_GETARG_VARLENA_PP(0)), "bloom"));
+	PG_RETURN_CSTRING(prob_sketch_out(&bloom_type, PG_GETARG_VARLENA_PP(0)));
 }
 
 PG_FUNCTION_INFO_V1(bloom_recv);
 Datum
 bloom_recv(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(prob_value_recv((StringInfo) PG_GETARG_POINTER(0), prob_bloom_validate));
+	PG_RETURN_POINTER(prob_sketch_recv(&bloom_type, (StringInfo) PG_GETARG_POINTER(0)));
 }
 
 PG_FUNCTION_INFO_V1(bloom_send);
 Datum
 bloom_send(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BYTEA_P(prob_value_send(bloom_finished(PG_GETARG_VARLENA_PP(0))));
+	PG_RETURN_BYTEA_P(prob_sketch_send(&bloom_type, PG_GETARG_VARLENA_PP(0)));
 }
 
 PG_FUNCTION_INFO_V1(bloom_from_bytea);
 Datum
 bloom_from_bytea(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(prob_value_from_bytea(PG_GETARG_VARLENA_PP(0), prob_bloom_validate));
+	PG_RETURN_POINTER(prob_sketch_from_bytea(&bloom_type, PG_GETARG_VARLENA_PP(0)));
 }
 
 static struct varlena *
@@ -352,89 +354,108 @@ bloom_fpr(PG_FUNCTION_ARGS)
 	PG_RETURN_FLOAT8(fpr);
 }
 
-/* Floating-point numbers as prob_json_number prints them (doc/FORMAT.md 1). */
 PG_FUNCTION_INFO_V1(bloom_info);
 Datum
 bloom_info(PG_FUNCTION_ARGS)
 {
 	struct varlena *v = PG_GETARG_VARLENA_PP(0);
 	ProbBloomInfo *info = palloc(sizeof(ProbBloomInfo));
-	StringInfoData json;
-	int			i;
+	ProbJson	json;
 
 	PROB_TRY(prob_bloom_info(PROB_BYTES(v), info, PROB_ERR));
-	initStringInfo(&json);
-	appendStringInfo(&json,
-					 "{\"format_version\": %d, \"hash_id\": %d, \"kind\": %s, \"hash\": \"xxh3-64\", \"seed\": " INT64_FORMAT ", "
-					 "\"layout\": \"%s\", \"capacity\": " UINT64_FORMAT ", \"fpr\": %s, \"layer_count\": %d, "
-					 "\"bit_count\": " UINT64_FORMAT ", \"hash_count\": %u, \"bits_set\": " UINT64_FORMAT ", "
-					 "\"estimated_items\": %s, \"estimated_fpr\": %s, \"bytes\": %zu, \"layers\": [",
-					 info->format_version, info->hash_id, prob_kind_json(info->kind), (int64) info->seed,
-					 info->layout_name, info->capacity, prob_json_number(info->fpr),
-					 info->layer_count, info->bit_count, info->layers[0].hash_count, info->bits_set,
-					 prob_json_number(info->estimated_items), prob_json_number(info->estimated_fpr),
-					 VARSIZE_ANY_EXHDR(v) + VARHDRSZ);
-	for (i = 0; i < info->layer_count; i++)
+	prob_json_begin(&json);
+	prob_json_header(&json, info->format_version, info->hash_id, info->seed, info->kind, v);
+	prob_json_string(&json, "layout", info->layout_name);
+	prob_json_uint(&json, "capacity", info->capacity);
+	prob_json_double(&json, "fpr", info->fpr);
+	prob_json_int(&json, "layer_count", info->layer_count);
+	prob_json_uint(&json, "bit_count", info->bit_count);
+	prob_json_uint(&json, "hash_count", info->layers[0].hash_count);
+	prob_json_uint(&json, "bits_set", info->bits_set);
+	prob_json_double(&json, "estimated_items", info->estimated_items);
+	prob_json_double(&json, "estimated_fpr", info->estimated_fpr);
+	prob_json_open(&json, "layers", '[');
+	for (int i = 0; i < info->layer_count; i++)
 	{
 		const ProbBloomLayerInfo *l = &info->layers[i];
 
-		appendStringInfo(&json,
-						 "%s{\"bit_count\": " UINT64_FORMAT ", \"hash_count\": %u, \"capacity\": " UINT64_FORMAT ", "
-						 "\"bits_set\": " UINT64_FORMAT ", \"design_fpr\": %s, \"estimated_items\": %s, "
-						 "\"estimated_fpr\": %s}",
-						 i > 0 ? ", " : "", l->bit_count, l->hash_count, l->capacity, l->bits_set,
-						 prob_json_number(l->design_fpr), prob_json_number(l->estimated_items),
-						 prob_json_number(l->estimated_fpr));
+		prob_json_open(&json, NULL, '{');
+		prob_json_uint(&json, "bit_count", l->bit_count);
+		prob_json_uint(&json, "hash_count", l->hash_count);
+		prob_json_uint(&json, "capacity", l->capacity);
+		prob_json_uint(&json, "bits_set", l->bits_set);
+		prob_json_double(&json, "design_fpr", l->design_fpr);
+		prob_json_double(&json, "estimated_items", l->estimated_items);
+		prob_json_double(&json, "estimated_fpr", l->estimated_fpr);
+		prob_json_close(&json, '}');
 	}
-	appendStringInfoString(&json, "]}");
-	PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json.data)));
+	prob_json_close(&json, ']');
+	PG_RETURN_DATUM(prob_json_end(&json));
 }
 
 /*
- * Aggregates. bloom_agg(x, capacity, fpr) and bloom_union_agg keep the bloom
- * type itself as their state, updated in place, so partial aggregation needs
- * no serial functions. Transition and combine functions update the state in
- * place only when AggCheckCallContext says they may; final functions never
- * modify it and return a copy (window aggregates keep updating the state
- * after a row's result was handed out, and aggregates may share a state).
+ * Aggregates. bloom_agg(x, capacity, fpr [, layout]) and bloom_union_agg keep
+ * the bloom type itself as their state, updated in place, so partial
+ * aggregation needs no serial functions. Transition and combine functions
+ * update the state in place only when AggCheckCallContext says they may;
+ * final functions never modify it and return a copy (window aggregates keep
+ * updating the state after a row's result was handed out, and aggregates may
+ * share a state).
  *
  * bloom_agg(x, capacity, fpr [, layout]) of a large fixed or blocked filter
- * keeps a working state (bloom.hpp): the filter and a buffer of pending
- * hashes, so that a row's add starts its loads and the buffer, once full,
- * is applied while they are in cache, rather than waiting for one miss per
- * row. It only does so when every aggregate reading the state ends it with
- * bloom_agg_final, which applies the buffer, as the combine function and the
- * output and send functions (Citus's partial aggregates) do; any other
- * reader refuses a working state.
+ * may keep a working state (bloom.hpp, under sketch.h's policy): the filter
+ * and a buffer of pending hashes, so that a row's add starts its loads and
+ * the buffer, once full, is applied while they are in cache, rather than
+ * waiting for one miss per row. bloom_agg_final, the combine function and
+ * the output and send functions (Citus's partial aggregates) apply the buffer.
  */
 
+/* bloom_agg(x, capacity, fpr [, layout]): the parameters (sketch.h). */
+static int
+bloom_agg_layout(int n, const Datum *values)
+{
+	return n > 2 ? bloom_layout_of_text(DatumGetTextPP(values[2])) : PROB_BLOOM_LAYOUT_FIXED;
+}
+
+static bool
+bloom_agg_check_params(const void *state, size_t size, int n, const Datum *values, ProbError *err)
+{
+	return prob_bloom_check_state_parameters(state, size, DatumGetInt64(values[0]), DatumGetFloat8(values[1]),
+											 bloom_agg_layout(n, values), err);
+}
+
+static struct varlena *
+bloom_agg_empty(int n, const Datum *values)
+{
+	return bloom_new_empty(DatumGetInt64(values[0]), DatumGetFloat8(values[1]), bloom_agg_layout(n, values),
+						   PROB_DEFAULT_SEED);
+}
+
+static const char *const bloom_agg_finals[] = {"bloom_agg_final", NULL};
+
+static const ProbAggregate bloom_agg = {
+	"bloom_agg", "bloom_agg(x, 1000000, 0.01)", 2, 3,
+	{{"capacity", INT8OID}, {"false positive rate", FLOAT8OID}, {"layout", TEXTOID}},
+	bloom_agg_check_params, bloom_agg_empty, bloom_agg_finals
+};
+
 /*
- * fn_extra of bloom_add_trans: what the aggregate call as written fixes, read
- * once per call site. The value's hash type; the layout last named with that
- * name (an argument that is not a constant is checked on every row, where a
- * name compared is cheaper than one parsed); whether capacity, rate and
- * layout are constants (the usual case), which then cannot differ between
- * rows; and for a fixed or blocked filter made from constants, where its
- * bits lie and how an item sets them (bloom_probe.h). Every state of such a
- * call site has the same parameters, so the same size and layer: each later
- * row adds its hash in place with no core call and no header read. A
- * scalable filter, which may grow, and any state of another size take the
- * core's path.
+ * fn_extra of bloom_add_trans, read once per call site: the value's hash
+ * type; whether the parameters are constants and states may be working
+ * states (sketch.h); and, once a group's first state exists, its add site
+ * (bloom_probe.h). With constant parameters every state of the call site has
+ * the same size and layer, so each later row adds its hash in place with no
+ * core call and no header read; a state of another size (a scalable filter
+ * that grew, none when it may) takes the core's path.
  */
 typedef struct BloomAddCache
 {
 	ProbHashType hash_type;
-	int			layout;
-	int			layout_len;		/* -1: none remembered */
-	char		layout_name[16];
-	bool		constant_known;	/* constant and batched are set */
-	bool		constant;		/* capacity, rate and layout are constants */
-	bool		batched;		/* states may be working states: only bloom_agg_final reads them */
-	uint32		state_size;		/* VARSIZE of the states the in-place path takes; 0: none yet */
-	uint32		bits_offset;	/* of the layer's bits within such a state */
-	uint32		pending_offset;	/* of a working state's buffer; 0: the states are filters */
-	bool		blocked;
-	ProbBloomProbeLayer layer;	/* the layer's geometry (its bits pointer is not used) */
+	bool		params_known;
+	bool		params_constant;
+	bool		working_known;
+	bool		working;
+	ProbBloomAddSite site;
 } BloomAddCache;
 
 static BloomAddCache *
@@ -445,46 +466,9 @@ bloom_add_cache(FunctionCallInfo fcinfo)
 	if (likely(cache != NULL))
 		return cache;
 	cache = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(BloomAddCache));
-	cache->layout_len = -1;
 	fcinfo->flinfo->fn_extra = cache;
 	return cache;
 }
-
-static int
-bloom_layout_arg_cached(BloomAddCache *cache, text *name)
-{
-	int			len = VARSIZE_ANY_EXHDR(name);
-
-	if (cache->layout_len == len && memcmp(cache->layout_name, VARDATA_ANY(name), len) == 0)
-		return cache->layout;
-	cache->layout = bloom_layout_of_text(name);
-	/* Names are short; a longer one (an error above) is never remembered. */
-	cache->layout_len = len <= (int) sizeof(cache->layout_name) ? len : -1;
-	if (cache->layout_len >= 0)
-		memcpy(cache->layout_name, VARDATA_ANY(name), len);
-	return cache->layout;
-}
-
-/* Remembers where the bits (and a working state's buffer) of state, made from the call site's constants, lie. */
-static void
-bloom_add_cache_layer(BloomAddCache *cache, struct varlena *state)
-{
-	ProbBloomProbe probe;
-	size_t		pending_offset;
-
-	PROB_TRY(prob_bloom_state_probe((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, &probe, &pending_offset,
-									PROB_ERR));
-	if (probe.layer_count != 1)
-		return;
-	cache->layer = probe.layers[0];
-	cache->layer.bits = NULL;
-	cache->blocked = probe.blocked;
-	cache->bits_offset = (uint32) (probe.layers[0].bits - (const uint8_t *) state);
-	cache->pending_offset = pending_offset == 0 ? 0 : (uint32) (VARHDRSZ + pending_offset);
-	cache->state_size = VARSIZE(state);
-}
-
-static const char *const bloom_agg_finals[] = {"bloom_agg_final", NULL};
 
 /*
  * bloom_add_trans's first row, every row of a call whose parameters are not
@@ -496,67 +480,48 @@ bloom_add_trans_slow(FunctionCallInfo fcinfo)
 	struct varlena *state;
 	uint64		hash;
 	ProbBuffer	out;
-	bool		has_layout = PG_NARGS() > 4;
 	BloomAddCache *cache = bloom_add_cache(fcinfo);
+	Datum		params[PROB_AGG_MAX_PARAMS];
+	int			n;
+	bool		constant;
 
 	(void) prob_require_aggregate(fcinfo, "bloom_add_trans");
-	if (!cache->constant_known)
-	{
-		cache->constant = prob_agg_arg_is_const(fcinfo, 1, INT8OID, "bloom_agg capacity") &&
-			prob_agg_arg_is_const(fcinfo, 2, FLOAT8OID, "bloom_agg false positive rate") &&
-			(!has_layout || prob_agg_arg_is_const(fcinfo, 3, TEXTOID, "bloom_agg layout"));
-		cache->batched = prob_states_finished_by(fcinfo, bloom_agg_finals);
-		cache->constant_known = true;
-	}
-	prob_require_not_null(PG_ARGISNULL(2), "bloom_agg capacity");
-	prob_require_not_null(PG_ARGISNULL(3), "bloom_agg false positive rate");
-	if (has_layout)
-		prob_require_not_null(PG_ARGISNULL(4), "bloom_agg layout");
-	/*
-	 * Every row passes the parameters: ones that differ from the first row's
-	 * are an error. Constants cannot differ: no core call per row, and the
-	 * layout's name is read at the first row only.
-	 */
-	if (PG_ARGISNULL(0) || !cache->constant)
-	{
-		int			layout = has_layout ? bloom_layout_arg_cached(cache, PG_GETARG_TEXT_PP(4))
-			: PROB_BLOOM_LAYOUT_FIXED;
-
-		if (PG_ARGISNULL(0))
-		{
-			ProbBuffer	first;
-
-			/* Made with the values' kind: later rows may take the inline path, which records none. */
-			if (unlikely(!OidIsValid(cache->hash_type.typid)))
-				(void) prob_arg_hash_type(fcinfo, 1, &cache->hash_type);
-			PROB_TRY(prob_bloom_agg_state(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), layout, PROB_BLOOM_AGG_SEED,
-										  cache->hash_type.value_kind, cache->batched, &prob_palloc_allocator,
-										  &first, PROB_ERR));
-			state = prob_varlena_of(first);
-		}
-		else
-		{
-			state = prob_detoast(PG_GETARG_DATUM(0));
-			PROB_TRY(prob_bloom_check_state_parameters((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
-													   PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), layout,
-													   PROB_ERR));
-		}
-	}
-	else
-		state = prob_detoast(PG_GETARG_DATUM(0));
-	if (PG_ARGISNULL(1))
-		PG_RETURN_POINTER(state);
-	/* Resolved at the first value, as prob_arg_hash_type_cached does: NULLs need no type. */
+	n = prob_agg_row_params(fcinfo, &bloom_agg, 2, params);
+	constant = prob_agg_params_constant(fcinfo, &bloom_agg, 2, &cache->params_known, &cache->params_constant);
+	/* Made with the values' kind: later rows may take the site's path, which records none. */
 	if (unlikely(!OidIsValid(cache->hash_type.typid)))
 		(void) prob_arg_hash_type(fcinfo, 1, &cache->hash_type);
-	hash = prob_hash_datum(&cache->hash_type, PG_GETARG_DATUM(1), PROB_BLOOM_AGG_SEED);
+	if (PG_ARGISNULL(0))
+	{
+		ProbBuffer	first;
+
+		if (!cache->working_known)
+		{
+			cache->working = prob_agg_may_keep_working_state(fcinfo, &bloom_agg);
+			cache->working_known = true;
+		}
+		PROB_TRY(prob_bloom_agg_state(DatumGetInt64(params[0]), DatumGetFloat8(params[1]),
+									  bloom_agg_layout(n, params), PROB_DEFAULT_SEED, cache->hash_type.value_kind,
+									  cache->working, &prob_palloc_allocator, &first, PROB_ERR));
+		state = prob_varlena_of(first);
+	}
+	else
+	{
+		state = prob_detoast(PG_GETARG_DATUM(0));
+		/* Constants cannot differ from the first row's: no core call per row. */
+		if (!constant)
+			prob_agg_check_params(&bloom_agg, VARDATA(state), VARSIZE(state) - VARHDRSZ, n, params);
+	}
+	if (PG_ARGISNULL(1))
+		PG_RETURN_POINTER(state);
+	hash = prob_hash_datum(&cache->hash_type, PG_GETARG_DATUM(1), PROB_DEFAULT_SEED);
 	PROB_TRY(prob_bloom_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash,
 								 cache->hash_type.value_kind, true,
 								 &prob_palloc_allocator, &out, PROB_ERR));
 	state = (struct varlena *) DatumGetPointer(prob_result(state, out));
-	/* Constants: the layout was read from its name at the first row (cache->layout). */
-	if (cache->constant && cache->state_size == 0 && (!has_layout || cache->layout != PROB_BLOOM_LAYOUT_SCALABLE))
-		bloom_add_cache_layer(cache, state);
+	if (constant && cache->site.state_size == 0)
+		PROB_TRY(prob_bloom_add_site((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, &cache->site,
+									 PROB_ERR));
 	PG_RETURN_POINTER(state);
 }
 
@@ -564,7 +529,7 @@ bloom_add_trans_slow(FunctionCallInfo fcinfo)
  * bloom_add_trans(bloom, value, capacity, fpr [, layout]): every
  * bloom_agg(x, capacity, fpr [, layout]) overload's transition function. The
  * filter is allocated at a group's first row and then updated in place; once
- * the call site's layer is known (BloomAddCache) a row is its hash and its bits.
+ * the call site's add site is known (BloomAddCache) a row is its hash and its bits.
  */
 PG_FUNCTION_INFO_V1(bloom_add_trans);
 Datum
@@ -572,24 +537,16 @@ bloom_add_trans(PG_FUNCTION_ARGS)
 {
 	BloomAddCache *cache = fcinfo->flinfo->fn_extra;
 
-	if (likely(cache != NULL && cache->state_size != 0 && !PG_ARGISNULL(0)) &&
+	if (likely(cache != NULL && cache->site.state_size != 0 && !PG_ARGISNULL(0)) &&
 		likely(fcinfo->context != NULL && IsA(fcinfo->context, AggState)))
 	{
 		struct varlena *state = prob_detoast(PG_GETARG_DATUM(0));
 
-		if (likely(VARSIZE(state) == cache->state_size))
+		if (likely(VARSIZE(state) - VARHDRSZ == cache->site.state_size))
 		{
 			if (!PG_ARGISNULL(1))
-			{
-				uint64		hash = prob_hash_datum(&cache->hash_type, PG_GETARG_DATUM(1), PROB_BLOOM_AGG_SEED);
-				uint8	   *bits = (uint8 *) state + cache->bits_offset;
-
-				if (cache->pending_offset != 0)
-					prob_bloom_pending_add(bits, &cache->layer, cache->blocked,
-										   (uint8 *) state + cache->pending_offset, hash);
-				else
-					prob_bloom_layer_add(bits, &cache->layer, cache->blocked, hash);
-			}
+				prob_bloom_site_add((uint8 *) VARDATA(state), &cache->site,
+									prob_hash_datum(&cache->hash_type, PG_GETARG_DATUM(1), PROB_DEFAULT_SEED));
 			PG_RETURN_POINTER(state);
 		}
 	}
@@ -624,43 +581,15 @@ bloom_union_trans(PG_FUNCTION_ARGS)
 }
 
 /*
- * Final function of bloom_agg(x, capacity, fpr) and bloom_union_agg. Zero
- * rows: bloom_agg gives an empty filter of its capacity and rate when both
- * are constants, else NULL; bloom_union_agg, which has no parameters, NULL.
+ * Final function of bloom_agg(x, capacity, fpr [, layout]) and
+ * bloom_union_agg. Zero rows: bloom_agg's empty filter of its constant
+ * parameters (sketch.h); bloom_union_agg, which has none, NULL.
  */
 PG_FUNCTION_INFO_V1(bloom_agg_final);
 Datum
 bloom_agg_final(PG_FUNCTION_ARGS)
 {
-	Datum		capacity;
-	Datum		fpr;
-	Datum		layout_name;
-	Aggref	   *aggref;
-	int			layout = PROB_BLOOM_LAYOUT_FIXED;
-
-	if (!PG_ARGISNULL(0))
-	{
-		struct varlena *state = PG_DETOAST_DATUM(PG_GETARG_DATUM(0));
-		struct varlena *result = bloom_finished(state);
-
-		/* Never the state itself: the caller may keep updating it (a window) or share it. */
-		if (result == state)
-			result = PG_DETOAST_DATUM_COPY(PointerGetDatum(state));
-		PG_RETURN_POINTER(result);
-	}
-	/* bloom_agg(x, capacity, fpr, layout): the layout too must be a constant. */
-	aggref = prob_aggregate_call(fcinfo);
-	if (aggref != NULL && list_length(aggref->args) > 3)
-	{
-		if (!prob_aggregate_const_arg(fcinfo, 3, TEXTOID, "bloom_agg layout", &layout_name))
-			PG_RETURN_NULL();
-		layout = bloom_layout_of_text(DatumGetTextPP(layout_name));
-	}
-	if (prob_aggregate_const_arg(fcinfo, 1, INT8OID, "bloom_agg capacity", &capacity) &&
-		prob_aggregate_const_arg(fcinfo, 2, FLOAT8OID, "bloom_agg false positive rate", &fpr))
-		PG_RETURN_POINTER(bloom_new_empty(DatumGetInt64(capacity), DatumGetFloat8(fpr), layout,
-										  PROB_BLOOM_AGG_SEED));
-	PG_RETURN_NULL();
+	return prob_agg_final(fcinfo, &bloom_type, &bloom_agg);
 }
 
 /*
@@ -670,22 +599,25 @@ bloom_agg_final(PG_FUNCTION_ARGS)
  * from it; the core polls for interrupts in its long loops.
  */
 
-static double
-bloom_distinct_fpr_arg(FunctionCallInfo fcinfo, int argno)
+/* bloom_agg(x [, fpr]): the parameter (sketch.h); the state is the core's set of hashes. */
+static bool
+bloom_distinct_check_params(const void *state, size_t size, int n, const Datum *values, ProbError *err)
 {
-	if (PG_NARGS() <= argno)
-		return BLOOM_DEFAULT_FPR;
-	prob_require_not_null(PG_ARGISNULL(argno), "bloom_agg false positive rate");
-	return PG_GETARG_FLOAT8(argno);
+	return prob_bloom_distinct_check_fpr(state, n == 0 ? PROB_BLOOM_DEFAULT_FPR : DatumGetFloat8(values[0]), err);
 }
 
-/* fn_extra of bloom_distinct_trans: the value's hash type, and whether the call passes its rate as a constant. */
-typedef struct BloomDistinctCache
+/* A filter of capacity 1: what bloom_agg(x [, fpr]) makes of zero rows. */
+static struct varlena *
+bloom_distinct_empty(int n, const Datum *values)
 {
-	ProbHashType type;
-	bool		fpr_known;		/* fpr_constant is set */
-	bool		fpr_constant;
-} BloomDistinctCache;
+	return bloom_new_empty(1, n == 0 ? PROB_BLOOM_DEFAULT_FPR : DatumGetFloat8(values[0]), PROB_BLOOM_LAYOUT_FIXED,
+						   PROB_DEFAULT_SEED);
+}
+
+static const ProbAggregate bloom_distinct_agg = {
+	"bloom_agg", "bloom_agg(x, 0.01)", 0, 1, {{"false positive rate", FLOAT8OID}},
+	bloom_distinct_check_params, bloom_distinct_empty, NULL
+};
 
 /* bloom_distinct_trans(internal, value [, fpr]): transition function of bloom_agg(x [, fpr]). */
 PG_FUNCTION_INFO_V1(bloom_distinct_trans);
@@ -693,35 +625,29 @@ Datum
 bloom_distinct_trans(PG_FUNCTION_ARGS)
 {
 	MemoryContext aggcontext = prob_require_aggregate(fcinfo, "bloom_distinct_trans");
-	double		fpr = bloom_distinct_fpr_arg(fcinfo, 2);
-	BloomDistinctCache *cache = fcinfo->flinfo->fn_extra;
+	ProbArgCache *cache = prob_arg_cache(fcinfo);
 	ProbBloomDistinct *state;
+	Datum		params[PROB_AGG_MAX_PARAMS];
+	int			n = prob_agg_row_params(fcinfo, &bloom_distinct_agg, 2, params);
 
-	if (unlikely(cache == NULL))
-		fcinfo->flinfo->fn_extra = cache =
-			MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(BloomDistinctCache));
 	if (PG_ARGISNULL(0))
 	{
 		ProbAllocator alloc = prob_context_allocator(aggcontext);
 
-		PROB_TRY(prob_bloom_distinct_new(fpr, &alloc, &state, PROB_ERR));
+		PROB_TRY(prob_bloom_distinct_new(n == 0 ? PROB_BLOOM_DEFAULT_FPR : DatumGetFloat8(params[0]), &alloc,
+										 &state, PROB_ERR));
 	}
 	else
 	{
 		state = (ProbBloomDistinct *) PG_GETARG_POINTER(0);
 		/* A constant rate (the usual case) cannot differ from the first row's: no core call per row. */
-		if (unlikely(!cache->fpr_known))
-		{
-			cache->fpr_constant = PG_NARGS() <= 2 ||
-				prob_agg_arg_is_const(fcinfo, 1, FLOAT8OID, "bloom_agg false positive rate");
-			cache->fpr_known = true;
-		}
-		if (!cache->fpr_constant)
-			PROB_TRY(prob_bloom_distinct_check_fpr(state, fpr, PROB_ERR));
+		if (!prob_agg_params_constant(fcinfo, &bloom_distinct_agg, 2, &cache->params_known,
+									  &cache->params_constant))
+			prob_agg_check_params(&bloom_distinct_agg, state, 0, n, params);
 	}
 	if (!PG_ARGISNULL(1))
-		PROB_TRY(prob_bloom_distinct_add(state, prob_hash_datum(prob_arg_hash_type(fcinfo, 1, &cache->type),
-																PG_GETARG_DATUM(1), PROB_BLOOM_AGG_SEED),
+		PROB_TRY(prob_bloom_distinct_add(state, prob_hash_datum(prob_arg_hash_type_cached(fcinfo, 1),
+																PG_GETARG_DATUM(1), PROB_DEFAULT_SEED),
 										 PROB_ERR));
 	PG_RETURN_POINTER(state);
 }
@@ -741,7 +667,8 @@ bloom_distinct_combine(PG_FUNCTION_ARGS)
 		PG_RETURN_POINTER(state);
 	}
 	/* The second state may live in a shorter-lived context (a deserialized one): the result must not. */
-	PROB_TRY(prob_bloom_distinct_combine(&state, (ProbBloomDistinct *) PG_GETARG_POINTER(1), &alloc, PROB_ERR));
+	PROB_TRY_AGG(&bloom_distinct_agg,
+				 prob_bloom_distinct_combine(&state, (ProbBloomDistinct *) PG_GETARG_POINTER(1), &alloc, PROB_ERR));
 	PG_RETURN_POINTER(state);
 }
 
@@ -778,17 +705,15 @@ PG_FUNCTION_INFO_V1(bloom_distinct_final);
 Datum
 bloom_distinct_final(PG_FUNCTION_ARGS)
 {
-	Datum		fpr = Float8GetDatum(BLOOM_DEFAULT_FPR);
 	ProbBuffer	out;
 
 	if (PG_ARGISNULL(0))
 	{
-		int			nargs = prob_aggregate_nargs(fcinfo);
+		struct varlena *empty = prob_agg_zero_rows(fcinfo, &bloom_distinct_agg);
 
-		if (nargs < 1 || (nargs > 1 &&
-						  !prob_aggregate_const_arg(fcinfo, 1, FLOAT8OID, "bloom_agg false positive rate", &fpr)))
+		if (empty == NULL)
 			PG_RETURN_NULL();
-		PG_RETURN_POINTER(bloom_new_empty(1, DatumGetFloat8(fpr), PROB_BLOOM_LAYOUT_FIXED, PROB_BLOOM_AGG_SEED));
+		PG_RETURN_POINTER(empty);
 	}
 	PROB_TRY(prob_bloom_distinct_finish((ProbBloomDistinct *) PG_GETARG_POINTER(0),
 										prob_aggregate_value_kind(fcinfo), &prob_palloc_allocator, &out,

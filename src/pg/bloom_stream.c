@@ -3,7 +3,7 @@
  * in one call (doc/STREAMS.md). The elements are hashed here exactly as
  * bloom_contains hashes a value of the element type; the core tests them.
  */
-#include "common.h"
+#include "kept_arg.h"
 #include "hashing.h"
 
 #include "catalog/pg_type.h"

@@ -3,8 +3,11 @@
  * Every SQL name here is the C symbol of the same name; equality and hashing
  * are bytea's own functions, declared in the SQL script.
  */
-#include "common.h"
 #include "hashing.h"
+#include "kept_arg.h"
+#include "memory.h"
+#include "sketch.h"
+#include "agg_calls.h"
 
 #include "access/detoast.h"
 #include "catalog/pg_type.h"
@@ -16,42 +19,42 @@
 
 #include "capi/cuckoo_capi.h"
 
-/* The aggregate takes no seed argument; cuckoo_empty's default is the same. */
-#define CUCKOO_AGG_SEED 0
+/* A cuckoo filter keeps no working state: its aggregate's state is always a value. */
+static const ProbSketchType cuckoo_type = {"cuckoo", prob_cuckoo_validate, NULL};
 
 PG_FUNCTION_INFO_V1(cuckoo_in);
 Datum
 cuckoo_in(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(prob_value_in(PG_GETARG_CSTRING(0), "cuckoo", prob_cuckoo_validate));
+	PG_RETURN_POINTER(prob_sketch_in(&cuckoo_type, PG_GETARG_CSTRING(0)));
 }
 
 PG_FUNCTION_INFO_V1(cuckoo_out);
 Datum
 cuckoo_out(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_CSTRING(prob_value_out(PG_GETARG_VARLENA_PP(0), "cuckoo"));
+	PG_RETURN_CSTRING(prob_sketch_out(&cuckoo_type, PG_GETARG_VARLENA_PP(0)));
 }
 
 PG_FUNCTION_INFO_V1(cuckoo_recv);
 Datum
 cuckoo_recv(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(prob_value_recv((StringInfo) PG_GETARG_POINTER(0), prob_cuckoo_validate));
+	PG_RETURN_POINTER(prob_sketch_recv(&cuckoo_type, (StringInfo) PG_GETARG_POINTER(0)));
 }
 
 PG_FUNCTION_INFO_V1(cuckoo_send);
 Datum
 cuckoo_send(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BYTEA_P(prob_value_send(PG_GETARG_VARLENA_PP(0)));
+	PG_RETURN_BYTEA_P(prob_sketch_send(&cuckoo_type, PG_GETARG_VARLENA_PP(0)));
 }
 
 PG_FUNCTION_INFO_V1(cuckoo_from_bytea);
 Datum
 cuckoo_from_bytea(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(prob_value_from_bytea(PG_GETARG_VARLENA_PP(0), prob_cuckoo_validate));
+	PG_RETURN_POINTER(prob_sketch_from_bytea(&cuckoo_type, PG_GETARG_VARLENA_PP(0)));
 }
 
 static struct varlena *
@@ -62,6 +65,26 @@ cuckoo_new_empty(int64 capacity, double fpr, uint64 seed)
 	PROB_TRY(prob_cuckoo_empty(capacity, fpr, seed, &prob_palloc_allocator, &out, PROB_ERR));
 	return prob_varlena_of(out);
 }
+
+/* cuckoo_agg(x, capacity, fpr): the aggregate's parameters (sketch.h). */
+static bool
+cuckoo_agg_check_params(const void *state, size_t size, int n, const Datum *values, ProbError *err)
+{
+	return prob_cuckoo_check_state_parameters(state, size, DatumGetInt64(values[0]), DatumGetFloat8(values[1]),
+											  err);
+}
+
+static struct varlena *
+cuckoo_agg_empty(int n, const Datum *values)
+{
+	return cuckoo_new_empty(DatumGetInt64(values[0]), DatumGetFloat8(values[1]), PROB_DEFAULT_SEED);
+}
+
+static const ProbAggregate cuckoo_agg = {
+	"cuckoo_agg", "cuckoo_agg(x, 1000000, 0.01)", 2, 2,
+	{{"capacity", INT8OID}, {"false positive rate", FLOAT8OID}},
+	cuckoo_agg_check_params, cuckoo_agg_empty, NULL
+};
 
 PG_FUNCTION_INFO_V1(cuckoo_empty);
 Datum
@@ -232,26 +255,29 @@ cuckoo_cardinality(PG_FUNCTION_ARGS)
 	PG_RETURN_INT64((int64) params.items);
 }
 
-/* Floating-point numbers as prob_json_number prints them (doc/FORMAT.md 1). */
 PG_FUNCTION_INFO_V1(cuckoo_info);
 Datum
 cuckoo_info(PG_FUNCTION_ARGS)
 {
 	struct varlena *v = PG_GETARG_VARLENA_PP(0);
 	ProbCuckooInfo info;
-	char	   *json;
+	ProbJson	json;
 
 	PROB_TRY(prob_cuckoo_info(PROB_BYTES(v), &info, PROB_ERR));
-	json = psprintf("{\"format_version\": %d, \"hash_id\": %d, \"kind\": %s, \"hash\": \"xxh3-64\", \"seed\": " INT64_FORMAT ", "
-					"\"layout\": \"single\", \"subfilter_count\": 1, \"capacity\": " UINT64_FORMAT ", \"fpr\": %s, "
-					"\"fingerprint_bits\": %d, \"bucket_size\": %d, \"bucket_count\": " UINT64_FORMAT ", "
-					"\"items\": " UINT64_FORMAT ", \"load\": %s, \"estimated_fpr\": %s, "
-					"\"bits_per_item\": %s, \"bytes\": %zu}",
-					info.format_version, info.hash_id, prob_kind_json(info.kind), (int64) info.seed, info.capacity,
-					prob_json_number(info.fpr), info.fingerprint_bits, info.bucket_size, info.bucket_count,
-					info.items, prob_json_number(info.load), prob_json_number(info.estimated_fpr),
-					prob_json_number(info.bits_per_item), VARSIZE_ANY_EXHDR(v) + VARHDRSZ);
-	PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+	prob_json_begin(&json);
+	prob_json_header(&json, info.format_version, info.hash_id, info.seed, info.kind, v);
+	prob_json_string(&json, "layout", "single");
+	prob_json_int(&json, "subfilter_count", 1);
+	prob_json_uint(&json, "capacity", info.capacity);
+	prob_json_double(&json, "fpr", info.fpr);
+	prob_json_int(&json, "fingerprint_bits", info.fingerprint_bits);
+	prob_json_int(&json, "bucket_size", info.bucket_size);
+	prob_json_uint(&json, "bucket_count", info.bucket_count);
+	prob_json_uint(&json, "items", info.items);
+	prob_json_double(&json, "load", info.load);
+	prob_json_double(&json, "estimated_fpr", info.estimated_fpr);
+	prob_json_double(&json, "bits_per_item", info.bits_per_item);
+	PG_RETURN_DATUM(prob_json_end(&json));
 }
 
 /*
@@ -269,37 +295,23 @@ cuckoo_add_trans(PG_FUNCTION_ARGS)
 	ProbBuffer	out;
 	ProbArgCache *cache = prob_arg_cache(fcinfo);
 	const ProbHashType *type;
+	Datum		params[PROB_AGG_MAX_PARAMS];
+	int			n;
 
 	(void) prob_require_aggregate(fcinfo, "cuckoo_add_trans");
-	prob_require_not_null(PG_ARGISNULL(2), "cuckoo_agg capacity");
-	prob_require_not_null(PG_ARGISNULL(3), "cuckoo_agg false positive rate");
+	n = prob_agg_row_params(fcinfo, &cuckoo_agg, 2, params);
 	if (PG_ARGISNULL(0))
-		state = cuckoo_new_empty(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), CUCKOO_AGG_SEED);
+		state = cuckoo_agg_empty(n, params);
 	else
-		state = prob_detoast(PG_GETARG_DATUM(0));
-	if (unlikely(cache->params_constant < 0))
-		cache->params_constant = prob_agg_arg_is_const(fcinfo, 1, INT8OID, "cuckoo_agg capacity") &&
-			prob_agg_arg_is_const(fcinfo, 2, FLOAT8OID, "cuckoo_agg false positive rate");
-	/* Constants cannot differ from the first row's: no core call per row. */
-	if (!PG_ARGISNULL(0) && !cache->params_constant)
 	{
-		ProbCuckooParams params;
-
-		PROB_TRY(prob_cuckoo_params((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, &params, PROB_ERR));
-		if (params.capacity != (uint64) PG_GETARG_INT64(2) || params.fpr != PG_GETARG_FLOAT8(3))
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("cuckoo_agg parameters changed between rows of one aggregate"),
-					 errdetail("The first row passed capacity " UINT64_FORMAT ", false positive rate %s; "
-							   "a later row " INT64_FORMAT ", %s.",
-							   params.capacity, float8out_internal(params.fpr), PG_GETARG_INT64(2),
-							   float8out_internal(PG_GETARG_FLOAT8(3))),
-					 errhint("Pass the parameters as constants, as in cuckoo_agg(x, 1000000, 0.01).")));
+		state = prob_detoast(PG_GETARG_DATUM(0));
+		if (!prob_agg_params_constant(fcinfo, &cuckoo_agg, 2, &cache->params_known, &cache->params_constant))
+			prob_agg_check_params(&cuckoo_agg, VARDATA(state), VARSIZE(state) - VARHDRSZ, n, params);
 	}
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
 	type = prob_arg_hash_type_cached(fcinfo, 1);
-	hash = prob_hash_datum(type, PG_GETARG_DATUM(1), CUCKOO_AGG_SEED);
+	hash = prob_hash_datum(type, PG_GETARG_DATUM(1), PROB_DEFAULT_SEED);
 	PROB_TRY(prob_cuckoo_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, type->value_kind, true,
 								  &prob_palloc_allocator, &out, PROB_ERR));
 	PG_RETURN_POINTER(state);
@@ -316,20 +328,12 @@ cuckoo_union_trans(PG_FUNCTION_ARGS)
 
 /*
  * Final function of cuckoo_agg(x, capacity, fpr) and cuckoo_union_agg. Zero
- * rows: cuckoo_agg gives an empty filter of its capacity and rate when both
- * are constants, else NULL; cuckoo_union_agg NULL.
+ * rows: cuckoo_agg's empty filter of its constant parameters (sketch.h);
+ * cuckoo_union_agg, which has none, NULL.
  */
 PG_FUNCTION_INFO_V1(cuckoo_agg_final);
 Datum
 cuckoo_agg_final(PG_FUNCTION_ARGS)
 {
-	Datum		capacity;
-	Datum		fpr;
-
-	if (!PG_ARGISNULL(0))
-		PG_RETURN_POINTER(PG_DETOAST_DATUM_COPY(PG_GETARG_DATUM(0)));
-	if (prob_aggregate_const_arg(fcinfo, 1, INT8OID, "cuckoo_agg capacity", &capacity) &&
-		prob_aggregate_const_arg(fcinfo, 2, FLOAT8OID, "cuckoo_agg false positive rate", &fpr))
-		PG_RETURN_POINTER(cuckoo_new_empty(DatumGetInt64(capacity), DatumGetFloat8(fpr), CUCKOO_AGG_SEED));
-	PG_RETURN_NULL();
+	return prob_agg_final(fcinfo, &cuckoo_type, &cuckoo_agg);
 }

@@ -7,7 +7,10 @@
  */
 #include "hashing.h"
 
-#include "common.h"
+#include "core/byte_order.h"
+
+#include "agg_calls.h"
+#include "memory.h"
 
 #include <errno.h>
 #include <math.h>
@@ -38,20 +41,6 @@
 #include "utils/timestamp.h"
 #include "utils/typcache.h"
 #include "utils/uuid.h"
-
-static void
-store_le32(uint8 *out, uint32 v)
-{
-	for (int i = 0; i < 4; i++)
-		out[i] = (uint8) (v >> (8 * i));
-}
-
-static void
-store_le64(uint8 *out, uint64 v)
-{
-	for (int i = 0; i < 8; i++)
-		out[i] = (uint8) (v >> (8 * i));
-}
 
 /* Where the database's bytes for a string are not its UTF-8 form (SQL_ASCII keeps its bytes). */
 static bool
@@ -446,12 +435,12 @@ hash_array_elements(const ProbHashType *type, Datum value, uint64 seed)
 	deconstruct_array(array, ARR_ELEMTYPE(array), type->elmlen, type->elmbyval, type->elmalign,
 					  &elems, &nulls, &n);
 	bytes = palloc(4 + 8 * (size_t) ndim + 9 * (size_t) n);
-	store_le32(bytes, (uint32) ndim);
+	prob_store_le32(bytes, (uint32) ndim);
 	len = 4;
 	for (i = 0; i < ndim; i++)
 	{
-		store_le32(bytes + len, (uint32) ARR_DIMS(array)[i]);
-		store_le32(bytes + len + 4, (uint32) ARR_LBOUND(array)[i]);
+		prob_store_le32(bytes + len, (uint32) ARR_DIMS(array)[i]);
+		prob_store_le32(bytes + len + 4, (uint32) ARR_LBOUND(array)[i]);
 		len += 8;
 	}
 	for (i = 0; i < n; i++)
@@ -459,7 +448,7 @@ hash_array_elements(const ProbHashType *type, Datum value, uint64 seed)
 		bytes[len++] = nulls[i] ? 0 : 1;
 		if (!nulls[i])
 		{
-			store_le64(bytes + len, prob_hash_datum(type->element, elems[i], 0));
+			prob_store_le64(bytes + len, prob_hash_datum(type->element, elems[i], 0));
 			len += 8;
 		}
 	}
@@ -520,7 +509,7 @@ hash_opclass(const ProbHashType *type, Datum value, uint64 seed)
 	inner = DatumGetUInt64(FunctionCall2Coll((FmgrInfo *) &type->hash_extended,
 														  type->collation, value,
 														  Int64GetDatum((int64) seed)));
-	store_le64(bytes, inner);
+	prob_store_le64(bytes, inner);
 	return prob_hash_bytes(bytes, sizeof bytes, seed);
 }
 
@@ -846,6 +835,13 @@ prob_hash_prepared_own(const ProbHashType *type)
 	return type->rule == NULL || type->rule->action == PROB_RULE_OWN;
 }
 
+/* A built-in kind's type name; a kind from another server may be no type of this one: said, not failed. */
+static char *
+kind_type_name(uint16 kind)
+{
+	return type_exists(kind) ? format_type_be(kind) : psprintf("unknown type %u", kind);
+}
+
 char *
 prob_kind_json(uint16 kind)
 {
@@ -858,9 +854,20 @@ prob_kind_json(uint16 kind)
 	if (kind == PROB_KIND_MIXED)
 		return "\"mixed\"";
 	initStringInfo(&out);
-	/* A kind from another server may be no type of this one: say so, do not fail. */
-	escape_json(&out, type_exists(kind) ? format_type_be(kind) : psprintf("unknown type %u", kind));
+	escape_json(&out, kind_type_name(kind));
 	return out.data;
+}
+
+char *
+prob_kind_values_text(uint16 kind)
+{
+	if (kind == PROB_KIND_NONE)
+		return pstrdup("values of no recorded type");
+	if (kind == PROB_KIND_OTHER)
+		return pstrdup("values of a type that is not built in");
+	if (kind == PROB_KIND_MIXED)
+		return pstrdup("values of several types");
+	return psprintf("%s values", kind_type_name(kind));
 }
 
 uint16

@@ -83,6 +83,8 @@ extern bool prob_hash_prepared_own(const ProbHashType *type);
  * family's type ("bigint" for every integer type), "other" or "mixed".
  */
 extern char *prob_kind_json(uint16 kind);
+/* The same in words: "bigint values", "values of several types". */
+extern char *prob_kind_values_text(uint16 kind);
 
 /* The kind of the sketch last prepared for. */
 extern uint16 prob_hash_prepared_kind(const ProbHashType *type);
@@ -141,13 +143,16 @@ extern uint16 prob_aggregate_value_kind(FunctionCallInfo fcinfo);
 /*
  * fn_extra of a function that needs nothing else there: the hashing rule of
  * one argument and, for a transition function, whether the call's
- * parameters are constants (-1 not yet known), so that a row with constant
+ * parameters are constants, so that a row with constant
  * parameters is not checked against the state.
  */
 typedef struct ProbArgCache
 {
 	ProbHashType hash_type;
-	int8		params_constant;
+	bool		params_known;	/* params_constant is set (prob_agg_params_constant) */
+	bool		params_constant;
+	bool		working_known;	/* working is set */
+	bool		working;		/* states may be working states (sketch.h) */
 } ProbArgCache;
 
 static inline ProbArgCache *
@@ -159,7 +164,6 @@ prob_arg_cache(FunctionCallInfo fcinfo)
 		return cache;
 	fcinfo->flinfo->fn_extra = cache =
 		MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ProbArgCache));
-	cache->params_constant = -1;
 	return cache;
 }
 

@@ -2,8 +2,10 @@
  * The hll type: I/O, typmod, functions, operators and aggregates.
  * Every SQL name here is the C symbol of the same name.
  */
-#include "common.h"
+#include "agg_calls.h"
 #include "hashing.h"
+#include "memory.h"
+#include "sketch.h"
 
 #include <math.h>
 
@@ -17,8 +19,6 @@
 #include "utils/fmgrprotos.h"
 
 #include "capi/hll_capi.h"
-
-#define HLL_DEFAULT_SEED 0
 
 static struct varlena *
 hll_new_empty(int precision, uint64 seed)
@@ -42,6 +42,8 @@ hll_finished(struct varlena *v)
 	return (struct varlena *) DatumGetPointer(prob_result(v, out));
 }
 
+static const ProbSketchType hll_type = {"hll", prob_hll_validate, hll_finished};
+
 /* Applies a column's typmod: folds a finer sketch down (the core refuses a coarser one). */
 static struct varlena *
 hll_apply_typmod(struct varlena *v, int32 typmod)
@@ -58,22 +60,21 @@ PG_FUNCTION_INFO_V1(hll_in);
 Datum
 hll_in(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(hll_apply_typmod(prob_value_in(PG_GETARG_CSTRING(0), "hll", prob_hll_validate),
-									   PG_GETARG_INT32(2)));
+	PG_RETURN_POINTER(hll_apply_typmod(prob_sketch_in(&hll_type, PG_GETARG_CSTRING(0)), PG_GETARG_INT32(2)));
 }
 
 PG_FUNCTION_INFO_V1(hll_out);
 Datum
 hll_out(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_CSTRING(prob_value_out(hll_finished(PG_GETARG_VARLENA_PP(0)), "hll"));
+	PG_RETURN_CSTRING(prob_sketch_out(&hll_type, PG_GETARG_VARLENA_PP(0)));
 }
 
 PG_FUNCTION_INFO_V1(hll_recv);
 Datum
 hll_recv(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(hll_apply_typmod(prob_value_recv((StringInfo) PG_GETARG_POINTER(0), prob_hll_validate),
+	PG_RETURN_POINTER(hll_apply_typmod(prob_sketch_recv(&hll_type, (StringInfo) PG_GETARG_POINTER(0)),
 									   PG_GETARG_INT32(2)));
 }
 
@@ -81,7 +82,7 @@ PG_FUNCTION_INFO_V1(hll_send);
 Datum
 hll_send(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BYTEA_P(prob_value_send(hll_finished(PG_GETARG_VARLENA_PP(0))));
+	PG_RETURN_BYTEA_P(prob_sketch_send(&hll_type, PG_GETARG_VARLENA_PP(0)));
 }
 
 PG_FUNCTION_INFO_V1(hll_typmod_in);
@@ -122,7 +123,7 @@ PG_FUNCTION_INFO_V1(hll_from_bytea);
 Datum
 hll_from_bytea(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(prob_value_from_bytea(PG_GETARG_VARLENA_PP(0), prob_hll_validate));
+	PG_RETURN_POINTER(prob_sketch_from_bytea(&hll_type, PG_GETARG_VARLENA_PP(0)));
 }
 
 PG_FUNCTION_INFO_V1(hll_empty);
@@ -241,25 +242,24 @@ hll_precision(PG_FUNCTION_ARGS)
 	PG_RETURN_INT32(precision);
 }
 
-/* The estimate as prob_json_number prints it (doc/FORMAT.md 1). */
 PG_FUNCTION_INFO_V1(hll_info);
 Datum
 hll_info(PG_FUNCTION_ARGS)
 {
 	struct varlena *v = PG_GETARG_VARLENA_PP(0);
 	ProbHllInfo info;
-	char	   *json;
+	ProbJson	json;
 
 	PROB_TRY(prob_hll_info(PROB_BYTES(v), &info, PROB_ERR));
-	json = psprintf("{\"precision\": %d, \"representation\": \"%s\", \"format_version\": %d, "
-					"\"hash_id\": %d, \"kind\": %s, \"hash\": \"xxh3-64\", \"seed\": " INT64_FORMAT ", "
-					"\"bytes\": %zu, \"registers\": %zu, \"registers_nonzero\": %zu, "
-					"\"sparse_entries\": %zu, \"estimate\": %s}",
-					info.precision, info.sparse ? "sparse" : "dense", info.format_version,
-					info.hash_id, prob_kind_json(info.kind), (int64) info.seed, VARSIZE_ANY_EXHDR(v) + VARHDRSZ,
-					(size_t) 1 << info.precision, info.registers_nonzero,
-					info.sparse_entries, prob_json_number(info.estimate));
-	PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+	prob_json_begin(&json);
+	prob_json_header(&json, info.format_version, info.hash_id, info.seed, info.kind, v);
+	prob_json_int(&json, "precision", info.precision);
+	prob_json_string(&json, "representation", info.sparse ? "sparse" : "dense");
+	prob_json_uint(&json, "registers", (uint64) 1 << info.precision);
+	prob_json_uint(&json, "registers_nonzero", info.registers_nonzero);
+	prob_json_uint(&json, "sparse_entries", info.sparse_entries);
+	prob_json_double(&json, "estimate", info.estimate);
+	PG_RETURN_DATUM(prob_json_end(&json));
 }
 
 static bool
@@ -333,47 +333,57 @@ hll_hash_extended(PG_FUNCTION_ARGS)
  * AggCheckCallContext says they may; final functions never modify it.
  */
 
-/*
- * hll_add_trans and hll_add_hash_trans build a working state (representation
- * 3, no valid value): only an aggregate that ends it with our final function
- * may use them. (hll_union_trans returns valid values: any aggregate may.)
- */
-static void
-hll_require_finishing_aggregate(FunctionCallInfo fcinfo)
+/* hll_add_agg(x [, precision]) and hll_add_hash_agg(h [, precision]): the parameters (sketch.h). */
+static bool
+hll_agg_check_params(const void *state, size_t size, int n, const Datum *values, ProbError *err)
 {
-	static const char *const finals[] = {"hll_agg_final", "hll_agg_cardinality", NULL};
-
-	prob_require_finishing_aggregate(fcinfo, finals,
-									 "Use hll_add_agg or hll_add_hash_agg, or give the aggregate FINALFUNC = hll_agg_final.");
+	return prob_hll_check_state_precision(state, size, n == 0 ? PROB_HLL_DEFAULT_PRECISION : DatumGetInt32(values[0]),
+										  err);
 }
 
+static struct varlena *
+hll_agg_empty(int n, const Datum *values)
+{
+	return hll_new_empty(n == 0 ? PROB_HLL_DEFAULT_PRECISION : DatumGetInt32(values[0]), PROB_DEFAULT_SEED);
+}
+
+static const char *const hll_agg_finals[] = {"hll_agg_final", "hll_agg_cardinality", NULL};
+
+static const ProbAggregate hll_add_agg = {
+	"hll_add_agg", "hll_add_agg(x, 12)", 0, 1, {{"precision", INT4OID}},
+	hll_agg_check_params, hll_agg_empty, hll_agg_finals
+};
+
 /*
- * hll_trans_state's rarer cases: the first row (a new building state) and a
- * precision argument that may change between rows.
+ * hll_trans_state's rarer cases: a group's first row, which makes the state
+ * (a building one, representation 3, when the working-state policy allows,
+ * else an empty value), and parameters that may change between rows.
  */
 static pg_noinline struct varlena *
-hll_trans_state_slow(FunctionCallInfo fcinfo, int precision_arg, bool hashes_values)
+hll_trans_state_slow(FunctionCallInfo fcinfo, bool hashes_values)
 {
-	int			precision = PROB_HLL_DEFAULT_PRECISION;
+	Datum		params[PROB_AGG_MAX_PARAMS];
+	int			n = prob_agg_row_params(fcinfo, &hll_add_agg, 2, params);
+	int			precision = n == 0 ? PROB_HLL_DEFAULT_PRECISION : DatumGetInt32(params[0]);
+	ProbArgCache *cache = prob_arg_cache(fcinfo);
 	ProbBuffer	out;
 
-	if (PG_NARGS() > precision_arg)
-	{
-		prob_require_not_null(PG_ARGISNULL(precision_arg), "hll precision");
-		precision = PG_GETARG_INT32(precision_arg);
-	}
 	if (!PG_ARGISNULL(0))
 	{
 		struct varlena *state = prob_detoast(PG_GETARG_DATUM(0));
 
-		PROB_TRY(prob_hll_check_state_precision((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
-												precision, PROB_ERR));
+		prob_agg_check_params(&hll_add_agg, VARDATA(state), VARSIZE(state) - VARHDRSZ, n, params);
 		return state;
 	}
-	/* A new working state (representation 3): only our final functions may end it. */
-	hll_require_finishing_aggregate(fcinfo);
+	if (!cache->working_known)
+	{
+		cache->working = prob_agg_may_keep_working_state(fcinfo, &hll_add_agg);
+		cache->working_known = true;
+	}
+	if (!cache->working)
+		return hll_agg_empty(n, params);
 	/* The kind of the values hashed here; hll_add_hash_agg's hashes come with none. */
-	PROB_TRY(prob_hll_builder(precision, HLL_DEFAULT_SEED,
+	PROB_TRY(prob_hll_builder(precision, PROB_DEFAULT_SEED,
 							  hashes_values ? prob_arg_hash_type_cached(fcinfo, 1)->value_kind : 0,
 							  &prob_palloc_allocator, &out, PROB_ERR));
 	return prob_varlena_of(out);
@@ -383,42 +393,37 @@ hll_trans_state_slow(FunctionCallInfo fcinfo, int precision_arg, bool hashes_val
  * The state to update: the aggregate's own copy, or (when it had to be
  * detoasted) a fresh copy; either way ours to modify, with a 4-byte header.
  * Also makes sure the caller is an aggregate (the state is updated in place);
- * a plain aggregate passes that check without a call.
+ * a plain aggregate passes that check without a call. A precision that is a
+ * constant (the usual case) cannot differ between rows: no core call per row.
  */
 static inline struct varlena *
-hll_trans_state(FunctionCallInfo fcinfo, const char *name, int precision_arg, bool hashes_values)
+hll_trans_state(FunctionCallInfo fcinfo, const char *name, bool hashes_values)
 {
-	bool		has_precision = PG_NARGS() > precision_arg;
-
 	if (unlikely(fcinfo->context == NULL || !IsA(fcinfo->context, AggState)))
 		(void) prob_require_aggregate(fcinfo, name);
-	/*
-	 * Every row passes the precision: one that differs from the first is an
-	 * error. A constant (the usual case) cannot differ: no core call per row.
-	 */
 	if (likely(!PG_ARGISNULL(0)))
 	{
 		ProbArgCache *cache = prob_arg_cache(fcinfo);
 
-		if (unlikely(cache->params_constant < 0))
-			cache->params_constant = !has_precision ||
-				prob_agg_arg_is_const(fcinfo, precision_arg - 1, INT4OID, "hll precision");
-		if (likely(cache->params_constant))
+		if (likely(prob_agg_params_constant(fcinfo, &hll_add_agg, 2, &cache->params_known,
+											&cache->params_constant)))
 			return prob_detoast(PG_GETARG_DATUM(0));
 	}
-	return hll_trans_state_slow(fcinfo, precision_arg, hashes_values);
+	return hll_trans_state_slow(fcinfo, hashes_values);
 }
 
 /*
- * Adds a hash to an aggregate's state: in place when it is dense (without a
- * call), else through the core's guarded path, which may return a new state.
+ * Adds a hash of a value of kind to an aggregate's state: in place when it is
+ * dense (without a call), else through the core's guarded path, which may
+ * return a new state. (A building state has its kind from the start; an
+ * empty value takes it from the first hash.)
  */
 static inline Datum
-hll_trans_add(struct varlena *state, uint64 hash)
+hll_trans_add(struct varlena *state, uint64 hash, uint16 kind)
 {
 	ProbBuffer	out;
 
-	PROB_TRY(prob_hll_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, 0, true,
+	PROB_TRY(prob_hll_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, kind, true,
 							   &prob_palloc_allocator, &out, PROB_ERR));
 	return out.data == (uint8_t *) VARDATA(state) ? PointerGetDatum(state) :
 		PointerGetDatum(prob_varlena_of(out));
@@ -429,22 +434,23 @@ PG_FUNCTION_INFO_V1(hll_add_trans);
 Datum
 hll_add_trans(PG_FUNCTION_ARGS)
 {
-	struct varlena *state = hll_trans_state(fcinfo, "hll_add_trans", 2, true);
+	struct varlena *state = hll_trans_state(fcinfo, "hll_add_trans", true);
 
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
-	return hll_trans_add(state, hll_hash_arg(fcinfo, 1, HLL_DEFAULT_SEED));
+	return hll_trans_add(state, hll_hash_arg(fcinfo, 1, PROB_DEFAULT_SEED),
+						 prob_arg_hash_type_cached(fcinfo, 1)->value_kind);
 }
 
 PG_FUNCTION_INFO_V1(hll_add_hash_trans);
 Datum
 hll_add_hash_trans(PG_FUNCTION_ARGS)
 {
-	struct varlena *state = hll_trans_state(fcinfo, "hll_add_hash_trans", 2, false);
+	struct varlena *state = hll_trans_state(fcinfo, "hll_add_hash_trans", false);
 
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
-	return hll_trans_add(state, (uint64) PG_GETARG_INT64(1));
+	return hll_trans_add(state, (uint64) PG_GETARG_INT64(1), 0);
 }
 
 /* Strict: the aggregate machinery starts the state from the first non-NULL input. */
@@ -467,10 +473,11 @@ hll_union_trans(PG_FUNCTION_ARGS)
 	if (prob_combining_for_another_transfn(fcinfo))
 	{
 		int			precision;
+		Datum		param;
 
 		PROB_TRY(prob_hll_precision(PROB_BYTES(other), &precision, PROB_ERR));
-		PROB_TRY(prob_hll_check_state_precision((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
-												precision, PROB_ERR));
+		param = Int32GetDatum(precision);
+		prob_agg_check_params(&hll_add_agg, VARDATA(state), VARSIZE(state) - VARHDRSZ, 1, &param);
 	}
 	PROB_TRY(prob_hll_union((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, PROB_BYTES(other),
 							true, &prob_palloc_allocator, &out, PROB_ERR));
@@ -478,54 +485,15 @@ hll_union_trans(PG_FUNCTION_ARGS)
 }
 
 /*
- * The precision an aggregate would have used, for zero rows: PostgreSQL
- * passes no argument values to a final function, so read a constant
- * precision argument off the aggregate call itself; -1 for an empty window
- * frame where it cannot be seen.
- */
-static int
-hll_agg_precision(FunctionCallInfo fcinfo)
-{
-	Datum		precision;
-
-	if (prob_aggregate_nargs(fcinfo) == 1)
-		return PROB_HLL_DEFAULT_PRECISION;
-	if (!prob_aggregate_const_arg(fcinfo, 1, INT4OID, "hll precision", &precision))
-	{
-		/* In a window the call may be one of several (an empty frame): unknown, never a guess. */
-		if (fcinfo->context != NULL && IsA(fcinfo->context, WindowAggState))
-			return -1;
-		return PROB_HLL_DEFAULT_PRECISION;
-	}
-	PROB_TRY(prob_hll_check_precision(DatumGetInt32(precision), PROB_ERR));
-	return DatumGetInt32(precision);
-}
-
-/*
- * Returns a new value, never the state itself: window aggregates keep
- * updating the state after a row's result has been handed out.
+ * Final function of hll_add_agg, hll_add_hash_agg and hll_union_agg. Zero
+ * rows: the empty sketch of the call's constant precision, or of the
+ * default one when the call passes none (sketch.h).
  */
 PG_FUNCTION_INFO_V1(hll_agg_final);
 Datum
 hll_agg_final(PG_FUNCTION_ARGS)
 {
-	struct varlena *state;
-	struct varlena *result;
-
-	if (PG_ARGISNULL(0))
-	{
-		int			precision = hll_agg_precision(fcinfo);
-
-		/* An empty window frame whose call's precision cannot be seen: NULL, never a wrong p. */
-		if (precision < 0)
-			PG_RETURN_NULL();
-		PG_RETURN_POINTER(hll_new_empty(precision, HLL_DEFAULT_SEED));
-	}
-	state = PG_DETOAST_DATUM(PG_GETARG_DATUM(0));
-	result = hll_finished(state);
-	if (result == state)
-		result = PG_DETOAST_DATUM_COPY(PointerGetDatum(state));
-	PG_RETURN_POINTER(result);
+	return prob_agg_final(fcinfo, &hll_type, &hll_add_agg);
 }
 
 PG_FUNCTION_INFO_V1(hll_agg_cardinality);

@@ -4,7 +4,7 @@
  * hll_relative_error). Every SQL name here is the C symbol of the same name;
  * the math is in the core (src/core/hll_joint.hpp).
  */
-#include "common.h"
+#include "probabilistic.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,8 +1,10 @@
 /*
- * The PostgreSQL side of the boundary with the C++ core. This layer only
- * converts Datums, memory, errors and interrupts; every computation happens
- * in the core behind capi/. Core calls return false on failure and the error
- * is raised here, after the call returned (see PROB_TRY and DEVELOPERS.md).
+ * The PostgreSQL side of the boundary with the C++ core (the headers in src/capi). This
+ * layer converts Datums, memory, errors and interrupts, reads what only the
+ * server knows (an SQL value's canonical bytes, hashing.c; the aggregate call,
+ * agg_calls.c) and words errors for SQL users (errors.c); every rule about a
+ * sketch is the core's. Core calls return false on failure and the error is
+ * raised after the call returned (PROB_TRY below, DEVELOPERS.md).
  */
 #ifndef PROBABILISTIC_H
 #define PROBABILISTIC_H
@@ -14,23 +16,29 @@
 
 #include "capi/capi.h"
 
-/* Allocates in CurrentMemoryContext with room for a varlena header in front. */
-extern const ProbAllocator prob_palloc_allocator;
-
+/* Raises a core error (errors.c). */
 extern PROB_NORETURN void prob_raise(const ProbError *err) PROB_NORETURN_AFTER;
+/*
+ * The same, for an error of an aggregate call: a parameter that changed
+ * between rows names the call ("bloom_agg") and an example of constants.
+ */
+extern PROB_NORETURN void prob_raise_call(const ProbError *err, const char *call,
+										  const char *example) PROB_NORETURN_AFTER;
 
 /*
  * PROB_TRY(prob_xxx(..., PROB_ERR)): call into the core and raise its error,
- * if any, once the call has returned.
+ * if any, once the call has returned. PROB_TRY_CALL names the aggregate call
+ * it runs for (prob_raise_call).
  */
 #define PROB_ERR (&prob_err_)
-#define PROB_TRY(call) \
+#define PROB_TRY(call) PROB_TRY_CALL(call, NULL, NULL)
+#define PROB_TRY_CALL(call, name, example) \
 	do { \
 		ProbError	prob_err_; \
 		while (!(call)) \
 		{ \
 			if (prob_err_.kind != PROB_INTERRUPTED) \
-				prob_raise(&prob_err_); \
+				prob_raise_call(&prob_err_, (name), (example)); \
 			/* The core stopped for a pending interrupt (core.hpp): serve it; \
 			 * if that returns, the call is safe to run again. */ \
 			CHECK_FOR_INTERRUPTS(); \

@@ -1,160 +1,18 @@
 /*
- * What the types' PostgreSQL code shares (common.h).
+ * The aggregate call a function runs for (agg_calls.h).
  */
-#include "common.h"
+#include "agg_calls.h"
 
-#include <math.h>
-
-#include "access/detoast.h"
 #include "access/htup_details.h"
 #include "catalog/pg_aggregate.h"
 #include "catalog/pg_language.h"
 #include "catalog/pg_proc.h"
-#include "common/shortest_dec.h"
 #include "executor/nodeAgg.h"
-#include "libpq/pqformat.h"
 #include "nodes/execnodes.h"
 #include "nodes/plannodes.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
-#include "utils/memutils.h"
-#include "utils/regproc.h"
 #include "utils/syscache.h"
-
-char *
-prob_text_to_bytes(const char *str, const char *type_name, size_t *size)
-{
-	size_t		len = strlen(str);
-	size_t		digits;
-	char	   *bytes;
-
-	if (len < 2 || str[0] != '\\' || str[1] != 'x')
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type %s: \"%.40s\"", type_name, str),
-				 errdetail("A value of type %s is written as \\x followed by hexadecimal digits.",
-						   type_name)));
-	/* Checked here: hex_decode would skip white space and report bad digits as 22023. */
-	digits = strspn(str + 2, "0123456789abcdefABCDEF");
-	if (2 + digits < len)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type %s: invalid hexadecimal digit at position %zu",
-						type_name, digits + 3)));
-	if (digits % 2 != 0)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type %s: odd number of hexadecimal digits", type_name)));
-	bytes = palloc(digits / 2 + 1);
-	*size = hex_decode(str + 2, digits, bytes);
-	return bytes;
-}
-
-char *
-prob_bytes_to_text(const void *bytes, size_t size, const char *type_name)
-{
-	char	   *out;
-
-	if (size > (MaxAllocSize - 3) / 2)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("a %s value of %zu bytes is too large for its text form", type_name, size),
-				 errdetail("Its hexadecimal text would pass PostgreSQL's 1 GB limit."),
-				 errhint("Use binary COPY, or a client that reads values in binary.")));
-	out = palloc(2 * size + 3);
-	out[0] = '\\';
-	out[1] = 'x';
-	hex_encode(bytes, size, out + 2);
-	out[2 + 2 * size] = '\0';
-	return out;
-}
-
-struct varlena *
-prob_value_from_bytes(const char *bytes, size_t size, ProbValidate validate)
-{
-	struct varlena *v = palloc(size + VARHDRSZ);
-
-	SET_VARSIZE(v, size + VARHDRSZ);
-	memcpy(VARDATA(v), bytes, size);
-	PROB_TRY(validate(PROB_BYTES(v), PROB_ERR));
-	return v;
-}
-
-struct varlena *
-prob_value_in(const char *str, const char *type_name, ProbValidate validate)
-{
-	size_t		size;
-	char	   *bytes = prob_text_to_bytes(str, type_name, &size);
-
-	return prob_value_from_bytes(bytes, size, validate);
-}
-
-struct varlena *
-prob_value_recv(StringInfo buf, ProbValidate validate)
-{
-	int			size = buf->len - buf->cursor;
-
-	return prob_value_from_bytes(pq_getmsgbytes(buf, size), size, validate);
-}
-
-char *
-prob_value_out(struct varlena *v, const char *type_name)
-{
-	return prob_bytes_to_text(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), type_name);
-}
-
-bytea *
-prob_value_send(struct varlena *v)
-{
-	StringInfoData buf;
-
-	pq_begintypsend(&buf);
-	pq_sendbytes(&buf, VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v));
-	return pq_endtypsend(&buf);
-}
-
-struct varlena *
-prob_value_from_bytea(struct varlena *v, ProbValidate validate)
-{
-	PROB_TRY(validate(PROB_BYTES(v), PROB_ERR));
-	return v;
-}
-
-char *
-prob_json_number(double v)
-{
-	char	   *text;
-
-	if (!isfinite(v))
-		return pstrdup("null");
-	text = palloc(DOUBLE_SHORTEST_DECIMAL_LEN);
-	double_to_shortest_decimal_buf(v + 0.0, text);	/* + 0.0: -0 prints as 0 */
-	return text;
-}
-
-/* Runs inside a C++ frame: refuses rather than raise. */
-static uint8_t *
-context_allocate(void *ctx, size_t size)
-{
-	if (!AllocHugeSizeIsValid(size))
-		return NULL;
-	return MemoryContextAllocExtended((MemoryContext) ctx, size, MCXT_ALLOC_HUGE | MCXT_ALLOC_NO_OOM);
-}
-
-static void
-context_deallocate(void *ctx, uint8_t *block)
-{
-	(void) ctx;
-	pfree(block);
-}
-
-ProbAllocator
-prob_context_allocator(MemoryContext context)
-{
-	ProbAllocator alloc = {context_allocate, context, context_deallocate};
-
-	return alloc;
-}
 
 MemoryContext
 prob_require_aggregate(FunctionCallInfo fcinfo, const char *name)
@@ -168,8 +26,9 @@ prob_require_aggregate(FunctionCallInfo fcinfo, const char *name)
 	return aggcontext;
 }
 
-void
-prob_require_not_null(bool isnull, const char *what)
+/* A 22004 error "<what> must not be NULL" when isnull. */
+static void
+require_not_null(bool isnull, const char *what)
 {
 	if (isnull)
 		ereport(ERROR,
@@ -235,7 +94,7 @@ prob_aggregate_const_arg(FunctionCallInfo fcinfo, int argno, Oid type, const cha
 		arg = window_const_arg(fcinfo, argno, type);
 		if (arg == NULL)
 			return false;
-		prob_require_not_null(arg->constisnull, what);
+		require_not_null(arg->constisnull, what);
 		*value = arg->constvalue;
 		return true;
 	}
@@ -244,7 +103,7 @@ prob_aggregate_const_arg(FunctionCallInfo fcinfo, int argno, Oid type, const cha
 	arg = (Const *) list_nth_node(TargetEntry, aggref->args, argno)->expr;
 	if (!IsA(arg, Const) || arg->consttype != type)
 		return false;
-	prob_require_not_null(arg->constisnull, what);
+	require_not_null(arg->constisnull, what);
 	*value = arg->constvalue;
 	return true;
 }
@@ -356,13 +215,6 @@ proc_text_attr(HeapTuple tup, AttrNumber attno)
 	return isnull ? NULL : TextDatumGetCString(d);
 }
 
-typedef struct FinishingCheck
-{
-	FunctionCallInfo fcinfo;
-	const char *const *final_functions;
-	const char *hint;
-} FinishingCheck;
-
 /*
  * Aggregate aggfnoid, running transition function fcinfo, ends its state with
  * a C function of this module among final_functions.
@@ -403,43 +255,6 @@ aggregate_finishes_state(FunctionCallInfo fcinfo, Oid aggfnoid, const char *cons
 			ReleaseSysCache(trans_tup);
 	}
 	return ok;
-}
-
-/* The aggregate's final function is a C function of this module among the allowed ones. */
-static void
-check_finishing(void *arg, Oid aggfnoid, List *args)
-{
-	FinishingCheck *check = (FinishingCheck *) arg;
-
-	if (!aggregate_finishes_state(check->fcinfo, aggfnoid, check->final_functions))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_FUNCTION_DEFINITION),
-				 errmsg("%s is the transition function of this extension's aggregates only",
-						get_func_name(check->fcinfo->flinfo->fn_oid)),
-				 errdetail("Aggregate %s has no final function that turns its working state into a value, so the state would leave the aggregate.",
-						   format_procedure(aggfnoid)),
-				 errhint("%s", check->hint)));
-}
-
-void
-prob_require_finishing_aggregate(FunctionCallInfo fcinfo, const char *const *final_functions,
-								 const char *hint)
-{
-	/* The last aggregate that passed, so that the rows after its first cost one comparison. */
-	static Oid	checked_aggfnoid = InvalidOid;
-	static Oid	checked_transfn = InvalidOid;
-	Aggref	   *aggref = AggGetAggref(fcinfo);
-	FinishingCheck check = {fcinfo, final_functions, hint};
-
-	if (aggref != NULL && aggref->aggfnoid == checked_aggfnoid &&
-		fcinfo->flinfo->fn_oid == checked_transfn)
-		return;
-	(void) prob_visit_aggregate_calls(fcinfo, check_finishing, &check);
-	if (aggref != NULL)
-	{
-		checked_aggfnoid = aggref->aggfnoid;
-		checked_transfn = fcinfo->flinfo->fn_oid;
-	}
 }
 
 typedef struct FinishedCheck
@@ -512,33 +327,4 @@ prob_aggregate_nargs(FunctionCallInfo fcinfo)
 		return -1;
 	(void) prob_visit_aggregate_calls(fcinfo, note_nargs, &nargs);
 	return nargs > 0 ? nargs : -1;
-}
-
-struct varlena *
-prob_kept_arg(FunctionCallInfo fcinfo, ProbKeptArg *kept, int argno, bool *again)
-{
-	struct varlena *arg = PG_GETARG_RAW_VARLENA_P(argno);
-	struct varatt_external pointer;
-	struct varlena *copy;
-	MemoryContext old;
-
-	if (again != NULL)
-		*again = false;
-	if (!VARATT_IS_EXTERNAL_ONDISK(arg))
-		return PG_DETOAST_DATUM_PACKED(PointerGetDatum(arg));
-	VARATT_EXTERNAL_GET_POINTER(pointer, arg);
-	if (kept->copy != NULL && memcmp(&pointer, &kept->pointer, sizeof(pointer)) == 0)
-	{
-		if (again != NULL)
-			*again = true;
-		return kept->copy;
-	}
-	old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
-	copy = detoast_attr(arg);
-	MemoryContextSwitchTo(old);
-	if (kept->copy != NULL)
-		pfree(kept->copy);
-	kept->copy = copy;
-	kept->pointer = pointer;
-	return copy;
 }
