@@ -647,14 +647,26 @@ Bounds profile_bounds(const Cells& cells, const double* rate, double top, double
     auto give_back = [&](const double* r, const Eval& pe, double& ll, double& slope) {
         Informative inf;
         expected_informative(cells.q, m, r, inf);
-        // The other two rates' slopes along the profile: -H_oo^-1 H_oi.
+        // The other two rates' slopes along the profile: -H_oo^-1 H_oi. A
+        // rate on its edge (x = 0; a or b below 1e-9 w, which the iteration
+        // approaches by steps in ln) stays there: its row left out (with both
+        // in, the nearly singular H_oo gave slopes of 1e11 that stopped the
+        // bound's search next to the estimate: bounds [0, 0] of |A \ B| for a
+        // truth of 65 with equal registers at p = 4).
         int o1 = i == 0 ? 1 : 0, o2 = i == 2 ? 1 : 2;
-        double det = pe.h[o1][o1] * pe.h[o2][o2] - pe.h[o1][o2] * pe.h[o1][o2];
+        bool on_edge[3] = {r[0] < 1e-9 * w, r[1] < 1e-9 * w, r[2] == 0};
         double dr[3] = {0, 0, 0};
         dr[i] = 1;
-        if (det != 0) {
-            dr[o1] = -(pe.h[o2][o2] * pe.h[o1][i] - pe.h[o1][o2] * pe.h[o2][i]) / det;
-            dr[o2] = -(pe.h[o1][o1] * pe.h[o2][i] - pe.h[o1][o2] * pe.h[o1][i]) / det;
+        if (on_edge[o1] && !on_edge[o2] && pe.h[o2][o2] != 0) {
+            dr[o2] = -pe.h[o2][i] / pe.h[o2][o2];
+        } else if (on_edge[o2] && !on_edge[o1] && pe.h[o1][o1] != 0) {
+            dr[o1] = -pe.h[o1][i] / pe.h[o1][o1];
+        } else if (!on_edge[o1] && !on_edge[o2]) {
+            double det = pe.h[o1][o1] * pe.h[o2][o2] - pe.h[o1][o2] * pe.h[o1][o2];
+            if (det != 0) {
+                dr[o1] = -(pe.h[o2][o2] * pe.h[o1][i] - pe.h[o1][o2] * pe.h[o2][i]) / det;
+                dr[o2] = -(pe.h[o1][o1] * pe.h[o2][i] - pe.h[o1][o2] * pe.h[o1][i]) / det;
+            }
         }
         for (int j = 0; j < 2; j++) {
             if (!(base.w[j] > 0)) continue;
@@ -1003,8 +1015,8 @@ void sparse_pair_bounds(Overlap& o, const JointHistogram& h, const Sketch& sa, c
     double entries = m - static_cast<double>(cu[0]);
     double k = collision_bound(collision_mean(entries, m), confidence);
     auto around = [&](double count, double value) { return holding(integer_bounds(count - k, count + k, value), value); };
-    o.a_bounds = cardinality_bounds(sa, confidence);
-    o.b_bounds = cardinality_bounds(sb, confidence);
+    o.a_bounds = holding(cardinality_bounds(sa, confidence), o.a.value);
+    o.b_bounds = holding(cardinality_bounds(sb, confidence), o.b.value);
     o.union_bounds = holding(Bounds{entries, entries + k}, o.union_.value);
     o.intersection_bounds = around(matched, o.intersection.value);
     o.a_only_bounds = around(in_a - matched, o.a_only.value);
@@ -1244,9 +1256,10 @@ void lookup_information(const Lookup& c, double pi, double b, double (&info)[2][
 // likelihood-ratio interval in the lookup likelihood (the other maximised at
 // each value), from the maximum (pi, b) with log-likelihood top; edge[side]
 // when that side reached the end of the domain (pi 0 or 1, b 0) without the
-// likelihood falling by drop.
+// likelihood falling by drop. b starts each maximisation at least at
+// b_floor: near 0 its steps in ln b are too small to leave.
 void lookup_profile(const Lookup& c, double pi, double b, double top, int i, double drop, double wald,
-                    double (&end)[2], bool (&edge)[2]) {
+                    double b_floor, double (&end)[2], bool (&edge)[2]) {
     double hat = i == 0 ? pi : b;
     for (int side : {-1, 1}) {
         int s = side > 0;
@@ -1259,7 +1272,7 @@ void lookup_profile(const Lookup& c, double pi, double b, double top, int i, dou
         bool fell = false;
         auto at = [&](double t, double& ll, double& slope) {
             if (i == 0 ? !(t >= 0 && t <= 1) : !(t > 0)) return false;
-            double r[2] = {kept[0], kept[1]};
+            double r[2] = {kept[0], std::max(kept[1], b_floor)};
             r[i] = t;
             Eval2 pe = lookup_eval(c, r[0], r[1]);
             if (!std::isfinite(pe.ll)) return false;
@@ -1296,7 +1309,8 @@ Overlap lookup_estimate(const Sketch& s, const Sketch& dn, const double* confide
     int p = dn.precision();
     Lookup c = lookup_of(s, registers(dn), p);
     double m = c.m, n = own.value;
-    double pi = 0.5, b = std::max(other.value - 0.5 * n, kStartFloor * other.value) / m;
+    double b_floor = kStartFloor * other.value / m;
+    double pi = 0.5, b = std::max((other.value - 0.5 * n) / m, b_floor);
     Eval2 ev = lookup_eval(c, pi, b);
     Overlap o;
     o.iterations = lookup_maximise(c, pi, b, ev, -1);
@@ -1304,7 +1318,9 @@ Overlap lookup_estimate(const Sketch& s, const Sketch& dn, const double* confide
     lookup_information(c, pi, b, info);
     double det = info[0][0] * info[1][1] - info[0][1] * info[1][0];
     double inf = std::numeric_limits<double>::infinity();
-    double vp = inf, vb = inf, cpb = 0;
+    // Without information about pi (every entry hidden in D's registers),
+    // b's variance is that of its own information.
+    double vp = inf, vb = info[1][1] > 0 ? 1 / info[1][1] : inf, cpb = 0;
     if (det > 0 && std::isfinite(det)) {
         vp = info[1][1] / det;
         vb = info[0][0] / det;
@@ -1312,9 +1328,11 @@ Overlap lookup_estimate(const Sketch& s, const Sketch& dn, const double* confide
     }
     double nx = pi * n, na = n - nx, nb = std::min(b * m, 0x1p64);
     // Model variances (pi Bernoulli, D \ S Poisson), less each count's own
-    // spread under the model: binomial among S's n values for x, Poisson for D \ S.
+    // spread under the model: binomial among S's n values for x, Poisson for
+    // D \ S. x's error is at most its estimate's distance to 0 or to n.
     double vx = (n * n) * vp, vbm = (m * m) * vb, cxb = (n * m) * cpb;
-    double cxx = vx - nx * (na / n), cbb = vbm - nb, own2 = own.standard_error * own.standard_error;
+    double widest = std::max(nx, na) * std::max(nx, na);
+    double cxx = std::min(vx - nx * (na / n), widest), cbb = vbm - nb, own2 = own.standard_error * own.standard_error;
     double u = n + nb;
     o.a = own;
     o.b = {nb + nx, sqrt_nonneg((cbb + cxx) + 2 * cxb)};
@@ -1333,12 +1351,11 @@ Overlap lookup_estimate(const Sketch& s, const Sketch& dn, const double* confide
     double z = quantile_of_confidence(*confidence), drop = 0.5 * (z * z);
     o.a_bounds = cardinality_bounds(s, *confidence);
     o.b_bounds = holding(cardinality_bounds(dn, *confidence), o.b.value);
-    o.jaccard_bounds = ratio_bounds(o.jaccard, *confidence);
     // |S ∩ D|: the profile bounds of pi, their distances from the estimate
     // scaled from the model to fixed sets as the standard error is.
     double end[2];
     bool edge[2];
-    lookup_profile(c, pi, b, ev.ll, 0, drop, vp > 0 && std::isfinite(vp) ? z * std::sqrt(vp) : 0.5, end, edge);
+    lookup_profile(c, pi, b, ev.ll, 0, drop, vp > 0 && std::isfinite(vp) ? z * std::sqrt(vp) : 0.5, b_floor, end, edge);
     // An edge reached is the end of the domain: 0, or all of S (its upper bound).
     double fx = vx > 0 && std::isfinite(vx) ? std::sqrt(std::max(cxx, 0.0) / vx) : 1.0;
     double s_hi = o.a_bounds.upper;
@@ -1347,7 +1364,8 @@ Overlap lookup_estimate(const Sketch& s, const Sketch& dn, const double* confide
     double x_hi = edge[1] ? s_hi : std::min(std::max(n * (pi + fx * (end[1] - pi)), nx + hx), s_hi);
     o.intersection_bounds = holding(integer_bounds(x_lo, x_hi, nx), nx);
     // |D \ S|: the profile bounds of b, scaled likewise.
-    lookup_profile(c, pi, b, ev.ll, 1, drop, vb > 0 && std::isfinite(vb) ? z * std::sqrt(vb) : 0.5 * b, end, edge);
+    lookup_profile(c, pi, b, ev.ll, 1, drop, vb > 0 && std::isfinite(vb) ? z * std::sqrt(vb) : 0.5 * b, b_floor, end,
+                   edge);
     double fb = vbm > 0 && std::isfinite(vbm) ? std::sqrt(std::max(cbb, 0.0) / vbm) : 1.0;
     double hb = discrete_half_width(cbb, *confidence);
     double b_lo = edge[0] ? 0.0 : std::min(m * (b - fb * (b - end[0])), nb - hb);
@@ -1357,6 +1375,10 @@ Overlap lookup_estimate(const Sketch& s, const Sketch& dn, const double* confide
     const Bounds &sb = o.a_bounds, &xb = o.intersection_bounds, &db = o.b_only_bounds;
     o.a_only_bounds = holding(Bounds{std::max(sb.lower - xb.upper, 0.0), sb.upper - xb.lower}, na);
     o.union_bounds = holding(Bounds{sb.lower + db.lower, sb.upper + db.upper}, u);
+    // Jaccard: value ∓ z·SE, and at least |S ∩ D|'s bounds over the union's
+    // estimate (where x's discreteness, not the union, decides).
+    Bounds jw = ratio_bounds(o.jaccard, *confidence);
+    o.jaccard_bounds = {std::max(std::min(jw.lower, xb.lower / u), 0.0), std::min(std::max(jw.upper, xb.upper / u), 1.0)};
     return o;
 }
 

@@ -620,3 +620,33 @@ TEST(HllJoint, SparseBoundsAllowForCollisions) {
     EXPECT_LE(o.union_bounds.lower, 4101.0);
     EXPECT_GE(o.union_bounds.upper, 4101.0);
 }
+
+// Two dense values with equal registers (p = 4: every register of a set of
+// 3,000 is high, and 65 values of rank 1 in A, 500 in B, add nothing): a and b
+// are estimated on their edge 0. The profile bounds of |A \ B| are its
+// likelihood-ratio bounds, about 430 at 90%: the mid-p correction's profile
+// slopes, from a nearly singular Hessian with b on its edge, stopped the
+// bound's search next to the estimate (bounds 0..0 for a truth of 65).
+TEST(HllJoint, EqualRegistersLeaveRoomForDifferences) {
+    TestAllocator alloc;
+    Buffer a = hll::builder(alloc, 4, 0), b = hll::builder(alloc, 4, 0);
+    for (std::int64_t i = 0; i < 3000; i++) {
+        a = hll::add_hash(a.data, a.size, hash_int64(i, 0), true, alloc);
+        b = hll::add_hash(b.data, b.size, hash_int64(i, 0), true, alloc);
+    }
+    // A hash of rank 1 at precision 4: index in the top 4 bits, then a 1.
+    auto rank_one = [](std::uint64_t i) { return ((i % 16) << 60) | (std::uint64_t(1) << 59) | (hash_int64(i, 7) >> 8); };
+    for (std::uint64_t i = 0; i < 65; i++) a = hll::add_hash(a.data, a.size, rank_one(i), true, alloc);
+    for (std::uint64_t i = 1000; i < 1500; i++) b = hll::add_hash(b.data, b.size, rank_one(i), true, alloc);
+    a = hll::finish(a.data, a.size, alloc);
+    b = hll::finish(b.data, b.size, alloc);
+    ASSERT_EQ(hll::registers(hll::parse(a.data, a.size)), hll::registers(hll::parse(b.data, b.size)));
+    for (double conf : {0.9, 0.95}) {
+        hll::Overlap o = hll::overlap(a.data, a.size, b.data, b.size, &conf);
+        EXPECT_LT(o.a_only.value, 1.0);
+        EXPECT_EQ(o.a_only_bounds.lower, 0.0);
+        EXPECT_GE(o.a_only_bounds.upper, 65.0) << conf;
+        EXPECT_GE(o.b_only_bounds.upper, 65.0) << conf;
+        EXPECT_GT(o.a_only_bounds.upper, 200.0) << conf;
+    }
+}
