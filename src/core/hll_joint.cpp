@@ -740,7 +740,7 @@ Bounds profile_bounds(const Cells& cells, const double* rate, double top, double
 // The ends of the profile likelihood-ratio interval of the Jaccard index J =
 // x / (a + b + x) from the maximum `rate`: at each J = t in [0, 1), L(a, b, k (a +
 // b)) with k = t / (1 - t) maximised over a and b (maximise tied), from the
-// last point kept's a and b; its slope dL/dt = g2 (a + b) / (1 - t)^2.
+// last point kept's union split as J says; its slope dL/dt = g2 (a + b) / (1 - t)^2.
 // edge: the lower side reached J = 0 without the likelihood falling by drop.
 void jaccard_profile(const Cells& cells, const double* rate, double top, double w, double drop, double wald,
                      double (&end)[2], bool& edge) {
@@ -751,8 +751,12 @@ void jaccard_profile(const Cells& cells, const double* rate, double top, double 
         bool fell = false;
         auto at = [&](double t, double& ll, double& slope) {
             if (!(t >= 0 && t < 1)) return false;
-            double k = t / (1 - t);
-            double r[3] = {kept[0], kept[1], k * (kept[0] + kept[1])};
+            // From the last point kept, its union s = a + b + x kept: a and b
+            // share (1 - t) s as they did, x is t s. (Keeping a and b, x = k (a
+            // + b) fell to nothing where a and b were next to 0: Jaccard
+            // bounds 0.9999999992..1 for a truth of 0.79 with equal registers.)
+            double k = t / (1 - t), ab = kept[0] + kept[1], s = ab + kept[2];
+            double r[3] = {((1 - t) * s) * (kept[0] / ab), ((1 - t) * s) * (kept[1] / ab), t * s};
             if (!(r[0] + r[2] > 0 && r[1] + r[2] > 0)) return false;
             Eval pe = evaluate(cells, r);
             if (!std::isfinite(pe.ll)) return false;
@@ -1333,6 +1337,9 @@ Overlap lookup_estimate(const Sketch& s, const Sketch& dn, const double* confide
     double vx = (n * n) * vp, vbm = (m * m) * vb, cxb = (n * m) * cpb;
     double widest = std::max(nx, na) * std::max(nx, na);
     double cxx = std::min(vx - nx * (na / n), widest), cbb = vbm - nb, own2 = own.standard_error * own.standard_error;
+    // Their covariance no larger than the two allow (x's variance may have been capped).
+    double most = std::sqrt(std::max(cxx, 0.0) * std::max(cbb, 0.0));
+    cxb = std::max(std::min(cxb, most), -most);
     double u = n + nb;
     o.a = own;
     o.b = {nb + nx, sqrt_nonneg((cbb + cxx) + 2 * cxb)};
