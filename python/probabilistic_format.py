@@ -653,8 +653,10 @@ def llround(x):
 # ---------------------------------------------------------------- hll joint estimation (section 3.14)
 #
 # Every floating-point operation below is in the order doc/FORMAT.md section
-# 3.14 gives (and src/core/hll_joint.cpp performs): the results match the
-# server's to the last bit on the same platform (the same libm).
+# 3.14 gives (and src/core/hll_joint.cpp performs). The contract is section
+# 3.14's tolerance (derived numbers within a relative 1e-9, integer bounds
+# equal or one apart); on the same platform (the same libm) they agree to the
+# last bit in practice.
 
 _JOINT_MAX_ITERATIONS = 100
 _JOINT_MAX_DAMPINGS = 30
@@ -1425,9 +1427,9 @@ def _joint_estimate_cells(cells, q, m, confidence):
         n, se = out[name]
         half = z * se
         if poisson[i] > 0 and math.isfinite(poisson[i]):
-            bounds[name] = _profile_bounds(fcells, q, rate, top, w, i, drop, z, poisson[i], n, m, base)
+            bounds[name] = _holding(_profile_bounds(fcells, q, rate, top, w, i, drop, z, poisson[i], n, m, base), n)
         else:
-            bounds[name] = _integer_bounds(n - half, n + half, n)
+            bounds[name] = _holding(_integer_bounds(n - half, n + half, n), n)
     out["bounds"] = bounds
     return out
 

@@ -954,9 +954,9 @@ Overlap joint_estimate(const JointHistogram& h, const double* confidence) {
     for (int i = 0; i < 3; i++) {
         double n = part[i].value, half = z * part[i].standard_error;
         if (poisson[i] > 0 && std::isfinite(poisson[i]))
-            *out[i] = profile_bounds(cells, rate, top, w, i, drop, z, poisson[i], n, m, base);
+            *out[i] = holding(profile_bounds(cells, rate, top, w, i, drop, z, poisson[i], n, m, base), n);
         else
-            *out[i] = integer_bounds(n - half, n + half, n);
+            *out[i] = holding(integer_bounds(n - half, n + half, n), n);
     }
     return o;
 }
