@@ -337,11 +337,12 @@ TEST(HllJoint, EveryCountsBoundsAreLikelihoodRatioBounds) {
     EXPECT_EQ(one.intersection_bounds.upper, 0.0);
 }
 
-// One sparse and one dense value: A's size is held at the sparse value's own
-// (near exact) estimate. Over seeded trials (|A| = 2,000 sparse, |B| = 5·10^4
-// dense, several overlaps) the reported |A| is A's own estimate and inside its
-// own bounds, the parts add up, and |A ∩ B|'s RMSE is no worse than that of
-// the joint estimate of A's registers folded to p = 14 (the old answer).
+// One sparse and one dense value: A's entries are looked up in B's registers,
+// and A's size is its own (near exact) estimate. Over seeded trials (|A| =
+// 2,000 sparse, |B| = 5·10^4 dense, several overlaps) the reported |A| is A's
+// own estimate and inside its own bounds, the parts add up, and |A ∩ B|'s RMSE
+// is no worse than that of the joint estimate of A's registers folded to p =
+// 14 (22.9, 50.0, 46.4, 23.0, 0.24 against 25.2, 50.1, 46.4, 24.3, 10.5).
 TEST(HllJoint, SparseAgainstDenseHoldsTheSparseSize) {
     const double conf = 0.95;
     const std::int64_t n_a = 2000, n_b = 50000;
