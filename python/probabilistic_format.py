@@ -1062,8 +1062,10 @@ def llround(x):
 # ---------------------------------------------------------------- hll joint estimation (section 3.14)
 #
 # Every floating-point operation below is in the order doc/FORMAT.md section
-# 3.14 gives (and src/core/hll_joint.cpp performs): the results match the
-# server's to the last bit on the same platform (the same libm).
+# 3.14 gives (and src/core/hll_joint.cpp performs). The contract is section
+# 3.14's tolerance (derived numbers within a relative 1e-9, integer bounds
+# equal or one apart); on the same platform (the same libm) they agree to the
+# last bit in practice.
 
 _JOINT_MAX_ITERATIONS = 100
 _JOINT_MAX_DAMPINGS = 30
@@ -1342,56 +1344,41 @@ def standard_error(q, m, estimate):
     return _sqrt_nonneg(v - estimate)
 
 
-_TIE_NONE, _TIE_SIZED, _TIE_JACCARD = 0, 1, 2
+_TIE_NONE, _TIE_JACCARD = 0, 2
 
 
 def _tie_derivatives(ev, tie):
     """(g, H) the iteration uses (section 3.14): L's in (a, b, x); tie =
-    (_TIE_SIZED, alpha): those of L(alpha - x, b, x) in (b, x) with a's row and
-    column 0; (_TIE_JACCARD, k): those of L(a, b, k (a + b)) in (a, b), x's 0."""
+    (_TIE_JACCARD, k): those of L(a, b, k (a + b)) in (a, b), x's row and column 0."""
     kind, c = tie
     if kind == _TIE_NONE:
         return list(ev.g), [list(row) for row in ev.h]
     h = ev.h
-    if kind == _TIE_JACCARD:
-        g = [ev.g[0] + c * ev.g[2], ev.g[1] + c * ev.g[2], 0.0]
-        hm = [[0.0] * 3 for _ in range(3)]
-        for i in range(2):
-            for j in range(2):
-                hm[i][j] = (h[i][j] + c * h[i][2]) + c * (h[2][j] + c * h[2][2])
-        return g, hm
-    hbx = h[1][2] - h[1][0]
-    hxx = (h[2][2] - h[0][2]) - (h[2][0] - h[0][0])
-    return [0.0, ev.g[1], ev.g[2] - ev.g[0]], [[0.0, 0.0, 0.0], [0.0, h[1][1], hbx], [0.0, hbx, hxx]]
+    g = [ev.g[0] + c * ev.g[2], ev.g[1] + c * ev.g[2], 0.0]
+    hm = [[0.0] * 3 for _ in range(3)]
+    for i in range(2):
+        for j in range(2):
+            hm[i][j] = (h[i][j] + c * h[i][2]) + c * (h[2][j] + c * h[2][2])
+    return g, hm
 
 
-def _maximise(cells, q, rate, ev, w, fixed, tie=(_TIE_NONE, 0.0)):
-    """Damped Newton in (ln a, ln b, x / w) (section 3.14), rate[fixed] held
-    (fixed = 0, 1, 2; -1 frees all three); tied (_tie_derivatives), the tied
-    rate follows the others. Returns (rate, ev, iterations)."""
-    sized = tie[0] == _TIE_SIZED
-    tied = 0 if sized else (2 if tie[0] == _TIE_JACCARD else -1)
+def _hold(gt, mt, held):
+    """Holds coordinate held of a Newton system (gt 0, its row and column 0, diagonal 1)."""
+    gt[held] = 0.0
+    for j in range(3):
+        mt[held][j] = mt[j][held] = 0.0
+    mt[held][held] = 1.0
+
+
+def _newton_maximise(system, move):
+    """Damped Newton maximisation in up to three coordinates (section 3.14):
+    system() -> (gt, mt, tau) at the current point; move(d) -> (gain, ll) when
+    the point is accepted, else None. Returns the iterations taken."""
     it = 0
     while it < _JOINT_MAX_ITERATIONS:
-        r = [rate[0], rate[1], w]
-        g, hm = _tie_derivatives(ev, tie)
-        gt = [r[i] * g[i] for i in range(3)]
-        mt = [[-((r[i] * hm[i][j]) * r[j]) for j in range(3)] for i in range(3)]
-        mt[0][0] = mt[0][0] - gt[0]
-        mt[1][1] = mt[1][1] - gt[1]
-        tau = 1e-6 * ((abs(mt[0][0]) + abs(mt[1][1])) + abs(mt[2][2]))
-        if not tau > 0:
-            tau = 1e-6
-        for held in (tied, fixed):
-            if held < 0:
-                continue
-            gt[held] = 0.0
-            for j in range(3):
-                mt[held][j] = mt[j][held] = 0.0
-            mt[held][held] = 1.0
-        mu = 0.0
+        gt, mt, tau = system()
+        mu = step = gain = ll = 0.0
         accepted = False
-        step = gain = 0.0
         for _ in range(_JOINT_MAX_DAMPINGS):
             md = [[mt[i][j] + mu if i == j else mt[i][j] for j in range(3)] for i in range(3)]
             mu = tau if mu == 0 else 10 * mu
@@ -1403,27 +1390,61 @@ def _maximise(cells, q, rate, ev, w, fixed, tie=(_TIE_NONE, 0.0)):
                 f = _JOINT_MAX_STEP / step
                 d = [di * f for di in d]
                 step = _JOINT_MAX_STEP
-            nxt = [rate[0] * math.exp(d[0]), rate[1] * math.exp(d[1]), rate[2] + w * d[2]]
-            if sized:
-                nxt[0] = tie[1] - nxt[2]
-            if tie[0] == _TIE_JACCARD:
-                nxt[2] = tie[1] * (nxt[0] + nxt[1])
-            if not (nxt[0] + nxt[2] > 0 and nxt[1] + nxt[2] > 0) or (sized and not nxt[0] > 0):
-                continue
-            ne = _joint_evaluate(cells, q, nxt)
-            if ne.ll >= ev.ll:
-                gain = ne.ll - ev.ll
-                rate = nxt
-                ev = ne
+            res = move(d)
+            if res is not None:
+                gain, ll = res
                 accepted = True
                 break
         if not accepted:
             break
-        if step <= _JOINT_STEP_TOLERANCE or gain <= _JOINT_GAIN_TOLERANCE * abs(ev.ll):
-            it += 1
-            break
         it += 1
-    return rate, ev, it
+        if step <= _JOINT_STEP_TOLERANCE or gain <= _JOINT_GAIN_TOLERANCE * abs(ll):
+            break
+    return it
+
+
+def _maximise(cells, q, rate, ev, w, fixed, tie=(_TIE_NONE, 0.0)):
+    """Damped Newton in (ln a, ln b, x / w) over a, b > 0, x >= 0 (section
+    3.14), rate[fixed] held (fixed = 0, 1, 2; -1 frees all three); tied
+    (_tie_derivatives), x follows a and b. Returns (rate, ev, iterations)."""
+    tied = tie[0] == _TIE_JACCARD
+    st = {"rate": list(rate), "ev": ev}
+
+    def system():
+        rt, e = st["rate"], st["ev"]
+        r = [rt[0], rt[1], w]
+        g, hm = _tie_derivatives(e, tie)
+        gt = [r[i] * g[i] for i in range(3)]
+        mt = [[-((r[i] * hm[i][j]) * r[j]) for j in range(3)] for i in range(3)]
+        mt[0][0] = mt[0][0] - gt[0]
+        mt[1][1] = mt[1][1] - gt[1]
+        tau = 1e-6 * ((abs(mt[0][0]) + abs(mt[1][1])) + abs(mt[2][2]))
+        if not tau > 0:
+            tau = 1e-6
+        if tied:
+            _hold(gt, mt, 2)
+        if fixed >= 0:
+            _hold(gt, mt, fixed)
+        if not tied and fixed != 2 and rt[2] == 0 and not gt[2] > 0:
+            _hold(gt, mt, 2)
+        return gt, mt, tau
+
+    def move(d):
+        rt, e = st["rate"], st["ev"]
+        nxt = [rt[0] * _exp(d[0]), rt[1] * _exp(d[1]), max(rt[2] + w * d[2], 0.0)]
+        if tied:
+            nxt[2] = tie[1] * (nxt[0] + nxt[1])
+        if not (nxt[0] > 0 and nxt[1] > 0):
+            return None
+        ne = _joint_evaluate(cells, q, nxt)
+        if not ne.ll >= e.ll:
+            return None
+        gain = ne.ll - e.ll
+        st["rate"], st["ev"] = nxt, ne
+        return gain, ne.ll
+
+    it = _newton_maximise(system, move)
+    return st["rate"], st["ev"], it
 
 
 _BOUND_MAX_STEPS = 60
@@ -1551,7 +1572,7 @@ def _informative_base(fcells, q, m, rate, drop, z, confidence):
     return n, mus, wts
 
 
-def _profile_bounds(fcells, q, rate, top, w, i, drop, z, v, n, center, m, base):
+def _profile_bounds(fcells, q, rate, top, w, i, drop, z, v, n, m, base):
     """Profile likelihood-ratio bounds of rate i (0: a, 1: b, 2: x) as counts
     (floats), section 3.14; base = _informative_base(...)."""
     hat, wald = rate[i], z * (math.sqrt(v) / m)
@@ -1564,12 +1585,19 @@ def _profile_bounds(fcells, q, rate, top, w, i, drop, z, v, n, center, m, base):
         mus, dmus = _expected_informative(q, m, r)
         o1, o2 = (1 if i == 0 else 0), (1 if i == 2 else 2)
         h = pe.h
-        det = h[o1][o1] * h[o2][o2] - h[o1][o2] * h[o1][o2]
         dr = [0.0, 0.0, 0.0]
         dr[i] = 1.0
-        if det != 0:
-            dr[o1] = -(h[o2][o2] * h[o1][i] - h[o1][o2] * h[o2][i]) / det
-            dr[o2] = -(h[o1][o1] * h[o2][i] - h[o1][o2] * h[o1][i]) / det
+        # A rate on its edge (x = 0; a or b below 1e-9 w, approached by steps in ln) stays there.
+        on_edge = [r[0] < 1e-9 * w, r[1] < 1e-9 * w, r[2] == 0]
+        if on_edge[o1] and not on_edge[o2] and h[o2][o2] != 0:
+            dr[o2] = -h[o2][i] / h[o2][o2]
+        elif on_edge[o2] and not on_edge[o1] and h[o1][o1] != 0:
+            dr[o1] = -h[o1][i] / h[o1][o1]
+        elif not on_edge[o1] and not on_edge[o2]:
+            det = h[o1][o1] * h[o2][o2] - h[o1][o2] * h[o1][o2]
+            if det != 0:
+                dr[o1] = -(h[o2][o2] * h[o1][i] - h[o1][o2] * h[o2][i]) / det
+                dr[o2] = -(h[o1][o1] * h[o2][i] - h[o1][o2] * h[o1][i]) / det
         for j in range(2):
             if not (bw[j] > 0):
                 continue
@@ -1593,7 +1621,7 @@ def _profile_bounds(fcells, q, rate, top, w, i, drop, z, v, n, center, m, base):
             s = max(inner - t, 0.0) if i == 2 else max(t - inner, 0.0)
 
             def defined(r):
-                if not (r[0] > 0 and r[1] > 0 and r[0] + r[2] > 0 and r[1] + r[2] > 0):
+                if not (r[0] > 0 and r[1] > 0 and r[2] >= 0):
                     return None
                 pe = _joint_evaluate(fcells, q, r)
                 return pe if math.isfinite(pe.ll) else None
@@ -1603,7 +1631,7 @@ def _profile_bounds(fcells, q, rate, top, w, i, drop, z, v, n, center, m, base):
             if pe is None:
                 if i == 2:
                     return None
-                # a or b: x was pushed below its domain; the others as kept instead.
+                # a or b: x was pushed below 0; the others as kept instead.
                 r = [t if j == i else kept[j] for j in range(3)]
                 pe = defined(r)
                 if pe is None:
@@ -1620,66 +1648,37 @@ def _profile_bounds(fcells, q, rate, top, w, i, drop, z, v, n, center, m, base):
             st["kept"] = st["tried"]
             st["inner"] = st["tried_t"]
 
+        if side < 0 and hat == 0:
+            # x on its edge: the interval starts there.
+            end[0] = 0.0
+            edge = True
+            continue
         end[side > 0] = _likelihood_bound(hat, top, drop, side, hat + side * wald, wald, at, keep)
-        # a or b below: every point beyond was outside the domain, the interval reaches 0.
-        if side < 0 and i != 2 and not st["fell"]:
+        # Below: no point fell by drop, every one beyond was outside the domain: the interval reaches 0.
+        if side < 0 and not st["fell"]:
             edge = True
     f = math.sqrt(max(v - n, 0.0) / v)
-    lower = 0.0 if edge else (center - f * (hat - end[0])) * m
-    return _integer_bounds(lower, (center + f * (end[1] - hat)) * m, n)
-
-
-def _sized_profile(fcells, q, rate, top, w, alpha, i, drop, wald):
-    """The ends (rates) of the profile likelihood-ratio interval of b (i = 1)
-    or x (i = 2) in the sized likelihood L(alpha - x, b, x), section 3.14."""
-    hat = rate[i]
-    end = [0.0, 0.0]
-    for side in (-1, 1):
-        st = {"kept": list(rate), "tried": list(rate), "inner": hat, "tried_t": hat}
-
-        def at(t):
-            st["tried_t"] = t
-            kept, inner = st["kept"], st["inner"]
-
-            def defined(b, x):
-                r = [alpha - x, b, x]
-                if not (r[0] > 0 and r[1] > 0 and r[1] + r[2] > 0):
-                    return None
-                pe = _joint_evaluate(fcells, q, r)
-                return (r, pe) if math.isfinite(pe.ll) else None
-
-            if i == 2:
-                found = defined(kept[1] + max(inner - t, 0.0), t)
-            else:
-                found = (defined(t, kept[2] - (t - inner)) if t > inner else None) or defined(t, kept[2])
-            if found is None:
-                return None
-            r, pe = found
-            r, pe, _ = _maximise(fcells, q, r, pe, w, i, (_TIE_SIZED, alpha))
-            st["tried"] = list(r)
-            return pe.ll, (pe.g[2] - pe.g[0] if i == 2 else pe.g[1])
-
-        def keep():
-            st["kept"] = st["tried"]
-            st["inner"] = st["tried_t"]
-
-        end[side > 0] = _likelihood_bound(hat, top, drop, side, hat + side * wald, wald, at, keep)
-    return end
+    lower = 0.0 if edge else (hat - f * (hat - end[0])) * m
+    return _integer_bounds(lower, (hat + f * (end[1] - hat)) * m, n)
 
 
 def _jaccard_profile(fcells, q, rate, top, w, drop, wald):
-    """The ends of the Jaccard index's profile likelihood-ratio interval (section 3.14)."""
+    """The ends of the Jaccard index's profile likelihood-ratio interval (section
+    3.14) and whether the lower side reached J = 0 without falling by drop."""
     hat = rate[2] / ((rate[0] + rate[1]) + rate[2])
     end = [0.0, 0.0]
+    edge = False
     for side in (-1, 1):
-        st = {"kept": list(rate), "tried": list(rate)}
+        st = {"kept": list(rate), "tried": list(rate), "fell": False}
 
         def at(t):
-            if not t < 1:
+            if not (t >= 0 and t < 1):
                 return None
             kept = st["kept"]
             k = t / (1 - t)
-            r = [kept[0], kept[1], k * (kept[0] + kept[1])]
+            ab = kept[0] + kept[1]
+            s = ab + kept[2]
+            r = [((1 - t) * s) * (kept[0] / ab), ((1 - t) * s) * (kept[1] / ab), t * s]
             if not (r[0] + r[2] > 0 and r[1] + r[2] > 0):
                 return None
             pe = _joint_evaluate(fcells, q, r)
@@ -1687,13 +1686,20 @@ def _jaccard_profile(fcells, q, rate, top, w, drop, wald):
                 return None
             r, pe, _ = _maximise(fcells, q, r, pe, w, -1, (_TIE_JACCARD, k))
             st["tried"] = list(r)
+            st["fell"] = st["fell"] or (top - pe.ll) - drop >= 0
             return pe.ll, pe.g[2] * ((r[0] + r[1]) / ((1 - t) * (1 - t)))
 
         def keep():
             st["kept"] = st["tried"]
 
+        if side < 0 and hat == 0:
+            end[0] = 0.0
+            edge = True
+            continue
         end[side > 0] = _likelihood_bound(hat, top, drop, side, hat + side * wald, wald, at, keep)
-    return end
+        if side < 0 and not st["fell"]:
+            edge = True
+    return end, edge
 
 
 def _joint_histograms(pairs, q, m):
@@ -1716,94 +1722,44 @@ def _joint_histograms(pairs, q, m):
     return cells
 
 
-def joint_estimate_sized(pairs, q, m, own, confidence=None):
-    """The joint estimate with A's size held at own = (estimate, standard_error),
-    a sparse value's own (section 3.14, "One sparse and one dense value")."""
-    n_a, own_se = own
-    cells = _joint_histograms(pairs, q, m)
-    _, cb, ca, bx, eq = cells
-    c2 = [cb[k] + bx[k] + eq[k] for k in range(q + 2)]
-    cu = [cb[k] + ca[k] + eq[k] for k in range(q + 2)]
-    n2 = ertl_estimate(c2, q, m)
-    if n_a == 0 or n2 == 0:
-        out = _joint_estimate_cells(cells, q, m, confidence)
-        out["a"] = own
-        if n2 == 0:
-            out["a_minus_b"] = out["union"] = own
-        return out
-    z = _confidence_quantile(confidence) if confidence is not None else 0.0
-    nu = ertl_estimate(cu, q, m)
-    lo, alpha = _JOINT_START_FLOOR * nu, n_a / m
-    x0 = min(max((n_a + n2) - nu, lo), min(n_a, n2))
-    x0 = min(x0, n_a - _JOINT_START_FLOOR * n_a)
-    rate = [alpha - x0 / m, max(n2 - x0, lo) / m, x0 / m]
-    w = nu / m
-    fcells = [[float(v) for v in cell] for cell in cells] + [_pool_start(w, q)]
-    ev = _joint_evaluate(fcells, q, rate)
-    rate, ev, it = _maximise(fcells, q, rate, ev, w, -1, (_TIE_SIZED, alpha))
-    unclamped = min(rate[2] * m, ESTIMATE_MAX)
-    xc = max(rate[2], 0.0)
-    proj = [rate[0] + (rate[2] - xc), rate[1] + (rate[2] - xc), xc]
-    nb, nx = min(proj[1] * m, ESTIMATE_MAX), min(proj[2] * m, ESTIMATE_MAX)
-    na = n_a - nx
-    fisher = _joint_evaluate(_expected_cells(q, m, proj, fcells[5]), q, proj)
-    _, hm = _tie_derivatives(fisher, (_TIE_SIZED, alpha))
-    inv = _invert3([[1.0, 0.0, 0.0], [0.0, -hm[1][1], -hm[1][2]], [0.0, -hm[2][1], -hm[2][2]]])
-    vb = vx = math.inf
-    cbx = 0.0
-    if inv is not None:
-        vb, vx, cbx = (m * m) * inv[1][1], (m * m) * inv[2][2], (m * m) * inv[1][2]
-    cbb, cxx, own2 = vb - nb, vx - nx * (na / n_a), own_se * own_se
-    nu_ml = n_a + nb
-    wx, wb = 1 / nu_ml, -nx / (nu_ml * nu_ml)
-    out = {
-        "a": own,
-        "b": (nb + nx, _sqrt_nonneg((cbb + cxx) + 2 * cbx)),
-        "union": (nu_ml, _sqrt_nonneg(cbb + own2)),
-        "intersection": (nx, _sqrt_nonneg(cxx)),
-        "a_minus_b": (na, _sqrt_nonneg(cxx + own2)),
-        "b_minus_a": (nb, _sqrt_nonneg(cbb)),
-        "jaccard": (nx / nu_ml, _sqrt_nonneg(((wb * cbb) * wb + 2 * ((wb * cbx) * wx)) + (wx * cxx) * wx)),
-        "intersection_unclamped": unclamped,
-        "iterations": it,
-    }
-    if confidence is None:
-        return out
-    top, drop = ev.ll, 0.5 * (z * z)
-    v, own_part, center = [vb, vx], [nb, nx * (na / n_a)], [proj[1], rate[2]]
-    low, high = [0.0, 0.0], [0.0, 0.0]
-    for i in (1, 2):
-        e, se = out["b_minus_a" if i == 1 else "intersection"]
-        vi = v[i - 1]
-        if vi > 0 and math.isfinite(vi):
-            end = _sized_profile(fcells, q, rate, top, w, alpha, i, drop, z * (math.sqrt(vi) / m))
-            hat, c = rate[i], center[i - 1]
-            f = math.sqrt(max(vi - own_part[i - 1], 0.0) / vi)
-            low[i - 1] = (c - f * (hat - end[0])) * m
-            high[i - 1] = (c + f * (end[1] - hat)) * m
-        else:
-            low[i - 1], high[i - 1] = e - z * se, e + z * se
-    b_ = _integer_bounds(low[0], high[0], nb)
-    u_ = _integer_bounds(n_a + low[0], n_a + high[0], nu_ml)
-    x_ = _integer_bounds(low[1], high[1], nx)
-    a_ = _integer_bounds(n_a - min(high[1], n_a), n_a - max(low[1], 0.0), na)
-    out["bounds"] = {"b_minus_a": tuple(round_count(t) for t in b_), "union": tuple(round_count(t) for t in u_),
-                     "intersection": tuple(round_count(t) for t in x_),
-                     "a_minus_b": tuple(round_count(t) for t in a_),
-                     "jaccard": ratio_bounds(out["jaccard"][0], out["jaccard"][1], confidence)}
-    return out
-
-
 def joint_estimate(pairs, q, m, confidence=None):
     """The joint estimate from register pairs: pairs is an iterable of (k1, k2)
     (only the nonzero ones are needed: pairs not given count as (0, 0)).
-    Returns a dict of (estimate, standard_error) per quantity, the unclamped
-    intersection and, with a confidence, the intersection's bounds."""
+    Returns a dict of (estimate, standard_error) per quantity, the signed
+    intersection and, with a confidence, "bounds"."""
     return _joint_estimate_cells(_joint_histograms(pairs, q, m), q, m, confidence)
 
 
+def _holding(bounds, value):
+    """Bounds (floats) that also hold the estimate rounded."""
+    r = _c_round(value)
+    return min(bounds[0], r), max(bounds[1], r)
+
+
+def _apart(e1, e2):
+    """Nothing in common: each side's part is all of it (one side empty)."""
+    zero = (0.0, 0.0)
+    return {"a": e1, "b": e2, "union": e2 if e1[0] == 0 else e1, "intersection": zero,
+            "a_minus_b": e1, "b_minus_a": e2, "jaccard": zero, "intersection_unclamped": 0.0,
+            "iterations": 0}
+
+
+def _edge_step(neg, score):
+    """One Newton step of the profile likelihood of the rate in row/column 2
+    beyond the edge 0: score / (N22 - N2o No^-1 No2), at most 0 (section 3.14)."""
+    det = neg[0][0] * neg[1][1] - neg[0][1] * neg[1][0]
+    if not det > 0:
+        return 0.0
+    cross = (neg[2][0] * (neg[1][1] * neg[0][2] - neg[0][1] * neg[1][2])
+             + neg[2][1] * (neg[0][0] * neg[1][2] - neg[1][0] * neg[0][2])) / det
+    info = neg[2][2] - cross
+    if not info > 0 or not math.isfinite(info):
+        return 0.0
+    return min(score / info, 0.0)
+
+
 def _joint_estimate_cells(cells, q, m, confidence):
-    """joint_estimate from the five histograms."""
+    """joint_estimate from the five histograms; bounds as floats."""
     z = _confidence_quantile(confidence) if confidence is not None else 0.0
     ax, cb, ca, bx, eq = cells
     c1 = [ax[k] + ca[k] + eq[k] for k in range(q + 2)]
@@ -1811,16 +1767,11 @@ def _joint_estimate_cells(cells, q, m, confidence):
     cu = [cb[k] + ca[k] + eq[k] for k in range(q + 2)]
     n1, n2 = ertl_estimate(c1, q, m), ertl_estimate(c2, q, m)
     if n1 == 0 or n2 == 0:
-        e1 = (n1, standard_error(q, m, n1))
-        e2 = (n2, standard_error(q, m, n2))
-        zero = (0.0, 0.0)
-        out = {"a": e1, "b": e2, "union": e2 if n1 == 0 else e1, "intersection": zero,
-               "a_minus_b": e1, "b_minus_a": e2, "jaccard": zero, "intersection_unclamped": 0.0,
-               "iterations": 0}
+        out = _apart((n1, standard_error(q, m, n1)), (n2, standard_error(q, m, n2)))
         if confidence is not None:
             ba, bb = _cardinality_bounds(c1, q, m, confidence), _cardinality_bounds(c2, q, m, confidence)
             out["bounds"] = {"a": ba, "b": bb, "union": _cardinality_bounds(cu, q, m, confidence),
-                             "intersection": (0, 0), "a_minus_b": ba, "b_minus_a": bb, "jaccard": (0.0, 0.0)}
+                             "intersection": (0.0, 0.0), "a_minus_b": ba, "b_minus_a": bb, "jaccard": (0.0, 0.0)}
         return out
     nu = ertl_estimate(cu, q, m)
     lo = _JOINT_START_FLOOR * nu
@@ -1830,12 +1781,13 @@ def _joint_estimate_cells(cells, q, m, confidence):
     fcells = [[float(v) for v in cell] for cell in cells] + [_pool_start(w, q)]
     ev = _joint_evaluate(fcells, q, rate)
     rate, ev, it = _maximise(fcells, q, rate, ev, w, -1)
+    fisher = _joint_evaluate(_expected_cells(q, m, rate, fcells[5]), q, rate)
+    neg = [[-fisher.h[i][j] for j in range(3)] for i in range(3)]
     unclamped = min(rate[2] * m, ESTIMATE_MAX)
-    xc = max(rate[2], 0.0)
-    proj = [rate[0] + (rate[2] - xc), rate[1] + (rate[2] - xc), xc]
-    na, nb, nx = min(proj[0] * m, ESTIMATE_MAX), min(proj[1] * m, ESTIMATE_MAX), min(proj[2] * m, ESTIMATE_MAX)
-    fisher = _joint_evaluate(_expected_cells(q, m, proj, fcells[5]), q, proj)
-    inv = _invert3([[-fisher.h[i][j] for j in range(3)] for i in range(3)])
+    if rate[2] == 0:
+        unclamped = m * _edge_step(neg, ev.g[2])
+    na, nb, nx = min(rate[0] * m, ESTIMATE_MAX), min(rate[1] * m, ESTIMATE_MAX), min(rate[2] * m, ESTIMATE_MAX)
+    inv = _invert3(neg)
     if inv is not None:
         cov = [[(m * m) * inv[i][j] for j in range(3)] for i in range(3)]
     else:
@@ -1867,81 +1819,427 @@ def _joint_estimate_cells(cells, q, m, confidence):
     }
     if confidence is None:
         return out
-    bounds = {"a": _cardinality_bounds(c1, q, m, confidence), "b": _cardinality_bounds(c2, q, m, confidence),
-              "union": _cardinality_bounds(cu, q, m, confidence)}
+    bounds = {"a": _holding(_cardinality_bounds(c1, q, m, confidence), out["a"][0]),
+              "b": _holding(_cardinality_bounds(c2, q, m, confidence), out["b"][0]),
+              "union": _holding(_cardinality_bounds(cu, q, m, confidence), out["union"][0])}
     top, drop = ev.ll, 0.5 * (z * z)
     if vjp > 0 and math.isfinite(vjp):
         jhat = rate[2] / ((rate[0] + rate[1]) + rate[2])
-        end = _jaccard_profile(fcells, q, rate, top, w, drop, z * math.sqrt(vjp))
+        end, edge = _jaccard_profile(fcells, q, rate, top, w, drop, z * math.sqrt(vjp))
         f = math.sqrt(max(vj, 0.0) / vjp)
-        bounds["jaccard"] = (max(jhat - f * (jhat - end[0]), 0.0), min(jhat + f * (end[1] - jhat), 1.0))
+        bounds["jaccard"] = (0.0 if edge else max(jhat - f * (jhat - end[0]), 0.0),
+                             min(jhat + f * (end[1] - jhat), 1.0))
     else:
         bounds["jaccard"] = ratio_bounds(out["jaccard"][0], out["jaccard"][1], confidence)
     base = _informative_base(fcells, q, m, rate, drop, z, confidence)
-    center = [proj[0], proj[1], rate[2]]
     for i, name in enumerate(("a_minus_b", "b_minus_a", "intersection")):
         n, se = out[name]
         half = z * se
         if poisson[i] > 0 and math.isfinite(poisson[i]):
-            lo, hi = _profile_bounds(fcells, q, rate, top, w, i, drop, z, poisson[i], n, center[i], m, base)
+            bounds[name] = _holding(_profile_bounds(fcells, q, rate, top, w, i, drop, z, poisson[i], n, m, base), n)
         else:
-            lo, hi = _integer_bounds(n - half, n + half, n)
-        bounds[name] = (round_count(lo), round_count(hi))
+            bounds[name] = _holding(_integer_bounds(n - half, n + half, n), n)
     out["bounds"] = bounds
     return out
+
+
+# ---- Two sparse values (section 3.14, "Two sparse values")
+
+def _collision_bound(mu, confidence):
+    """The smallest k with P(C <= k) >= confidence, C Poisson of mean mu."""
+    if not mu > 0:
+        return 0.0
+    if mu > 500:
+        return float(math.ceil(mu + normal_quantile(confidence) * math.sqrt(mu)))
+    term = math.exp(-mu)
+    total, k = term, 0.0
+    while total < confidence and k < 2000:
+        k = k + 1
+        term = (term * mu) / k
+        total = total + term
+    return k
+
+
+def _collision_mean(n, m):
+    """The expected number of values hidden by collisions among n values in m indices."""
+    return (n * n) / (2 * m)
+
+
+def _discrete_half_width(v, confidence):
+    """The half-width below which a looked-up count's bounds do not go (section 3.14)."""
+    if not v > 0 or not math.isfinite(v):
+        return 0.0
+    k = _collision_bound(v, 0.5 * (1 + confidence))
+    return k + v if v < 1 else k - v
+
+
+def _sparse_pair(left, right, confidence):
+    """Two sparse values, entry by entry at precision 26."""
+    q, m = 64 - SPARSE_PRECISION, float(1 << SPARSE_PRECISION)
+    keys = set(left.entries) | set(right.entries)
+    cells = _joint_histograms(((left.entries.get(i, 0), right.entries.get(i, 0)) for i in keys), q, m)
+    if not left.entries or not right.entries:
+        return _joint_estimate_cells(cells, q, m, confidence)
+    out = _joint_estimate_cells(cells, q, m, None)
+    if confidence is None:
+        return out
+    _, cb, ca, _, eq = cells
+    cu = [cb[k] + ca[k] + eq[k] for k in range(q + 2)]
+    matched = 0.0
+    for k in range(1, q + 2):
+        matched = matched + float(eq[k])
+    in_a, in_b = float(len(left.entries)), float(len(right.entries))
+    entries = m - float(cu[0])
+    k = _collision_bound(_collision_mean(entries, m), confidence)
+
+    def around(count, value):
+        return _holding(_integer_bounds(count - k, count + k, value), value)
+
+    j = out["jaccard"][0]
+    j_lo, j_hi = max(matched - k, 0.0) / (entries + k), min((matched + k) / entries, 1.0)
+    out["bounds"] = {
+        "a": _holding(_cardinality_bounds(*left.histogram(), confidence), out["a"][0]),
+        "b": _holding(_cardinality_bounds(*right.histogram(), confidence), out["b"][0]),
+        "union": _holding((entries, entries + k), out["union"][0]),
+        "intersection": around(matched, out["intersection"][0]),
+        "a_minus_b": around(in_a - matched, out["a_minus_b"][0]),
+        "b_minus_a": around(in_b - matched, out["b_minus_a"][0]),
+        "jaccard": (min(j_lo, j), max(j_hi, j)),
+    }
+    return out
+
+
+# ---- A sparse value S against a dense value D (section 3.14, "A sparse value against a dense one")
+
+def _fdiv(a, b):
+    """a / b as C divides doubles (inf or nan for b = 0)."""
+    if b != 0:
+        return a / b
+    if a == 0 or math.isnan(a):
+        return math.nan
+    return math.copysign(math.inf, a) * math.copysign(1.0, b)
+
+
+def _log1p(v):
+    """C's log1p: -inf at -1."""
+    return math.log1p(v) if v > -1 else (-math.inf if v == -1 else math.nan)
+
+
+class _Lookup:
+    """S's entries looked up in D's registers at D's precision p."""
+
+    def __init__(self, sparse, dense_regs, p):
+        self.q = 64 - p
+        self.m = float(1 << p)
+        top = self.q + 1
+        self.free = [0.0] * (self.q + 2)
+        seen, shapes = {}, {}
+        taken = set()
+        located = [entry_at((i26 << 6) | r, p) for i26, r in sorted(sparse.entries.items())]
+        i = 0
+        while i < len(located):
+            idx = located[i][0]
+            ranks = []
+            while i < len(located) and located[i][0] == idx:
+                ranks.append(min(located[i][1], top))
+                i += 1
+            d = min(dense_regs[idx], top)
+            key = (d, sum(1 for r in ranks if r > d), sum(1 for r in ranks if r == d))
+            seen[key] = seen.get(key, 0.0) + 1
+            shape = tuple(sorted(ranks))
+            shapes[shape] = shapes.get(shape, 0.0) + 1
+            taken.add(idx)
+        for k, r in enumerate(dense_regs):
+            if k not in taken:
+                self.free[min(r, top)] += 1
+        self.seen = sorted(seen.items())
+        self.shapes = sorted(shapes.items())
+
+
+def _pmf_terms(b, d, q):
+    """P(K = d) for a register of rate b, its first and second derivatives in b."""
+    _, d1, d2 = _single_terms(b, d, q)
+    p = _pmf(b, d, q)
+    return p, p * d1, p * (d2 + d1 * d1)
+
+
+def _cdf_terms(b, d, q):
+    """P(K <= d) (0 below 0, 1 above q) and its first and second derivatives in b."""
+    if d < 0 or d > q:
+        return (0.0 if d < 0 else 1.0), 0.0, 0.0
+    rho = math.ldexp(1.0, -d)
+    f = _exp(-b * rho)
+    return f, -(rho * f), (rho * rho) * f
+
+
+class _Eval2:
+    __slots__ = ("ll", "g", "h")
+
+    def __init__(self):
+        self.ll = 0.0
+        self.g = [0.0, 0.0]
+        self.h = [[0.0, 0.0], [0.0, 0.0]]
+
+
+def _lookup_eval(c, pi, b):
+    ev = _Eval2()
+    q = c.q
+
+    def add_b(n, d):
+        l, d1, d2 = _single_terms(b, d, q)
+        ev.ll = ev.ll + n * l
+        ev.g[1] = ev.g[1] + n * d1
+        ev.h[1][1] = ev.h[1][1] + n * d2
+
+    for k in range(q + 2):
+        if c.free[k] != 0:
+            add_b(c.free[k], k)
+    v = 1 - pi
+    for (d, above, at), n in c.seen:
+        above, at = float(above), float(at)
+        if above > 0:
+            t = n * above
+            ev.ll = ev.ll + t * _log(v)
+            ev.g[0] = ev.g[0] - _fdiv(t, v)
+            ev.h[0][0] = ev.h[0][0] - _fdiv(t, v * v)
+        if at == 0:
+            add_b(n, d)
+            continue
+        p, p1, p2 = _pmf_terms(b, d, q)
+        f, f1, f2 = _cdf_terms(b, d - 1, q)
+        share = -_expm1(at * _log1p(-pi))
+        dv = at * math.pow(v, at - 1)
+        ddv = 0.0 if at == 1 else -((at * (at - 1)) * math.pow(v, at - 2))
+        t = p + share * f
+        tp, tpp = dv * f, ddv * f
+        tb, tbb, tpb = p1 + share * f1, p2 + share * f2, dv * f1
+        gp, gb = tp / t, tb / t
+        ev.ll = ev.ll + n * _log(t)
+        ev.g[0] = ev.g[0] + n * gp
+        ev.g[1] = ev.g[1] + n * gb
+        ev.h[0][0] = ev.h[0][0] + n * (tpp / t - gp * gp)
+        ev.h[0][1] = ev.h[0][1] + n * (tpb / t - gp * gb)
+        ev.h[1][1] = ev.h[1][1] + n * (tbb / t - gb * gb)
+    ev.h[1][0] = ev.h[0][1]
+    return ev
+
+
+def _lookup_maximise(c, pi, b, ev, fixed):
+    """Damped Newton in (pi, ln b) over 0 <= pi <= 1, b > 0. Returns (pi, b, ev, iterations)."""
+    st = {"pi": pi, "b": b, "ev": ev}
+
+    def system():
+        e, bb, p_ = st["ev"], st["b"], st["pi"]
+        gt = [e.g[0], bb * e.g[1], 0.0]
+        mt = [[-e.h[0][0], -(e.h[0][1] * bb), 0.0], [-(e.h[1][0] * bb), -((bb * e.h[1][1]) * bb), 0.0],
+              [0.0, 0.0, 1.0]]
+        mt[1][1] = mt[1][1] - gt[1]
+        tau = 1e-6 * (abs(mt[0][0]) + abs(mt[1][1]))
+        if not tau > 0:
+            tau = 1e-6
+        if fixed >= 0:
+            _hold(gt, mt, fixed)
+        if (p_ == 0 and not gt[0] > 0) or (p_ == 1 and not gt[0] < 0):
+            _hold(gt, mt, 0)
+        return gt, mt, tau
+
+    def move(d):
+        np_ = min(max(st["pi"] + d[0], 0.0), 1.0)
+        nb = st["b"] * _exp(d[1])
+        if not nb > 0:
+            return None
+        ne = _lookup_eval(c, np_, nb)
+        if not ne.ll >= st["ev"].ll:
+            return None
+        gain = ne.ll - st["ev"].ll
+        st["pi"], st["b"], st["ev"] = np_, nb, ne
+        return gain, ne.ll
+
+    it = _newton_maximise(system, move)
+    return st["pi"], st["b"], st["ev"], it
+
+
+def _lookup_information(c, pi, b):
+    """The expected Fisher information about (pi, b) of D's registers."""
+    q = c.q
+    v = 1 - pi
+    free = one = 0.0
+    for k in range(q + 2):
+        free = free + c.free[k]
+    for k in range(1, q + 2):
+        _, _, d2 = _single_terms(b, k, q)
+        one = one - _pmf(b, k, q) * d2
+    info = [[0.0, 0.0], [0.0, free * one]]
+    for ranks, n in c.shapes:
+        for d in range(q + 2):
+            above = at = 0.0
+            for r in ranks:
+                above += 1.0 if r > d else 0.0
+                at += 1.0 if r == d else 0.0
+            p, p1, _ = _pmf_terms(b, d, q)
+            f, f1, _ = _cdf_terms(b, d - 1, q)
+            share = -_expm1(at * _log1p(-pi)) if at > 0 else 0.0
+            base = p + share * f
+            va = math.pow(v, above)
+            big_p = va * base
+            if not big_p > 0:
+                continue
+            dva = -(above * math.pow(v, above - 1)) if above > 0 else 0.0
+            dshare = at * math.pow(v, at - 1) if at > 0 else 0.0
+            gp = dva * base + va * (dshare * f)
+            gb = va * (p1 + share * f1)
+            info[0][0] = info[0][0] + n * ((gp * gp) / big_p)
+            info[0][1] = info[0][1] + n * ((gp * gb) / big_p)
+            info[1][1] = info[1][1] + n * ((gb * gb) / big_p)
+    info[1][0] = info[0][1]
+    return info
+
+
+def _lookup_profile(c, pi, b, top, i, drop, wald, b_floor):
+    """The ends (pi for i = 0, b for i = 1) of the profile likelihood-ratio
+    interval and whether each side reached the domain's end without falling by drop."""
+    hat = pi if i == 0 else b
+    end, edge = [0.0, 0.0], [False, False]
+    for side in (-1, 1):
+        s = 1 if side > 0 else 0
+        if i == 0 and pi == (0.0 if side < 0 else 1.0):
+            end[s], edge[s] = hat, True
+            continue
+        st = {"kept": [pi, b], "tried": [pi, b], "fell": False}
+
+        def at(t):
+            if (not (t >= 0 and t <= 1)) if i == 0 else (not t > 0):
+                return None
+            r = [st["kept"][0], max(st["kept"][1], b_floor)]
+            r[i] = t
+            pe = _lookup_eval(c, r[0], r[1])
+            if not math.isfinite(pe.ll):
+                return None
+            r0, r1, pe, _ = _lookup_maximise(c, r[0], r[1], pe, i)
+            st["tried"] = [r0, r1]
+            st["fell"] = st["fell"] or (top - pe.ll) - drop >= 0
+            return pe.ll, pe.g[i]
+
+        def keep():
+            st["kept"] = st["tried"]
+
+        end[s] = _likelihood_bound(hat, top, drop, side, hat + side * wald, wald, at, keep)
+        edge[s] = not st["fell"]
+    return end, edge
+
+
+def _lookup_estimate(sparse, dense, confidence):
+    """S (sparse) against D (dense) at D's precision; a is S, b is D; bounds as floats."""
+    own, other = estimate_with_error(sparse), estimate_with_error(dense)
+    if own[0] == 0 or other[0] == 0:
+        out = _apart(own, other)
+        if confidence is not None:
+            ba, bb = _cardinality_bounds(*sparse.histogram(), confidence), _cardinality_bounds(*dense.histogram(),
+                                                                                                confidence)
+            out["bounds"] = {"a": ba, "a_minus_b": ba, "b": bb, "b_minus_a": bb, "union": bb if own[0] == 0 else ba,
+                             "intersection": (0.0, 0.0), "jaccard": (0.0, 0.0)}
+        return out
+    p = dense.precision
+    c = _Lookup(sparse, _dense_registers(dense, p), p)
+    m, n = c.m, own[0]
+    b_floor = _JOINT_START_FLOOR * other[0] / m
+    pi, b = 0.5, max((other[0] - 0.5 * n) / m, b_floor)
+    ev = _lookup_eval(c, pi, b)
+    pi, b, ev, it = _lookup_maximise(c, pi, b, ev, -1)
+    info = _lookup_information(c, pi, b)
+    det = info[0][0] * info[1][1] - info[0][1] * info[1][0]
+    vp, vb = math.inf, (1 / info[1][1] if info[1][1] > 0 else math.inf)
+    cpb = 0.0
+    if det > 0 and math.isfinite(det):
+        vp, vb, cpb = info[1][1] / det, info[0][0] / det, -info[0][1] / det
+    nx = pi * n
+    na, nb = n - nx, min(b * m, ESTIMATE_MAX)
+    vx, vbm, cxb = (n * n) * vp, (m * m) * vb, (n * m) * cpb
+    widest = max(nx, na) * max(nx, na)
+    cxx, cbb, own2 = min(vx - nx * (na / n), widest), vbm - nb, own[1] * own[1]
+    most = math.sqrt(max(cxx, 0.0) * max(cbb, 0.0))
+    cxb = max(min(cxb, most), -most)
+    u = n + nb
+    wx, wb = 1 / u, -nx / (u * u)
+    unclamped = nx
+    if pi == 0 and info[1][1] > 0:
+        ip = info[0][0] - (info[0][1] * info[0][1]) / info[1][1]
+        if ip > 0 and math.isfinite(ip):
+            unclamped = n * min(ev.g[0] / ip, 0.0)
+    out = {
+        "a": own,
+        "b": (nb + nx, _sqrt_nonneg((cbb + cxx) + 2 * cxb)),
+        "union": (u, _sqrt_nonneg(cbb + own2)),
+        "intersection": (nx, _sqrt_nonneg(cxx)),
+        "a_minus_b": (na, _sqrt_nonneg(cxx + own2)),
+        "b_minus_a": (nb, _sqrt_nonneg(cbb)),
+        "jaccard": (nx / u, _sqrt_nonneg(((wb * cbb) * wb + 2 * ((wb * cxb) * wx)) + (wx * cxx) * wx)),
+        "intersection_unclamped": unclamped,
+        "iterations": it,
+    }
+    if confidence is None:
+        return out
+    z = _confidence_quantile(confidence)
+    drop = 0.5 * (z * z)
+    sb = _cardinality_bounds(*sparse.histogram(), confidence)
+    bounds = {"a": sb, "b": _holding(_cardinality_bounds(*dense.histogram(), confidence), out["b"][0])}
+    wald = z * math.sqrt(vp) if vp > 0 and math.isfinite(vp) else 0.5
+    end, edge = _lookup_profile(c, pi, b, ev.ll, 0, drop, wald, b_floor)
+    fx = math.sqrt(max(cxx, 0.0) / vx) if vx > 0 and math.isfinite(vx) else 1.0
+    s_hi = sb[1]
+    hx = _discrete_half_width(cxx, confidence)
+    x_lo = 0.0 if edge[0] else min(n * (pi - fx * (pi - end[0])), nx - hx)
+    x_hi = s_hi if edge[1] else min(max(n * (pi + fx * (end[1] - pi)), nx + hx), s_hi)
+    xb = _holding(_integer_bounds(x_lo, x_hi, nx), nx)
+    wald = z * math.sqrt(vb) if vb > 0 and math.isfinite(vb) else 0.5 * b
+    end, edge = _lookup_profile(c, pi, b, ev.ll, 1, drop, wald, b_floor)
+    fb = math.sqrt(max(cbb, 0.0) / vbm) if vbm > 0 and math.isfinite(vbm) else 1.0
+    hb = _discrete_half_width(cbb, confidence)
+    b_lo = 0.0 if edge[0] else min(m * (b - fb * (b - end[0])), nb - hb)
+    b_hi = max(m * (b + fb * (end[1] - b)), nb + hb)
+    db = _holding(_integer_bounds(b_lo, b_hi, nb), nb)
+    jw = ratio_bounds(out["jaccard"][0], out["jaccard"][1], confidence)
+    bounds.update({
+        "intersection": xb,
+        "b_minus_a": db,
+        "a_minus_b": _holding((max(sb[0] - xb[1], 0.0), sb[1] - xb[0]), na),
+        "union": _holding((sb[0] + db[0], sb[1] + db[1]), u),
+        "jaccard": (max(min(jw[0], xb[0] / u), 0.0), min(max(jw[1], xb[1] / u), 1.0)),
+    })
+    out["bounds"] = bounds
+    return out
+
+
+_SIDES = (("a", "b"), ("a_minus_b", "b_minus_a"))
 
 
 def hll_overlap(left, right, confidence=None):
     """hll_overlap's estimates and standard errors: a dict name -> (estimate,
     standard_error) for a, b, union, intersection, a_minus_b, b_minus_a,
     jaccard; intersection_unclamped; with a confidence, "bounds": a dict
-    name -> (lower, upper) as the server reports them."""
+    name -> (lower, upper), integers for the counts as the server reports
+    them (section 3.14)."""
     left._check_compatible(right)
-    p = min(left.precision, right.precision)
+    if confidence is not None:
+        _confidence_quantile(confidence)
     if left.sparse and right.sparse:
-        keys = set(left.entries) | set(right.entries)
-        pairs = ((left.entries.get(i, 0), right.entries.get(i, 0)) for i in keys)
-        out = joint_estimate(pairs, 64 - SPARSE_PRECISION, float(1 << SPARSE_PRECISION), confidence)
-    elif _holds_size(left, right):
-        # One sparse (still so at p) and one dense: the sparse side is A, its size held.
-        sparse, dense = (left, right) if left.sparse else (right, left)
-        rs, rd = _dense_registers(sparse, p), _dense_registers(dense, p)
-        pairs = ((rs[i], rd[i]) for i in range(1 << p) if rs[i] or rd[i])
-        out = joint_estimate_sized(pairs, 64 - p, float(1 << p), estimate_with_error(sparse.fold(p)), confidence)
+        out = _sparse_pair(left, right, confidence)
+    elif left.sparse or right.sparse:
+        out = _lookup_estimate(left, right, confidence) if left.sparse else _lookup_estimate(right, left, confidence)
         if not left.sparse:
-            for x, y in (("a", "b"), ("a_minus_b", "b_minus_a")):
+            for x, y in _SIDES:
                 out[x], out[y] = out[y], out[x]
                 if "bounds" in out:
-                    bounds = out["bounds"]
-                    bounds[x], bounds[y] = bounds.get(y), bounds.get(x)
+                    out["bounds"][x], out["bounds"][y] = out["bounds"][y], out["bounds"][x]
     else:
+        p = min(left.precision, right.precision)
         ra, rb = _dense_registers(left, p), _dense_registers(right, p)
         pairs = ((ra[i], rb[i]) for i in range(1 << p) if ra[i] or rb[i])
         out = joint_estimate(pairs, 64 - p, float(1 << p), confidence)
-    if confidence is None or not (left.sparse or right.sparse):
-        return out
-    # |A|, |B|, |A u B|: hll_cardinality_bounds of the folded values and of
-    # their union (for two dense values, the histograms compared).
-    bounds = out["bounds"]
-    bounds["a"] = hll_cardinality_bounds(left.fold(p), confidence)
-    bounds["b"] = hll_cardinality_bounds(right.fold(p), confidence)
-    # Holding the sparse side's size, the union's are that size plus |B \ A|'s.
-    if not _holds_size(left, right) or out["a"][0] == 0 or out["b"][0] == 0:
-        bounds["union"] = hll_cardinality_bounds(left.union(right), confidence)
-    if out["b"][0] == 0:
-        bounds["a_minus_b"] = bounds["a"]
-    if out["a"][0] == 0:
-        bounds["b_minus_a"] = bounds["b"]
+    if "bounds" in out:
+        out["bounds"] = {name: (b if name == "jaccard" else (round_count(b[0]), round_count(b[1])))
+                         for name, b in out["bounds"].items()}
     return out
-
-
-def _holds_size(left, right):
-    """hll_overlap holds one side's size: one value sparse and still so at the
-    common precision, the other dense (section 3.14)."""
-    if left.sparse == right.sparse:
-        return False
-    p = min(left.precision, right.precision)
-    return (left if left.sparse else right).fold(p).sparse
 
 
 def round_count(v):
@@ -2056,17 +2354,23 @@ def _single_eval(c, q, lam):
 
 
 def hll_cardinality_bounds(sketch, confidence=0.95):
-    """Likelihood-ratio bounds of one sketch's cardinality (section 3.14)."""
-    c, q, m = sketch.histogram()
-    return _cardinality_bounds(c, q, m, confidence)
+    """hll_cardinality_bounds (section 3.14): a dense sketch's likelihood-ratio
+    bounds, a sparse one's from its entry count up by the collision count's bound."""
+    lo, hi = _cardinality_bounds(*sketch.histogram(), confidence)
+    return round_count(lo), round_count(hi)
 
 
 def _cardinality_bounds(c, q, m, confidence):
-    """The same from a register histogram c[0..q+1] of m registers."""
+    """The same from a register histogram c[0..q+1] of m registers (q = 38:
+    a sparse value's entries), as floats."""
     z = _confidence_quantile(confidence)
     n = ertl_estimate(c, q, m)
     se = standard_error(q, m, n)
-    wald = count_bounds(n, se, confidence)
+    half = z * se
+    wald = _integer_bounds(n - half, n + half, n)
+    if q == 64 - SPARSE_PRECISION and n > 0:
+        entries = m - float(c[0])
+        return _holding((entries, entries + _collision_bound(_collision_mean(entries, m), confidence)), n)
     if not n > 0 or not n < ESTIMATE_MAX or not math.isfinite(se):
         return wald
     lam = n / m
@@ -2114,8 +2418,7 @@ def _cardinality_bounds(c, q, m, confidence):
     upper = _likelihood_bound(lam, top, drop, 1, lam + wald_rate, wald_rate, at, lambda: None)
     nml = lam * m
     f = math.sqrt(max(v - nml, 0.0) / v)
-    lo, hi = _integer_bounds(n - f * (nml - lower * m), n + f * (upper * m - nml), n)
-    return round_count(lo), round_count(hi)
+    return _integer_bounds(n - f * (nml - lower * m), n + f * (upper * m - nml), n)
 
 
 # ---------------------------------------------------------------- bloom (section 4)

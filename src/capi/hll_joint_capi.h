@@ -24,7 +24,7 @@ typedef struct ProbHllOverlap
 	ProbHllEstimate a_only;
 	ProbHllEstimate b_only;
 	ProbHllEstimate jaccard;
-	double		intersection_unclamped;	/* the ML |A ∩ B| before clamping at 0 */
+	double		intersection_unclamped;	/* the signed |A ∩ B| (hll_joint.hpp) */
 
 	/*
 	 * When a confidence was given: lower and upper bound of a, b, union_,

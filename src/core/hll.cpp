@@ -14,18 +14,6 @@ namespace {
 constexpr std::size_t kOffTag = 0, kOffVersion = 1, kOffHashId = 2, kOffRepr = 3,
                       kOffPrecision = 4, kOffSparsePrecision = 5, kOffSeed = 8;
 
-inline unsigned bit_length32(std::uint32_t x) { return x == 0 ? 0u : 32u - static_cast<unsigned>(__builtin_clz(x)); }
-
-// A sparse entry (index at precision 26, rank) seen at precision p.
-inline void entry_at(std::uint32_t e, int p, std::uint32_t& idx, unsigned& rank) {
-    std::uint32_t i26 = e >> 6;
-    unsigned r = e & 63u;
-    unsigned d = static_cast<unsigned>(kSparsePrecision - p);
-    idx = i26 >> d;
-    std::uint32_t low = i26 & ((std::uint32_t(1) << d) - 1);
-    rank = low != 0 ? d - bit_length32(low) + 1 : d + r;
-}
-
 std::string params_text(const Header& h) {
     // SQL shows the seed as a signed bigint.
     return "precision " + std::to_string(h.precision) + ", seed " +

@@ -138,6 +138,20 @@ inline std::uint32_t dense_index(std::uint64_t hash, int p) { return prob_hll_de
 inline unsigned dense_rank(std::uint64_t hash, int p) { return prob_hll_dense_rank(hash, p); }
 std::uint32_t sparse_entry_of_hash(std::uint64_t hash);
 
+inline unsigned bit_length32(std::uint32_t x) { return x == 0 ? 0u : 32u - static_cast<unsigned>(__builtin_clz(x)); }
+
+// A sparse entry (index at precision 26, rank) seen at precision p <= 26:
+// the register it raises and to what (the index bits below p lead the rank's
+// bit string), as folding and a dense value's own update would.
+inline void entry_at(std::uint32_t e, int p, std::uint32_t& idx, unsigned& rank) {
+    std::uint32_t i26 = e >> 6;
+    unsigned r = e & 63u;
+    unsigned d = static_cast<unsigned>(kSparsePrecision - p);
+    idx = i26 >> d;
+    std::uint32_t low = i26 & ((std::uint32_t(1) << d) - 1);
+    rank = low != 0 ? d - bit_length32(low) + 1 : d + r;
+}
+
 // The packed dense registers (hll_dense.h).
 inline unsigned get_reg(const std::uint8_t* regs, std::size_t i) { return prob_hll_get_reg(regs, i); }
 inline void set_reg(std::uint8_t* regs, std::size_t i, unsigned v) { prob_hll_set_reg(regs, i, v); }

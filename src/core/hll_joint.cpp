@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <array>
 #include <limits>
+#include <map>
 #include <memory>
 
 namespace probabilistic::hll {
@@ -366,78 +368,58 @@ double standard_error(int q, double m, double estimate) {
 
 namespace {
 
-// A rate tied to the others while maximising: none; kSized: a = c - x (A's
-// size held, hll_overlap of a sparse and a dense value); kJaccard: x = c (a +
-// b), c = J / (1 - J) (the Jaccard index held, its profile bounds).
+// The Jaccard index held while maximising (its profile bounds): x = c (a + b),
+// c = J / (1 - J); kNone: the three rates are free.
 struct Tie {
-    enum Kind { kNone, kSized, kJaccard } kind = kNone;
+    enum Kind { kNone, kJaccard } kind = kNone;
     double c = 0;
 };
 
 // The gradient and Hessian the iteration uses: those of L in (a, b, x); tied,
-// those along the free rates with the tied one's row and column 0: sized, of
-// L(c - x, b, x) in (b, x) (d/dx - d/da along a + x = c); Jaccard, of
-// L(a, b, c (a + b)) in (a, b) (d/da + c d/dx, d/db + c d/dx).
+// those of L(a, b, c (a + b)) in (a, b) (d/da + c d/dx, d/db + c d/dx) with
+// x's row and column 0.
 void tie_derivatives(const Eval& ev, const Tie& tie, double (&g)[3], double (&hm)[3][3]) {
     for (int i = 0; i < 3; i++) {
         g[i] = ev.g[i];
         for (int j = 0; j < 3; j++) hm[i][j] = ev.h[i][j];
     }
     if (tie.kind == Tie::kNone) return;
-    if (tie.kind == Tie::kJaccard) {
-        double k = tie.c;
-        for (int i = 0; i < 2; i++) {
-            g[i] = ev.g[i] + k * ev.g[2];
-            for (int j = 0; j < 2; j++) hm[i][j] = (ev.h[i][j] + k * ev.h[i][2]) + k * (ev.h[2][j] + k * ev.h[2][2]);
-            hm[i][2] = hm[2][i] = 0;
-        }
-        g[2] = 0;
-        hm[2][2] = 0;
-        return;
+    double k = tie.c;
+    for (int i = 0; i < 2; i++) {
+        g[i] = ev.g[i] + k * ev.g[2];
+        for (int j = 0; j < 2; j++) hm[i][j] = (ev.h[i][j] + k * ev.h[i][2]) + k * (ev.h[2][j] + k * ev.h[2][2]);
+        hm[i][2] = hm[2][i] = 0;
     }
-    g[0] = 0;
-    g[2] = ev.g[2] - ev.g[0];
-    double hbx = ev.h[1][2] - ev.h[1][0];
-    double hxx = (ev.h[2][2] - ev.h[0][2]) - (ev.h[2][0] - ev.h[0][0]);
-    double rows[3][3] = {{0, 0, 0}, {0, ev.h[1][1], hbx}, {0, hbx, hxx}};
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) hm[i][j] = rows[i][j];
+    g[2] = 0;
+    hm[2][2] = 0;
 }
 
-// Damped Newton maximisation of L from `rate` (updated in place, ev = L
-// there) in theta = (ln a, ln b, x / w): a and b stay positive, x may go below
-// 0 as far as the likelihood is defined (a + x > 0, b + x > 0 and every
-// observed cell's probability positive), so the intersection's estimate is not
-// held at 0 where the truth is near it. With fixed = 0, 1 or 2, that rate
-// (a, b or x) stays where it is (the profile likelihood of the bounds); -1
-// frees all three. Tied (Tie), the tied rate follows the other two, the
-// derivatives are those of tie_derivatives and the tied rate's step is 0.
-// Returns the iterations taken.
-int maximise(const Cells& cells, double* rate, Eval& ev, double w, int fixed, const Tie& tie = Tie{}) {
-    bool sized = tie.kind == Tie::kSized;
-    int tied = sized ? 0 : tie.kind == Tie::kJaccard ? 2 : -1;
+// Holds coordinate `held` of a Newton system (see newton_maximise).
+void hold(double (&gt)[3], double (&mt)[3][3], int held) {
+    gt[held] = 0;
+    for (int j = 0; j < 3; j++) mt[held][j] = mt[j][held] = 0;
+    mt[held][held] = 1;
+}
+
+// Damped Newton maximisation in up to three coordinates, at most
+// kMaxIterations steps. system(gt, mt, tau) gives the Newton system at the
+// current point: gt the gradient, mt the negated Hessian (a held coordinate
+// has gt 0, its row and column 0 and its diagonal 1), tau the damping's
+// start. Each step solves mt + mu I for mu = 0, then tau, 10 tau, ... (at
+// most kMaxDampings tries), the step scaled down to a largest coordinate of
+// kMaxStep; move(d, gain, ll) moves by d and says whether the point was
+// accepted (a log-likelihood ll at least as high, gain above the last). The
+// iteration stops when no try is accepted, or after a step of at most
+// kStepTolerance or a gain of at most kGainTolerance |ll|. Returns the
+// iterations taken.
+template <class System, class Move>
+int newton_maximise(System system, Move move) {
     int it = 0;
     for (; it < kMaxIterations; it++) {
-        double r[3] = {rate[0], rate[1], w};
-        double g[3], hm[3][3];
-        tie_derivatives(ev, tie, g, hm);
-        double gt[3], mt[3][3];
-        for (int i = 0; i < 3; i++) gt[i] = r[i] * g[i];
-        for (int i = 0; i < 3; i++)
-            for (int j = 0; j < 3; j++) mt[i][j] = -((r[i] * hm[i][j]) * r[j]);
-        mt[0][0] = mt[0][0] - gt[0];
-        mt[1][1] = mt[1][1] - gt[1];
-        double tau = 1e-6 * ((std::fabs(mt[0][0]) + std::fabs(mt[1][1])) + std::fabs(mt[2][2]));
-        if (!(tau > 0)) tau = 1e-6;
-        for (int held : {tied, fixed}) {
-            if (held < 0) continue;
-            gt[held] = 0;
-            for (int j = 0; j < 3; j++) mt[held][j] = mt[j][held] = 0;
-            mt[held][held] = 1;
-        }
-        double mu = 0;
+        double gt[3], mt[3][3], tau;
+        system(gt, mt, tau);
+        double mu = 0, step = 0, gain = 0, ll = 0;
         bool accepted = false;
-        double step = 0, gain = 0;
         for (int t = 0; t < kMaxDampings && !accepted; t++) {
             double md[3][3], d[3];
             for (int i = 0; i < 3; i++)
@@ -450,25 +432,56 @@ int maximise(const Cells& cells, double* rate, Eval& ev, double w, int fixed, co
                 for (double& di : d) di = di * f;
                 step = kMaxStep;
             }
-            double next[3] = {rate[0] * std::exp(d[0]), rate[1] * std::exp(d[1]), rate[2] + w * d[2]};
-            if (sized) next[0] = tie.c - next[2];
-            if (tie.kind == Tie::kJaccard) next[2] = tie.c * (next[0] + next[1]);
-            if (!(next[0] + next[2] > 0 && next[1] + next[2] > 0) || (sized && !(next[0] > 0))) continue;
-            Eval ne = evaluate(cells, next);
-            if (ne.ll >= ev.ll) {
-                gain = ne.ll - ev.ll;
-                std::copy(next, next + 3, rate);
-                ev = ne;
-                accepted = true;
-            }
+            accepted = move(d, gain, ll);
         }
         if (!accepted) break;
-        if (step <= kStepTolerance || gain <= kGainTolerance * std::fabs(ev.ll)) {
+        if (step <= kStepTolerance || gain <= kGainTolerance * std::fabs(ll)) {
             it++;
             break;
         }
     }
     return it;
+}
+
+// Damped Newton maximisation of L from `rate` (updated in place, ev = L
+// there) in theta = (ln a, ln b, x / w) over the model's domain: a and b
+// stay positive, x >= 0 (a step that would take x below 0 stops it at 0, and
+// while x is 0 with the likelihood falling into the domain, x is held
+// there). With fixed = 0, 1 or 2, that rate (a, b or x) stays where it is
+// (the profile likelihood of the bounds); -1 frees all three. Tied (Tie), x
+// follows a and b, the derivatives are those of tie_derivatives and x's step
+// is 0. Returns the iterations taken.
+int maximise(const Cells& cells, double* rate, Eval& ev, double w, int fixed, const Tie& tie = Tie{}) {
+    bool tied = tie.kind == Tie::kJaccard;
+    auto system = [&](double (&gt)[3], double (&mt)[3][3], double& tau) {
+        double r[3] = {rate[0], rate[1], w};
+        double g[3], hm[3][3];
+        tie_derivatives(ev, tie, g, hm);
+        for (int i = 0; i < 3; i++) gt[i] = r[i] * g[i];
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) mt[i][j] = -((r[i] * hm[i][j]) * r[j]);
+        mt[0][0] = mt[0][0] - gt[0];
+        mt[1][1] = mt[1][1] - gt[1];
+        tau = 1e-6 * ((std::fabs(mt[0][0]) + std::fabs(mt[1][1])) + std::fabs(mt[2][2]));
+        if (!(tau > 0)) tau = 1e-6;
+        if (tied) hold(gt, mt, 2);
+        if (fixed >= 0) hold(gt, mt, fixed);
+        // x on the edge of the domain, the likelihood rising only outside it.
+        if (!tied && fixed != 2 && rate[2] == 0 && !(gt[2] > 0)) hold(gt, mt, 2);
+    };
+    auto move = [&](const double* d, double& gain, double& ll) {
+        double next[3] = {rate[0] * std::exp(d[0]), rate[1] * std::exp(d[1]), std::max(rate[2] + w * d[2], 0.0)};
+        if (tied) next[2] = tie.c * (next[0] + next[1]);
+        if (!(next[0] > 0 && next[1] > 0)) return false;
+        Eval ne = evaluate(cells, next);
+        if (!(ne.ll >= ev.ll)) return false;
+        gain = ne.ll - ev.ll;
+        ll = ne.ll;
+        std::copy(next, next + 3, rate);
+        ev = ne;
+        return true;
+    };
+    return newton_maximise(system, move);
 }
 
 constexpr int kMaxBoundSteps = 60;
@@ -619,14 +632,13 @@ double half_deviance(double n, double mu) { return n > 0 ? (mu - n) - n * std::l
 // `drop` below the maximum `top` (at `rate`). Their distances from the
 // estimate are scaled by sqrt((v - n) / v), v the Poissonized variance of the
 // count (finite and positive) and n the count reported: the same correction
-// from a Poisson to a fixed set as the standard error's; they are measured
-// from `center` (the reported rate, before clamping for x). Where the count
+// from a Poisson to a fixed set as the standard error's. Where the count
 // j of registers above the other sketch's has grown past its observed n[j],
 // w[j] times its log-likelihood ratio (Informative) is given back to L, and
 // its slope along the profile (the other two rates moving as -H_oo^-1 H_oi)
 // to L's slope.
 Bounds profile_bounds(const Cells& cells, const double* rate, double top, double w, int i, double drop, double z,
-                      double v, double n, double center, double m, const Informative& base) {
+                      double v, double n, double m, const Informative& base) {
     double hat = rate[i], wald = z * (std::sqrt(v) / m);
     double end[2];
     bool edge = false;
@@ -635,14 +647,26 @@ Bounds profile_bounds(const Cells& cells, const double* rate, double top, double
     auto give_back = [&](const double* r, const Eval& pe, double& ll, double& slope) {
         Informative inf;
         expected_informative(cells.q, m, r, inf);
-        // The other two rates' slopes along the profile: -H_oo^-1 H_oi.
+        // The other two rates' slopes along the profile: -H_oo^-1 H_oi. A
+        // rate on its edge (x = 0; a or b below 1e-9 w, which the iteration
+        // approaches by steps in ln) stays there: its row left out (with both
+        // in, the nearly singular H_oo gave slopes of 1e11 that stopped the
+        // bound's search next to the estimate: bounds [0, 0] of |A \ B| for a
+        // truth of 65 with equal registers at p = 4).
         int o1 = i == 0 ? 1 : 0, o2 = i == 2 ? 1 : 2;
-        double det = pe.h[o1][o1] * pe.h[o2][o2] - pe.h[o1][o2] * pe.h[o1][o2];
+        bool on_edge[3] = {r[0] < 1e-9 * w, r[1] < 1e-9 * w, r[2] == 0};
         double dr[3] = {0, 0, 0};
         dr[i] = 1;
-        if (det != 0) {
-            dr[o1] = -(pe.h[o2][o2] * pe.h[o1][i] - pe.h[o1][o2] * pe.h[o2][i]) / det;
-            dr[o2] = -(pe.h[o1][o1] * pe.h[o2][i] - pe.h[o1][o2] * pe.h[o1][i]) / det;
+        if (on_edge[o1] && !on_edge[o2] && pe.h[o2][o2] != 0) {
+            dr[o2] = -pe.h[o2][i] / pe.h[o2][o2];
+        } else if (on_edge[o2] && !on_edge[o1] && pe.h[o1][o1] != 0) {
+            dr[o1] = -pe.h[o1][i] / pe.h[o1][o1];
+        } else if (!on_edge[o1] && !on_edge[o2]) {
+            double det = pe.h[o1][o1] * pe.h[o2][o2] - pe.h[o1][o2] * pe.h[o1][o2];
+            if (det != 0) {
+                dr[o1] = -(pe.h[o2][o2] * pe.h[o1][i] - pe.h[o1][o2] * pe.h[o2][i]) / det;
+                dr[o2] = -(pe.h[o1][o1] * pe.h[o2][i] - pe.h[o1][o2] * pe.h[o1][i]) / det;
+            }
         }
         for (int j = 0; j < 2; j++) {
             if (!(base.w[j] > 0)) continue;
@@ -667,15 +691,14 @@ Bounds profile_bounds(const Cells& cells, const double* rate, double top, double
             // stay > 0). Profiling a (or b): x moves by -d, keeping a + x (b +
             // x), and the other grows by s = max(d, 0), keeping its size too
             // when a moves up; moving down it is kept.
-            // Where that start is outside the domain (x pushed below where
-            // the likelihood is defined), a and b start from the other two
-            // as kept; x has no second start.
+            // Where that start is outside the domain (x pushed below 0), a
+            // and b start from the other two as kept; x has no second start.
             double s = i == 2 ? std::max(inner - t, 0.0) : std::max(t - inner, 0.0);
             double r[3];
             for (int j = 0; j < 3; j++) r[j] = j == i ? t : j == 2 ? kept[2] - (t - inner) : kept[j] + s;
             Eval pe;
             auto defined = [&] {
-                if (!(r[0] > 0 && r[1] > 0 && r[0] + r[2] > 0 && r[1] + r[2] > 0)) return false;
+                if (!(r[0] > 0 && r[1] > 0 && r[2] >= 0)) return false;
                 pe = evaluate(cells, r);
                 return std::isfinite(pe.ll);
             };
@@ -696,74 +719,44 @@ Bounds profile_bounds(const Cells& cells, const double* rate, double top, double
             std::copy(tried, tried + 3, kept);
             inner = tried_t;
         };
+        // x on its edge: the interval starts there.
+        if (side < 0 && hat == 0) {
+            end[0] = 0;
+            edge = true;
+            continue;
+        }
         end[side > 0] = likelihood_bound(hat, top, drop, side, hat + side * wald, wald, at, keep);
-        // a or b below: no point fell by drop, every one beyond was outside
-        // the domain, so the interval reaches the edge, a part of 0. (The
+        // Below: no point fell by drop, every one beyond was outside the
+        // domain, so the interval reaches the edge, a part of 0. (The
         // estimate there is a rate near 0 but positive, and the scaled end
         // would be too: a count's lower bound of 1 that missed a true 0.)
-        if (side < 0 && i != 2 && !fell) edge = true;
+        if (side < 0 && !fell) edge = true;
     }
     double f = std::sqrt(std::max(v - n, 0.0) / v);
-    double lower = edge ? 0.0 : (center - f * (hat - end[0])) * m;
-    return integer_bounds(lower, (center + f * (end[1] - hat)) * m, n);
-}
-
-// The ends, as rates, of the profile likelihood-ratio interval of b (i = 1)
-// or x (i = 2) in the sized likelihood L(alpha - x, b, x): the other one
-// maximised at each value (maximise with alpha), the profile's slope dL/db,
-// or dL/dx - dL/da along a = alpha - x. From the last point inside, by d = t -
-// inner: moving x down, b grows by -d (keeping |B| = b + x); moving b up, x
-// drops by d (keeping |B|) where the likelihood stays defined there, else it
-// is kept as it is (x pushed below its domain); otherwise the other rate is
-// kept.
-void sized_profile(const Cells& cells, const double* rate, double top, double w, double alpha, int i, double drop,
-                   double wald, double (&end)[2]) {
-    double hat = rate[i];
-    for (int side : {-1, 1}) {
-        double kept[3] = {rate[0], rate[1], rate[2]}, tried[3] = {rate[0], rate[1], rate[2]};
-        double inner = hat, tried_t = hat;
-        auto at = [&](double t, double& ll, double& slope) {
-            tried_t = t;
-            double r[3];
-            Eval pe;
-            auto defined = [&](double b, double x) {
-                r[0] = alpha - x;
-                r[1] = b;
-                r[2] = x;
-                if (!(r[0] > 0 && r[1] > 0 && r[1] + r[2] > 0)) return false;
-                pe = evaluate(cells, r);
-                return std::isfinite(pe.ll);
-            };
-            bool inside = i == 2 ? defined(kept[1] + std::max(inner - t, 0.0), t)
-                                 : (t > inner && defined(t, kept[2] - (t - inner))) || defined(t, kept[2]);
-            if (!inside) return false;
-            maximise(cells, r, pe, w, i, Tie{Tie::kSized, alpha});
-            std::copy(r, r + 3, tried);
-            ll = pe.ll;
-            slope = i == 2 ? pe.g[2] - pe.g[0] : pe.g[1];
-            return true;
-        };
-        auto keep = [&] {
-            std::copy(tried, tried + 3, kept);
-            inner = tried_t;
-        };
-        end[side > 0] = likelihood_bound(hat, top, drop, side, hat + side * wald, wald, at, keep);
-    }
+    double lower = edge ? 0.0 : (hat - f * (hat - end[0])) * m;
+    return integer_bounds(lower, (hat + f * (end[1] - hat)) * m, n);
 }
 
 // The ends of the profile likelihood-ratio interval of the Jaccard index J =
-// x / (a + b + x) from the maximum `rate`: at each J = t < 1, L(a, b, k (a +
+// x / (a + b + x) from the maximum `rate`: at each J = t in [0, 1), L(a, b, k (a +
 // b)) with k = t / (1 - t) maximised over a and b (maximise tied), from the
-// last point kept's a and b; its slope dL/dt = g2 (a + b) / (1 - t)^2.
+// last point kept's union split as J says; its slope dL/dt = g2 (a + b) / (1 - t)^2.
+// edge: the lower side reached J = 0 without the likelihood falling by drop.
 void jaccard_profile(const Cells& cells, const double* rate, double top, double w, double drop, double wald,
-                     double (&end)[2]) {
+                     double (&end)[2], bool& edge) {
     double hat = rate[2] / ((rate[0] + rate[1]) + rate[2]);
+    edge = false;
     for (int side : {-1, 1}) {
         double kept[3] = {rate[0], rate[1], rate[2]}, tried[3] = {rate[0], rate[1], rate[2]};
+        bool fell = false;
         auto at = [&](double t, double& ll, double& slope) {
-            if (!(t < 1)) return false;
-            double k = t / (1 - t);
-            double r[3] = {kept[0], kept[1], k * (kept[0] + kept[1])};
+            if (!(t >= 0 && t < 1)) return false;
+            // From the last point kept, its union s = a + b + x kept: a and b
+            // share (1 - t) s as they did, x is t s. (Keeping a and b, x = k (a
+            // + b) fell to nothing where a and b were next to 0: Jaccard
+            // bounds 0.9999999992..1 for a truth of 0.79 with equal registers.)
+            double k = t / (1 - t), ab = kept[0] + kept[1], s = ab + kept[2];
+            double r[3] = {((1 - t) * s) * (kept[0] / ab), ((1 - t) * s) * (kept[1] / ab), t * s};
             if (!(r[0] + r[2] > 0 && r[1] + r[2] > 0)) return false;
             Eval pe = evaluate(cells, r);
             if (!std::isfinite(pe.ll)) return false;
@@ -771,39 +764,77 @@ void jaccard_profile(const Cells& cells, const double* rate, double top, double 
             std::copy(r, r + 3, tried);
             ll = pe.ll;
             slope = pe.g[2] * ((r[0] + r[1]) / ((1 - t) * (1 - t)));
+            fell = fell || (top - ll) - drop >= 0;
             return true;
         };
         auto keep = [&] { std::copy(tried, tried + 3, kept); };
+        // J = 0 (x on its edge): the interval starts there.
+        if (side < 0 && hat == 0) {
+            end[0] = 0;
+            edge = true;
+            continue;
+        }
         end[side > 0] = likelihood_bound(hat, top, drop, side, hat + side * wald, wald, at, keep);
+        if (side < 0 && !fell) edge = true;
     }
 }
 
 double quantile_of_confidence(double confidence);
 
-// What joint_estimate and joint_estimate_sized share: the likelihood of h's
-// cells maximised from rate (updated in place) under tie, with w = nu / m;
-// the iterations and the unclamped intersection into o; the reported rates
-// (the intersection clamped at 0, a + x and b + x kept) and the expected
-// Fisher information there (Poissonized), from which both take covariances.
+// What joint_estimate needs of the fit: the likelihood of h's cells
+// maximised from rate (updated in place), with w = nu / m; the iterations
+// and the signed intersection into o; the expected Fisher information at the
+// maximum (Poissonized), from which the covariances come.
 struct JointFit {
     Cells cells;
     Eval ev;  // at the maximum
-    double proj[3];
     Eval fisher;
 };
 
-JointFit fit_joint(const JointHistogram& h, double* rate, double w, const Tie& tie, Overlap& o) {
-    JointFit f{cells_of(h), Eval{}, {0, 0, 0}, Eval{}};
+// The signed estimate of a part whose maximum lies on the edge 0: one Newton
+// step of its profile likelihood out of the domain, g / I, g the score there
+// (<= 0) and I the expected profile information, N22 - N2o No^-1 No2 with N
+// the expected information (row and column `i` the part's, o the other two).
+// 0 when I is not positive and finite.
+double edge_step(const double (&neg)[3][3], double score) {
+    double det = neg[0][0] * neg[1][1] - neg[0][1] * neg[1][0];
+    if (!(det > 0)) return 0.0;
+    double cross = (neg[2][0] * (neg[1][1] * neg[0][2] - neg[0][1] * neg[1][2]) +
+                    neg[2][1] * (neg[0][0] * neg[1][2] - neg[1][0] * neg[0][2])) / det;
+    double info = neg[2][2] - cross;
+    if (!(info > 0) || !std::isfinite(info)) return 0.0;
+    return std::min(score / info, 0.0);
+}
+
+JointFit fit_joint(const JointHistogram& h, double* rate, double w, Overlap& o) {
+    JointFit f{cells_of(h), Eval{}, Eval{}};
     f.cells.pool = pool_start(w, h.q);
     f.ev = evaluate(f.cells, rate);
-    o.iterations = maximise(f.cells, rate, f.ev, w, -1, tie);
+    o.iterations = maximise(f.cells, rate, f.ev, w, -1);
+    f.fisher = evaluate(expected_cells(h.q, h.m, rate, f.cells.pool), rate);
     o.intersection_unclamped = std::min(rate[2] * h.m, 0x1p64);
-    double xc = std::max(rate[2], 0.0);
-    f.proj[0] = rate[0] + (rate[2] - xc);
-    f.proj[1] = rate[1] + (rate[2] - xc);
-    f.proj[2] = xc;
-    f.fisher = evaluate(expected_cells(h.q, h.m, f.proj, f.cells.pool), f.proj);
+    if (rate[2] == 0) {
+        double neg[3][3];
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) neg[i][j] = -f.fisher.h[i][j];
+        o.intersection_unclamped = h.m * edge_step(neg, f.ev.g[2]);
+    }
     return f;
+}
+
+// Bounds that also hold the estimate rounded (as hll_cardinality rounds).
+Bounds holding(Bounds b, double value) {
+    double r = std::round(value);
+    return Bounds{std::min(b.lower, r), std::max(b.upper, r)};
+}
+
+// Nothing in common: each side's part is all of it (one side empty).
+Overlap apart(const Estimate& e1, const Estimate& e2) {
+    Overlap o;
+    o.a = o.a_only = e1;
+    o.b = o.b_only = e2;
+    o.union_ = e1.value == 0 ? e2 : e1;
+    return o;
 }
 
 }  // namespace
@@ -819,13 +850,8 @@ Overlap joint_estimate(const JointHistogram& h, const double* confidence) {
         cu[k] = h.b[k] + h.a[k] + h.eq[k];
     }
     double n1 = ertl_estimate(c1.data(), q, m), n2 = ertl_estimate(c2.data(), q, m);
-    Overlap o;
     if (n1 == 0 || n2 == 0) {
-        // One side empty: nothing in common, the other side is its own estimate.
-        Estimate e1{n1, standard_error(q, m, n1)}, e2{n2, standard_error(q, m, n2)};
-        o.a = o.a_only = e1;
-        o.b = o.b_only = e2;
-        o.union_ = n1 == 0 ? e2 : e1;
+        Overlap o = apart(Estimate{n1, standard_error(q, m, n1)}, Estimate{n2, standard_error(q, m, n2)});
         if (confidence != nullptr) {
             o.a_bounds = o.a_only_bounds = cardinality_bounds(c1, q, m, *confidence);
             o.b_bounds = o.b_only_bounds = cardinality_bounds(c2, q, m, *confidence);
@@ -833,24 +859,22 @@ Overlap joint_estimate(const JointHistogram& h, const double* confidence) {
         }
         return o;
     }
+    Overlap o;
     double nu = ertl_estimate(cu.data(), q, m);
     double lo = kStartFloor * nu;
     double x0 = std::min(std::max((n1 + n2) - nu, lo), std::min(n1, n2));
     double rate[3] = {std::max(n1 - x0, lo) / m, std::max(n2 - x0, lo) / m, x0 / m};
     double w = nu / m;
 
-    // The reported parts: the intersection clamped at 0 (a count), the sizes
-    // of A and B kept (a + x and b + x).
-    JointFit fit = fit_joint(h, rate, w, Tie{}, o);
+    JointFit fit = fit_joint(h, rate, w, o);
     const Cells& cells = fit.cells;
     const Eval& ev = fit.ev;
-    const double* proj = fit.proj;
     const Eval& fisher = fit.fisher;
     // Capped as the single estimate is (doc/FORMAT.md section 3.10).
-    double na = std::min(proj[0] * m, 0x1p64), nb = std::min(proj[1] * m, 0x1p64), nx = std::min(proj[2] * m, 0x1p64);
+    double na = std::min(rate[0] * m, 0x1p64), nb = std::min(rate[1] * m, 0x1p64), nx = std::min(rate[2] * m, 0x1p64);
     // Covariance of the counts: m^2 I^-1 with I the expected Fisher
-    // information at the (clamped) estimate (Poissonized), minus the Poisson
-    // variance of each part's own count (doc/FORMAT.md).
+    // information at the estimate (Poissonized), minus the Poisson variance
+    // of each part's own count (doc/FORMAT.md).
     double neg[3][3], cov[3][3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) neg[i][j] = -fisher.h[i][j];
@@ -876,7 +900,7 @@ Overlap joint_estimate(const JointHistogram& h, const double* confidence) {
     o.b = {nb + nx, sqrt_nonneg((cov[1][1] + cov[2][2]) + 2 * cov[1][2])};
     o.union_ = {nu_ml, sqrt_nonneg(((cov[0][0] + cov[1][1]) + cov[2][2]) +
                                    2 * ((cov[0][1] + cov[0][2]) + cov[1][2]))};
-    // Jaccard x / (a + b + x), by the delta method.
+    // Jaccard x / (a + b + x), by the delta method at the estimate (its union nu_ml).
     double u2 = nu_ml * nu_ml;
     double wj[3] = {-nx / u2, -nx / u2, (na + nb) / u2};
     double vj = 0, vjp = 0;
@@ -889,19 +913,23 @@ Overlap joint_estimate(const JointHistogram& h, const double* confidence) {
 
     if (confidence == nullptr) return o;
     // |A|, |B| and |A ∪ B|: the bounds of one sketch (hll_cardinality_bounds)
-    // of A's, B's and the union's registers.
-    o.a_bounds = cardinality_bounds(c1, q, m, *confidence);
-    o.b_bounds = cardinality_bounds(c2, q, m, *confidence);
-    o.union_bounds = cardinality_bounds(cu, q, m, *confidence);
+    // of A's, B's and the union's registers, holding the joint estimates (a
+    // sketch's own estimate and the joint one differ, rarely by more than the
+    // bounds' half-width).
+    o.a_bounds = holding(cardinality_bounds(c1, q, m, *confidence), o.a.value);
+    o.b_bounds = holding(cardinality_bounds(c2, q, m, *confidence), o.b.value);
+    o.union_bounds = holding(cardinality_bounds(cu, q, m, *confidence), o.union_.value);
     // Jaccard: profile likelihood-ratio bounds (value ∓ z·SE where its
     // Poissonized variance is not finite and positive), their distances from
-    // the unclamped maximum scaled to fixed sets as the counts' are, in [0, 1].
+    // the maximum scaled to fixed sets as the counts' are, in [0, 1].
     double drop = 0.5 * (z * z);
     if (vjp > 0 && std::isfinite(vjp)) {
         double end[2], jhat = rate[2] / ((rate[0] + rate[1]) + rate[2]);
-        jaccard_profile(cells, rate, ev.ll, w, drop, z * std::sqrt(vjp), end);
+        bool edge;
+        jaccard_profile(cells, rate, ev.ll, w, drop, z * std::sqrt(vjp), end, edge);
         double f = std::sqrt(std::max(vj, 0.0) / vjp);
-        o.jaccard_bounds = {std::max(jhat - f * (jhat - end[0]), 0.0), std::min(jhat + f * (end[1] - jhat), 1.0)};
+        o.jaccard_bounds = {edge ? 0.0 : std::max(jhat - f * (jhat - end[0]), 0.0),
+                            std::min(jhat + f * (end[1] - jhat), 1.0)};
     } else {
         o.jaccard_bounds = ratio_bounds(o.jaccard, *confidence);
     }
@@ -922,155 +950,455 @@ Overlap joint_estimate(const JointHistogram& h, const double* confidence) {
     }
     Estimate part[3] = {o.a_only, o.b_only, o.intersection};
     double poisson[3] = {poisson_a, poisson_b, poisson_x};
-    double center[3] = {proj[0], proj[1], rate[2]};
     Bounds* out[3] = {&o.a_only_bounds, &o.b_only_bounds, &o.intersection_bounds};
     for (int i = 0; i < 3; i++) {
         double n = part[i].value, half = z * part[i].standard_error;
         if (poisson[i] > 0 && std::isfinite(poisson[i]))
-            *out[i] = profile_bounds(cells, rate, top, w, i, drop, z, poisson[i], n, center[i], m, base);
+            *out[i] = holding(profile_bounds(cells, rate, top, w, i, drop, z, poisson[i], n, m, base), n);
         else
-            *out[i] = integer_bounds(n - half, n + half, n);
+            *out[i] = holding(integer_bounds(n - half, n + half, n), n);
     }
     return o;
 }
 
 Overlap joint_estimate(const JointHistogram& h) { return joint_estimate(h, nullptr); }
 
-Overlap joint_estimate_sized(const JointHistogram& h, const Estimate& own, const double* confidence) {
+namespace {
+
+// ---- Two sparse values ----
+
+// The count of values that share an index at precision 26 with another, a
+// Poisson count of mean mu: the smallest k with P(C <= k) >= confidence.
+double collision_bound(double mu, double confidence) {
+    if (!(mu > 0)) return 0.0;
+    if (mu > 500) return std::ceil(mu + normal_quantile(confidence) * std::sqrt(mu));
+    double term = std::exp(-mu), sum = term, k = 0;
+    while (sum < confidence && k < 2000) {
+        k = k + 1;
+        term = (term * mu) / k;
+        sum = sum + term;
+    }
+    return k;
+}
+
+// The expected number of values hidden by collisions among n values in m
+// indices (n^2 / 2m, n much smaller than m).
+double collision_mean(double n, double m) { return (n * n) / (2 * m); }
+
+// The half-width below which a count's bounds do not go where its error is a
+// few discrete events (the lookup of a sparse value in a dense one), from v,
+// the count's variance for fixed sets, and k, the (1 + confidence) / 2 bound
+// of a Poisson count of mean v: below v = 1 the estimate lies within v of a
+// count that is off by a Poisson number of events of mean at most v, so k +
+// v; from 1 up, k's distance from its mean, k - v.
+double discrete_half_width(double v, double confidence) {
+    if (!(v > 0) || !std::isfinite(v)) return 0.0;
+    double k = collision_bound(v, 0.5 * (1 + confidence));
+    return v < 1 ? k + v : k - v;
+}
+
+// Two sparse values, entry by entry at precision 26 (h), with the estimates
+// of joint_estimate. Each index present in either is one entry of A ∪ B;
+// an index with the same rank in both (`matched`) is a value of A ∩ B, every
+// other entry of A one of A \ B (of B, B \ A). That is exact but for values
+// that share an index with another (a collision), each of which moves each
+// count by at most one: every count's bounds are its entry count ∓ k, k the
+// confidence bound of the number of collisions among A ∪ B (mean: the
+// union's estimate minus its entries), |A ∪ B|'s only upwards (a collision
+// only hides a value); |A| and |B| those of hll_cardinality_bounds.
+void sparse_pair_bounds(Overlap& o, const JointHistogram& h, const Sketch& sa, const Sketch& sb, double confidence) {
     int q = h.q;
-    double m = h.m, n_a = own.value;
-    std::vector<std::uint64_t> c2(q + 2), cu(q + 2);
+    double matched = 0, in_a = 0, in_b = 0, m = h.m;
+    std::vector<std::uint64_t> cu(q + 2);
     for (int k = 0; k <= q + 1; k++) {
-        c2[k] = h.b[k] + h.bx[k] + h.eq[k];
         cu[k] = h.b[k] + h.a[k] + h.eq[k];
+        if (k > 0) matched = matched + static_cast<double>(h.eq[k]);
     }
-    double n2 = ertl_estimate(c2.data(), q, m);
-    if (n_a == 0 || n2 == 0) {
-        // One side empty: the other side is its own estimate.
-        Overlap o = joint_estimate(h, confidence);
-        o.a = own;
-        if (n2 == 0) o.a_only = o.union_ = own;
-        return o;
-    }
-    double z = confidence != nullptr ? quantile_of_confidence(*confidence) : 0;
-    double nu = ertl_estimate(cu.data(), q, m);
-    double lo = kStartFloor * nu, alpha = n_a / m;
-    double x0 = std::min(std::max((n_a + n2) - nu, lo), std::min(n_a, n2));
-    x0 = std::min(x0, n_a - kStartFloor * n_a);
-    double rate[3] = {alpha - x0 / m, std::max(n2 - x0, lo) / m, x0 / m};
-    double w = nu / m;
+    in_a = static_cast<double>(sa.sparse_count());
+    in_b = static_cast<double>(sb.sparse_count());
+    double entries = m - static_cast<double>(cu[0]);
+    double k = collision_bound(collision_mean(entries, m), confidence);
+    auto around = [&](double count, double value) { return holding(integer_bounds(count - k, count + k, value), value); };
+    o.a_bounds = holding(cardinality_bounds(sa, confidence), o.a.value);
+    o.b_bounds = holding(cardinality_bounds(sb, confidence), o.b.value);
+    o.union_bounds = holding(Bounds{entries, entries + k}, o.union_.value);
+    o.intersection_bounds = around(matched, o.intersection.value);
+    o.a_only_bounds = around(in_a - matched, o.a_only.value);
+    o.b_only_bounds = around(in_b - matched, o.b_only.value);
+    double j_lo = std::max(matched - k, 0.0) / (entries + k), j_hi = std::min((matched + k) / entries, 1.0);
+    o.jaccard_bounds = {std::min(j_lo, o.jaccard.value), std::max(j_hi, o.jaccard.value)};
+}
 
-    // Reported as in joint_estimate: x clamped at 0, |A| (n_a) and |B| kept.
-    Overlap o;
-    JointFit fit = fit_joint(h, rate, w, Tie{Tie::kSized, alpha}, o);
-    const Cells& cells = fit.cells;
-    const Eval& ev = fit.ev;
-    const double* proj = fit.proj;
-    double nb = std::min(proj[1] * m, 0x1p64), nx = std::min(proj[2] * m, 0x1p64);
-    double na = n_a - nx;
-    // Covariance of (|B \ A|, |A ∩ B|): m^2 J^-1, J the expected Fisher
-    // information of the sized likelihood at proj, minus each count's own
-    // spread under the Poisson model given |A|: nb for b, and for x, binomial
-    // among A's n_a values, nx (na / n_a).
-    double g[3], hm[3][3];
-    tie_derivatives(fit.fisher, Tie{Tie::kSized, alpha}, g, hm);
-    double neg[3][3] = {{1, 0, 0}, {0, -hm[1][1], -hm[1][2]}, {0, -hm[2][1], -hm[2][2]}};
-    double inv[3][3];
-    double vb = std::numeric_limits<double>::infinity(), vx = vb, cbx = 0;
-    if (invert3(neg, inv)) {
-        vb = (m * m) * inv[1][1];
-        vx = (m * m) * inv[2][2];
-        cbx = (m * m) * inv[1][2];
-    }
-    double cbb = vb - nb, cxx = vx - nx * (na / n_a), own2 = own.standard_error * own.standard_error;
-    double nu_ml = n_a + nb;
-    o.a = own;
-    o.a_only = {na, sqrt_nonneg(cxx + own2)};
-    o.b_only = {nb, sqrt_nonneg(cbb)};
-    o.intersection = {nx, sqrt_nonneg(cxx)};
-    o.b = {nb + nx, sqrt_nonneg((cbb + cxx) + 2 * cbx)};
-    o.union_ = {nu_ml, sqrt_nonneg(cbb + own2)};
-    // Jaccard x / (n_a + b), by the delta method.
-    double wx = 1 / nu_ml, wb = -nx / (nu_ml * nu_ml);
-    o.jaccard = {nx / nu_ml, sqrt_nonneg(((wb * cbb) * wb + 2 * ((wb * cbx) * wx)) + (wx * cxx) * wx)};
-
-    if (confidence == nullptr) return o;
-    // |A|, |B|: those of one sketch (set by overlap); Jaccard: value ∓ z·SE.
-    o.jaccard_bounds = ratio_bounds(o.jaccard, *confidence);
-    // |B \ A| and |A ∩ B|: profile likelihood-ratio bounds in the sized
-    // likelihood, scaled from the Poisson model to fixed sets as the standard
-    // errors are; |A \ B| = n_a - x and |A ∪ B| = n_a + b take theirs from them.
-    double top = ev.ll, drop = 0.5 * (z * z);
-    double v[2] = {vb, vx}, own_part[2] = {nb, nx * (na / n_a)}, center[2] = {proj[1], rate[2]};
-    double low[2], high[2];
-    for (int i = 1; i <= 2; i++) {
-        Estimate e = i == 1 ? o.b_only : o.intersection;
-        double vi = v[i - 1];
-        if (vi > 0 && std::isfinite(vi)) {
-            double end[2], hat = rate[i], c = center[i - 1];
-            sized_profile(cells, rate, top, w, alpha, i, drop, z * (std::sqrt(vi) / m), end);
-            double f = std::sqrt(std::max(vi - own_part[i - 1], 0.0) / vi);
-            low[i - 1] = (c - f * (hat - end[0])) * m;
-            high[i - 1] = (c + f * (end[1] - hat)) * m;
+Overlap sparse_pair(const Sketch& sa, const Sketch& sb, const double* confidence) {
+    JointHistogram h(64 - kSparsePrecision, static_cast<double>(register_count(kSparsePrecision)));
+    std::size_t i = 0, j = 0, na = sa.sparse_count(), nb = sb.sparse_count(), used = 0;
+    while (i < na || j < nb) {
+        std::uint32_t ea = i < na ? sa.entry(i) : 0, eb = j < nb ? sb.entry(j) : 0;
+        if (j >= nb || (i < na && (ea >> 6) < (eb >> 6))) {
+            h.add(ea & 63u, 0);
+            i++;
+        } else if (i >= na || (eb >> 6) < (ea >> 6)) {
+            h.add(0, eb & 63u);
+            j++;
         } else {
-            low[i - 1] = e.value - z * e.standard_error;
-            high[i - 1] = e.value + z * e.standard_error;
+            h.add(ea & 63u, eb & 63u);
+            i++;
+            j++;
         }
+        used++;
     }
-    o.b_only_bounds = integer_bounds(low[0], high[0], nb);
-    o.union_bounds = integer_bounds(n_a + low[0], n_a + high[0], nu_ml);
-    o.intersection_bounds = integer_bounds(low[1], high[1], nx);
-    o.a_only_bounds = integer_bounds(n_a - std::min(high[1], n_a), n_a - std::max(low[1], 0.0), na);
+    h.add_zero_pairs(register_count(kSparsePrecision) - used);
+    if (na == 0 || nb == 0) return joint_estimate(h, confidence);
+    Overlap o = joint_estimate(h, nullptr);
+    if (confidence != nullptr) sparse_pair_bounds(o, h, sa, sb, *confidence);
     return o;
 }
 
-namespace {
-// The joint estimate of two compatible values (see overlap).
-// ka and kb are A and B folded to the common precision (unread when both are sparse).
-Overlap compared(const Sketch& sa, const Sketch& sb, const Sketch& ka, const Sketch& kb, const double* confidence,
-                 bool& held) {
-    held = false;
-    if (sa.sparse() && sb.sparse()) {
-        // Entry by entry at precision 26: near exact for small sets.
-        JointHistogram h(64 - kSparsePrecision, static_cast<double>(register_count(kSparsePrecision)));
-        std::size_t i = 0, j = 0, na = sa.sparse_count(), nb = sb.sparse_count(), used = 0;
-        while (i < na || j < nb) {
-            std::uint32_t ea = i < na ? sa.entry(i) : 0, eb = j < nb ? sb.entry(j) : 0;
-            if (j >= nb || (i < na && (ea >> 6) < (eb >> 6))) {
-                h.add(ea & 63u, 0);
-                i++;
-            } else if (i >= na || (eb >> 6) < (ea >> 6)) {
-                h.add(0, eb & 63u);
-                j++;
-            } else {
-                h.add(ea & 63u, eb & 63u);
-                i++;
-                j++;
-            }
-            used++;
+// ---- One sparse value S against a dense value D: S's entries looked up in D's registers ----
+//
+// Each entry of S (a value of S, up to collisions) is a value of D with
+// probability pi (|S ∩ D| = pi |S|); D's registers hold the values of D \ S,
+// a rate b per register (|D \ S| = b m), and those of S in D. A register
+// where D has value d and S entries of ranks r1, r2, ... (at D's precision)
+// is at most d with probability F(d) (1 - pi)^(number of ranks above d), F(d)
+// = exp(-b 2^-d) that of D \ S alone (1 for d = q + 1). So an entry above
+// D's register is certainly not in D, one at it is likely in D where D \ S
+// seldom reaches that value, and one below says nothing of its membership.
+
+struct Lookup {
+    int q = 0;
+    double m = 0;
+    std::vector<double> free;  // D's registers without an entry of S, by value (q + 2)
+    // D's registers with entries: by (D's value, entries above it, entries at it).
+    std::map<std::array<unsigned, 3>, double> seen;
+    // The same registers by their entries' ranks, sorted (the expected information).
+    std::map<std::vector<unsigned>, double> shapes;
+};
+
+Lookup lookup_of(const Sketch& s, const std::vector<std::uint8_t>& regs, int p) {
+    Lookup c;
+    c.q = 64 - p;
+    c.m = static_cast<double>(register_count(p));
+    c.free.assign(c.q + 2, 0);
+    unsigned top = static_cast<unsigned>(c.q + 1);
+    std::vector<bool> taken(regs.size(), false);
+    std::size_t n = s.sparse_count();
+    for (std::size_t i = 0; i < n;) {
+        std::uint32_t idx, at_idx;
+        unsigned r;
+        entry_at(s.entry(i), p, idx, r);
+        std::vector<unsigned> ranks{std::min(r, top)};
+        for (i++; i < n; i++) {
+            entry_at(s.entry(i), p, at_idx, r);
+            if (at_idx != idx) break;
+            ranks.push_back(std::min(r, top));
         }
-        h.add_zero_pairs(register_count(kSparsePrecision) - used);
-        return joint_estimate(h, confidence);
+        unsigned d = std::min<unsigned>(regs[idx], top), above = 0, at = 0;
+        for (unsigned rk : ranks) {
+            above += rk > d;
+            at += rk == d;
+        }
+        c.seen[{d, above, at}] += 1;
+        std::sort(ranks.begin(), ranks.end());
+        c.shapes[ranks] += 1;
+        taken[idx] = true;
     }
-    int p = ka.precision();
-    std::vector<std::uint8_t> ra = registers(ka), rb = registers(kb);
-    if (kb.sparse() && !ka.sparse()) {
-        // The sized estimate below holds the sparse side as A.
-        std::swap(ra, rb);
+    for (std::size_t k = 0; k < regs.size(); k++)
+        if (!taken[k]) c.free[std::min<unsigned>(regs[k], top)] += 1;
+    return c;
+}
+
+// The log-likelihood in (pi, b), its gradient and Hessian.
+struct Eval2 {
+    double ll = 0;
+    double g[2] = {0, 0};
+    double h[2][2] = {{0, 0}, {0, 0}};
+};
+
+// P(K = d) for a register of rate b with its first and second derivatives in b.
+void pmf_terms(double b, int d, int q, double& p, double& p1, double& p2) {
+    double l, d1, d2;
+    single_terms(b, d, q, l, d1, d2);
+    p = pmf(b, d, q);
+    p1 = p * d1;
+    p2 = p * (d2 + d1 * d1);
+}
+
+// F(d) = P(K <= d) for a register of rate b (0 below 0, 1 above q) with its derivatives in b.
+void cdf_terms(double b, int d, int q, double& f, double& f1, double& f2) {
+    if (d < 0 || d > q) {
+        f = d < 0 ? 0.0 : 1.0;
+        f1 = f2 = 0;
+        return;
     }
+    double rho = std::ldexp(1.0, -d);
+    f = std::exp(-b * rho);
+    f1 = -(rho * f);
+    f2 = (rho * rho) * f;
+}
+
+Eval2 lookup_eval(const Lookup& c, double pi, double b) {
+    Eval2 ev;
+    int q = c.q;
+    auto add_b = [&](double n, int d) {
+        double l, d1, d2;
+        single_terms(b, d, q, l, d1, d2);
+        ev.ll = ev.ll + n * l;
+        ev.g[1] = ev.g[1] + n * d1;
+        ev.h[1][1] = ev.h[1][1] + n * d2;
+    };
+    for (int k = 0; k <= q + 1; k++)
+        if (c.free[k] != 0) add_b(c.free[k], k);
+    double v = 1 - pi;
+    for (const auto& [key, n] : c.seen) {
+        int d = static_cast<int>(key[0]);
+        double above = key[1], at = key[2];
+        if (above > 0) {
+            double t = n * above;
+            ev.ll = ev.ll + t * std::log(v);
+            ev.g[0] = ev.g[0] - t / v;
+            ev.h[0][0] = ev.h[0][0] - t / (v * v);
+        }
+        if (at == 0) {
+            add_b(n, d);
+            continue;
+        }
+        // P(register = d) / (1 - pi)^above = P(d) + (1 - (1 - pi)^at) F(d - 1).
+        double p, p1, p2, f, f1, f2;
+        pmf_terms(b, d, q, p, p1, p2);
+        cdf_terms(b, d - 1, q, f, f1, f2);
+        double share = -std::expm1(at * std::log1p(-pi));  // 1 - (1 - pi)^at
+        double dv = at * std::pow(v, at - 1), ddv = at == 1 ? 0.0 : -((at * (at - 1)) * std::pow(v, at - 2));
+        double t = p + share * f, tp = dv * f, tpp = ddv * f;
+        double tb = p1 + share * f1, tbb = p2 + share * f2, tpb = dv * f1;
+        double gp = tp / t, gb = tb / t;
+        ev.ll = ev.ll + n * std::log(t);
+        ev.g[0] = ev.g[0] + n * gp;
+        ev.g[1] = ev.g[1] + n * gb;
+        ev.h[0][0] = ev.h[0][0] + n * (tpp / t - gp * gp);
+        ev.h[0][1] = ev.h[0][1] + n * (tpb / t - gp * gb);
+        ev.h[1][1] = ev.h[1][1] + n * (tbb / t - gb * gb);
+    }
+    ev.h[1][0] = ev.h[0][1];
+    return ev;
+}
+
+// Damped Newton maximisation in (pi, ln b) over 0 <= pi <= 1, b > 0, as
+// maximise: a step past an edge of pi stops there, and pi is held on an edge
+// while the likelihood rises only beyond it. fixed = 0 or 1 holds pi or b.
+int lookup_maximise(const Lookup& c, double& pi, double& b, Eval2& ev, int fixed) {
+    auto system = [&](double (&gt)[3], double (&mt)[3][3], double& tau) {
+        double h[3][3] = {{-ev.h[0][0], -(ev.h[0][1] * b), 0}, {-(ev.h[1][0] * b), -((b * ev.h[1][1]) * b), 0}, {0, 0, 1}};
+        gt[0] = ev.g[0];
+        gt[1] = b * ev.g[1];
+        gt[2] = 0;
+        h[1][1] = h[1][1] - gt[1];
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) mt[i][j] = h[i][j];
+        tau = 1e-6 * (std::fabs(mt[0][0]) + std::fabs(mt[1][1]));
+        if (!(tau > 0)) tau = 1e-6;
+        if (fixed >= 0) hold(gt, mt, fixed);
+        if ((pi == 0 && !(gt[0] > 0)) || (pi == 1 && !(gt[0] < 0))) hold(gt, mt, 0);
+    };
+    auto move = [&](const double* d, double& gain, double& ll) {
+        double np = std::min(std::max(pi + d[0], 0.0), 1.0), nb = b * std::exp(d[1]);
+        if (!(nb > 0)) return false;
+        Eval2 ne = lookup_eval(c, np, nb);
+        if (!(ne.ll >= ev.ll)) return false;
+        gain = ne.ll - ev.ll;
+        ll = ne.ll;
+        pi = np;
+        b = nb;
+        ev = ne;
+        return true;
+    };
+    return newton_maximise(system, move);
+}
+
+// The expected Fisher information about (pi, b) of D's registers: those
+// without an entry (rate b), and those with entries by their ranks: P(d) =
+// (1 - pi)^A (P_b(d) + (1 - (1 - pi)^E) F(d - 1)) with A and E the entries
+// above and at d, summed over d = 0 .. q + 1 (outcomes of probability 0 left
+// out).
+void lookup_information(const Lookup& c, double pi, double b, double (&info)[2][2]) {
+    int q = c.q;
+    double v = 1 - pi, free = 0, one = 0;
+    for (int k = 0; k <= q + 1; k++) free = free + c.free[k];
+    for (int k = 1; k <= q + 1; k++) {
+        double l, d1, d2;
+        single_terms(b, k, q, l, d1, d2);
+        one = one - pmf(b, k, q) * d2;
+    }
+    info[0][0] = info[0][1] = info[1][0] = 0;
+    info[1][1] = free * one;
+    for (const auto& [ranks, n] : c.shapes) {
+        for (int d = 0; d <= q + 1; d++) {
+            double above = 0, at = 0;
+            for (unsigned r : ranks) {
+                above += static_cast<int>(r) > d;
+                at += static_cast<int>(r) == d;
+            }
+            double p, p1, p2, f, f1, f2;
+            pmf_terms(b, d, q, p, p1, p2);
+            cdf_terms(b, d - 1, q, f, f1, f2);
+            double share = at > 0 ? -std::expm1(at * std::log1p(-pi)) : 0.0;
+            double base = p + share * f, va = std::pow(v, above);
+            double P = va * base;
+            if (!(P > 0)) continue;
+            double dva = above > 0 ? -(above * std::pow(v, above - 1)) : 0.0;
+            double dshare = at > 0 ? at * std::pow(v, at - 1) : 0.0;
+            double gp = dva * base + va * (dshare * f), gb = va * (p1 + share * f1);
+            info[0][0] = info[0][0] + n * ((gp * gp) / P);
+            info[0][1] = info[0][1] + n * ((gp * gb) / P);
+            info[1][1] = info[1][1] + n * ((gb * gb) / P);
+        }
+    }
+    info[1][0] = info[0][1];
+}
+
+// The ends, as values of pi (i = 0) or b (i = 1), of the profile
+// likelihood-ratio interval in the lookup likelihood (the other maximised at
+// each value), from the maximum (pi, b) with log-likelihood top; edge[side]
+// when that side reached the end of the domain (pi 0 or 1, b 0) without the
+// likelihood falling by drop. b starts each maximisation at least at
+// b_floor: near 0 its steps in ln b are too small to leave.
+void lookup_profile(const Lookup& c, double pi, double b, double top, int i, double drop, double wald,
+                    double b_floor, double (&end)[2], bool (&edge)[2]) {
+    double hat = i == 0 ? pi : b;
+    for (int side : {-1, 1}) {
+        int s = side > 0;
+        if (i == 0 && pi == (side < 0 ? 0.0 : 1.0)) {
+            end[s] = hat;
+            edge[s] = true;
+            continue;
+        }
+        double kept[2] = {pi, b}, tried[2] = {pi, b};
+        bool fell = false;
+        auto at = [&](double t, double& ll, double& slope) {
+            if (i == 0 ? !(t >= 0 && t <= 1) : !(t > 0)) return false;
+            double r[2] = {kept[0], std::max(kept[1], b_floor)};
+            r[i] = t;
+            Eval2 pe = lookup_eval(c, r[0], r[1]);
+            if (!std::isfinite(pe.ll)) return false;
+            lookup_maximise(c, r[0], r[1], pe, i);
+            tried[0] = r[0];
+            tried[1] = r[1];
+            ll = pe.ll;
+            slope = pe.g[i];
+            fell = fell || (top - ll) - drop >= 0;
+            return true;
+        };
+        auto keep = [&] {
+            kept[0] = tried[0];
+            kept[1] = tried[1];
+        };
+        end[s] = likelihood_bound(hat, top, drop, side, hat + side * wald, wald, at, keep);
+        edge[s] = !fell;
+    }
+}
+
+// S (sparse) against D (dense), at D's precision (doc/FORMAT.md section
+// 3.14, "A sparse value against a dense one"); a is S, b is D.
+Overlap lookup_estimate(const Sketch& s, const Sketch& dn, const double* confidence) {
+    Estimate own = estimate_with_error(s), other = estimate_with_error(dn);
+    if (own.value == 0 || other.value == 0) {
+        Overlap o = apart(own, other);
+        if (confidence != nullptr) {
+            o.a_bounds = o.a_only_bounds = cardinality_bounds(s, *confidence);
+            o.b_bounds = o.b_only_bounds = cardinality_bounds(dn, *confidence);
+            o.union_bounds = own.value == 0 ? o.b_bounds : o.a_bounds;
+        }
+        return o;
+    }
+    int p = dn.precision();
+    Lookup c = lookup_of(s, registers(dn), p);
+    double m = c.m, n = own.value;
+    double b_floor = kStartFloor * other.value / m;
+    double pi = 0.5, b = std::max((other.value - 0.5 * n) / m, b_floor);
+    Eval2 ev = lookup_eval(c, pi, b);
+    Overlap o;
+    o.iterations = lookup_maximise(c, pi, b, ev, -1);
+    double info[2][2];
+    lookup_information(c, pi, b, info);
+    double det = info[0][0] * info[1][1] - info[0][1] * info[1][0];
+    double inf = std::numeric_limits<double>::infinity();
+    // Without information about pi (every entry hidden in D's registers),
+    // b's variance is that of its own information.
+    double vp = inf, vb = info[1][1] > 0 ? 1 / info[1][1] : inf, cpb = 0;
+    if (det > 0 && std::isfinite(det)) {
+        vp = info[1][1] / det;
+        vb = info[0][0] / det;
+        cpb = -info[0][1] / det;
+    }
+    double nx = pi * n, na = n - nx, nb = std::min(b * m, 0x1p64);
+    // Model variances (pi Bernoulli, D \ S Poisson), less each count's own
+    // spread under the model: binomial among S's n values for x, Poisson for
+    // D \ S. x's error is at most its estimate's distance to 0 or to n.
+    double vx = (n * n) * vp, vbm = (m * m) * vb, cxb = (n * m) * cpb;
+    double widest = std::max(nx, na) * std::max(nx, na);
+    double cxx = std::min(vx - nx * (na / n), widest), cbb = vbm - nb, own2 = own.standard_error * own.standard_error;
+    // Their covariance no larger than the two allow (x's variance may have been capped).
+    double most = std::sqrt(std::max(cxx, 0.0) * std::max(cbb, 0.0));
+    cxb = std::max(std::min(cxb, most), -most);
+    double u = n + nb;
+    o.a = own;
+    o.b = {nb + nx, sqrt_nonneg((cbb + cxx) + 2 * cxb)};
+    o.union_ = {u, sqrt_nonneg(cbb + own2)};
+    o.intersection = {nx, sqrt_nonneg(cxx)};
+    o.a_only = {na, sqrt_nonneg(cxx + own2)};
+    o.b_only = {nb, sqrt_nonneg(cbb)};
+    double wx = 1 / u, wb = -nx / (u * u);
+    o.jaccard = {nx / u, sqrt_nonneg(((wb * cbb) * wb + 2 * ((wb * cxb) * wx)) + (wx * cxx) * wx)};
+    o.intersection_unclamped = nx;
+    if (pi == 0 && info[1][1] > 0) {
+        double ip = info[0][0] - (info[0][1] * info[0][1]) / info[1][1];
+        if (ip > 0 && std::isfinite(ip)) o.intersection_unclamped = n * std::min(ev.g[0] / ip, 0.0);
+    }
+    if (confidence == nullptr) return o;
+    double z = quantile_of_confidence(*confidence), drop = 0.5 * (z * z);
+    o.a_bounds = cardinality_bounds(s, *confidence);
+    o.b_bounds = holding(cardinality_bounds(dn, *confidence), o.b.value);
+    // |S ∩ D|: the profile bounds of pi, their distances from the estimate
+    // scaled from the model to fixed sets as the standard error is.
+    double end[2];
+    bool edge[2];
+    lookup_profile(c, pi, b, ev.ll, 0, drop, vp > 0 && std::isfinite(vp) ? z * std::sqrt(vp) : 0.5, b_floor, end, edge);
+    // An edge reached is the end of the domain: 0, or all of S (its upper bound).
+    double fx = vx > 0 && std::isfinite(vx) ? std::sqrt(std::max(cxx, 0.0) / vx) : 1.0;
+    double s_hi = o.a_bounds.upper;
+    double hx = discrete_half_width(cxx, *confidence);
+    double x_lo = edge[0] ? 0.0 : std::min(n * (pi - fx * (pi - end[0])), nx - hx);
+    double x_hi = edge[1] ? s_hi : std::min(std::max(n * (pi + fx * (end[1] - pi)), nx + hx), s_hi);
+    o.intersection_bounds = holding(integer_bounds(x_lo, x_hi, nx), nx);
+    // |D \ S|: the profile bounds of b, scaled likewise.
+    lookup_profile(c, pi, b, ev.ll, 1, drop, vb > 0 && std::isfinite(vb) ? z * std::sqrt(vb) : 0.5 * b, b_floor, end,
+                   edge);
+    double fb = vbm > 0 && std::isfinite(vbm) ? std::sqrt(std::max(cbb, 0.0) / vbm) : 1.0;
+    double hb = discrete_half_width(cbb, *confidence);
+    double b_lo = edge[0] ? 0.0 : std::min(m * (b - fb * (b - end[0])), nb - hb);
+    double b_hi = std::max(m * (b + fb * (end[1] - b)), nb + hb);
+    o.b_only_bounds = holding(integer_bounds(b_lo, b_hi, nb), nb);
+    // |S \ D| = |S| - |S ∩ D|, |S ∪ D| = |S| + |D \ S|.
+    const Bounds &sb = o.a_bounds, &xb = o.intersection_bounds, &db = o.b_only_bounds;
+    o.a_only_bounds = holding(Bounds{std::max(sb.lower - xb.upper, 0.0), sb.upper - xb.lower}, na);
+    o.union_bounds = holding(Bounds{sb.lower + db.lower, sb.upper + db.upper}, u);
+    // Jaccard: value ∓ z·SE, and at least |S ∩ D|'s bounds over the union's
+    // estimate (where x's discreteness, not the union, decides).
+    Bounds jw = ratio_bounds(o.jaccard, *confidence);
+    o.jaccard_bounds = {std::max(std::min(jw.lower, xb.lower / u), 0.0), std::min(std::max(jw.upper, xb.upper / u), 1.0)};
+    return o;
+}
+
+// Both dense: their registers at the smaller precision, pair by pair.
+Overlap dense_pair(const std::uint8_t* a_data, std::size_t a_size, const std::uint8_t* b_data, std::size_t b_size,
+                   int p, const double* confidence) {
+    VectorAllocator alloc;
+    Buffer fa = fold(a_data, a_size, p, alloc), fb = fold(b_data, b_size, p, alloc);
+    std::vector<std::uint8_t> ra = registers(parse_trusted(fa.data, fa.size)),
+                              rb = registers(parse_trusted(fb.data, fb.size));
     JointHistogram h(64 - p, static_cast<double>(register_count(p)));
     for (std::size_t k = 0; k < ra.size(); k++) h.add(ra[k], rb[k]);
-    if (ka.sparse() == kb.sparse()) return joint_estimate(h, confidence);
-    // One sparse (still so at the common precision) and one dense: the
-    // sparse side's size is near exact, so it is held at its own estimate.
-    held = true;
-    Overlap o = joint_estimate_sized(h, estimate_with_error(ka.sparse() ? ka : kb), confidence);
-    if (ka.sparse()) return o;
-    std::swap(o.a, o.b);
-    std::swap(o.a_only, o.b_only);
-    std::swap(o.a_bounds, o.b_bounds);
-    std::swap(o.a_only_bounds, o.b_only_bounds);
-    return o;
+    return joint_estimate(h, confidence);
 }
 
 }  // namespace
@@ -1079,35 +1407,19 @@ Overlap overlap(const std::uint8_t* a_data, std::size_t a_size, const std::uint8
                 const double* confidence) {
     Sketch sa = parse_trusted(a_data, a_size), sb = parse_trusted(b_data, b_size);
     check_compatible(sa.header, sb.header);
-    bool both_sparse = sa.sparse() && sb.sparse();
-    // Folded once, for the registers compared and for the bounds below;
-    // two sparse values without bounds need neither.
-    if (both_sparse && confidence == nullptr) {
-        bool held;
-        return compared(sa, sb, sa, sb, nullptr, held);
-    }
-    int p = std::min(sa.precision(), sb.precision());
-    VectorAllocator alloc;
-    Buffer fa = fold(a_data, a_size, p, alloc), fb = fold(b_data, b_size, p, alloc);
-    Sketch ka = parse_trusted(fa.data, fa.size), kb = parse_trusted(fb.data, fb.size);
-    bool held;
-    Overlap o = compared(sa, sb, ka, kb, confidence, held);
-    if (confidence == nullptr || !(sa.sparse() || sb.sparse())) return o;
-    // The bounds of |A|, |B| and |A ∪ B| are hll_cardinality_bounds of A and
-    // B folded to the common precision and of their union. For two dense
-    // values those are the registers compared; a sparse value's own are its
-    // entries at precision 26 (or, folded or merged past its sparse limit,
-    // dense registers), not always what was compared.
-    o.a_bounds = cardinality_bounds(ka, *confidence);
-    o.b_bounds = cardinality_bounds(kb, *confidence);
-    // Holding the sparse side's size, the union's are its size plus those of the other part.
-    if (!held || o.a.value == 0 || o.b.value == 0) {
-        Buffer u = union_of(const_cast<std::uint8_t*>(a_data), a_size, b_data, b_size, false, alloc);
-        o.union_bounds = cardinality_bounds(parse_trusted(u.data, u.size), *confidence);
-    }
-    // One side empty: the other's part is all of it (joint_estimate).
-    if (o.b.value == 0) o.a_only_bounds = o.a_bounds;
-    if (o.a.value == 0) o.b_only_bounds = o.b_bounds;
+    // Values equal across two types need not hash equal (FORMAT.md 2.5): a
+    // joint estimate of two kinds would count such values apart.
+    kind::check_comparable(sa.header.kind, sb.header.kind, "hll values");
+    if (confidence != nullptr) quantile_of_confidence(*confidence);
+    if (sa.sparse() && sb.sparse()) return sparse_pair(sa, sb, confidence);
+    if (!sa.sparse() && !sb.sparse())
+        return dense_pair(a_data, a_size, b_data, b_size, std::min(sa.precision(), sb.precision()), confidence);
+    if (sa.sparse()) return lookup_estimate(sa, sb, confidence);
+    Overlap o = lookup_estimate(sb, sa, confidence);
+    std::swap(o.a, o.b);
+    std::swap(o.a_only, o.b_only);
+    std::swap(o.a_bounds, o.b_bounds);
+    std::swap(o.a_only_bounds, o.b_only_bounds);
     return o;
 }
 
@@ -1148,6 +1460,14 @@ Bounds cardinality_bounds(const std::vector<std::uint64_t>& c, int q, double m, 
     double n = ertl_estimate(c.data(), q, m);
     Estimate e{n, standard_error(q, m, n)};
     Bounds wald = count_bounds(e, confidence);
+    // A sparse value (its entries at precision 26, q = 38): its entry count
+    // is exact but for values that share an index with another (each such
+    // collision hides one value), so its bounds reach from the entries up by
+    // the collision count's bound.
+    if (q == 64 - kSparsePrecision && n > 0) {
+        double entries = m - static_cast<double>(c[0]);
+        return holding(Bounds{entries, entries + collision_bound(collision_mean(entries, m), confidence)}, n);
+    }
     if (!(n > 0) || !(n < 0x1p64) || !std::isfinite(e.standard_error)) return wald;
     // The maximum-likelihood rate, by damped Newton in ln(lam) from the
     // estimate (the same acceptance and stopping rules as the joint one).

@@ -1,19 +1,22 @@
 // Joint estimates of two HyperLogLog sketches (|A \ B|, |B \ A|, |A ∩ B| and
 // what follows from them), standard errors and confidence bounds.
 //
-// The estimator is the joint maximum-likelihood estimator of Ertl (2017),
+// Two dense values: the joint maximum-likelihood estimator of Ertl (2017),
 // "New cardinality estimation algorithms for HyperLogLog sketches", section
 // "Joint estimation": under Poissonization the three disjoint parts are
 // independent, and a pair of registers (K1, K2) at the same index has a
 // likelihood in the three rates a = |A \ B| / m, b = |B \ A| / m and
 // x = |A ∩ B| / m. The log-likelihood depends on the registers only through
-// five histograms (JointHistogram); it is maximised by a fixed, deterministic
-// Newton iteration in (ln a, ln b, x), x free to go below 0 so that a small
-// intersection is not biased up by a bound at 0. The bounds of every count
-// (|A|, |B|, |A ∪ B| of one sketch, the three parts profiled in the joint
-// likelihood) are likelihood-ratio bounds. doc/FORMAT.md ("Joint
-// estimation") specifies every step so that another implementation
-// reproduces the results to the last bit.
+// five histograms (JointHistogram); it is maximised over the model's domain
+// (a, b > 0, x >= 0) by a deterministic damped Newton iteration. The bounds
+// of |A|, |B|, |A ∪ B| are those of one sketch, those of the three parts
+// profile likelihood-ratio bounds. Two sparse values: the same likelihood of
+// their entries at precision 26, whose counts are exact but for collisions
+// (the bounds come from the collision count). A sparse value S and a dense
+// one D: S's entries are looked up in D's registers (lookup model: each entry
+// in D with probability pi, D \ S a rate b per register). doc/FORMAT.md
+// ("Joint estimation") specifies every step; another implementation agrees
+// within its stated tolerance.
 #pragma once
 
 #include <vector>
@@ -53,19 +56,20 @@ struct Bounds {
 // Everything hll_overlap reports. Counts are numbers of distinct values.
 struct Overlap {
     Estimate a, b, union_, intersection, a_only, b_only, jaccard;
-    // The maximum-likelihood |A ∩ B| before clamping at 0: it may be negative
-    // when the intersection is small, and is near unbiased there (intersection
-    // is max(0, this); a_only and b_only keep |A| and |B|).
+    // The signed |A ∩ B|: the estimate, or where that lies on the edge 0 of
+    // the domain, one Newton step of its profile likelihood beyond the edge
+    // (score / expected information, <= 0). Its mean over many pairs is near
+    // the truth where the truth is near 0, where the estimate's is above it.
     double intersection_unclamped = 0;
     // With a confidence, the bounds of each (doc/FORMAT.md section 3.14):
-    // |A|, |B|, |A ∪ B| those of one sketch (cardinality_bounds) of A's, B's
-    // and the union's registers at the common precision (holding a sparse
-    // side's size, the union's are that size plus the other part's); |A \ B|, |B \ A| and
-    // |A ∩ B| profile likelihood-ratio bounds in the joint likelihood, widened
-    // where few registers of one sketch lie above the other's (a small Poisson
-    // count: its mid-p bound); counts are integers. The Jaccard index's are
-    // profile likelihood-ratio bounds in [0, 1] (ratio_bounds, value ∓ z·SE,
-    // holding a sparse side's size).
+    // two dense values, |A|, |B|, |A ∪ B| those of one sketch
+    // (cardinality_bounds) of A's, B's and the union's registers at the common
+    // precision (widened to hold the joint estimate where it lies outside),
+    // the three parts profile likelihood-ratio bounds; two sparse values,
+    // every count its entry count ∓ the collision count's bound; a sparse and
+    // a dense value, profile bounds in the lookup model, no closer to the
+    // estimate than a Poisson count of its variance allows. Counts are
+    // integers that hold their estimate rounded.
     Bounds a_bounds{0, 0}, b_bounds{0, 0}, union_bounds{0, 0}, intersection_bounds{0, 0};
     Bounds a_only_bounds{0, 0}, b_only_bounds{0, 0}, jaccard_bounds{0, 0};
     int iterations = 0;  // Newton iterations taken (0: no iteration was needed)
@@ -77,17 +81,11 @@ struct Overlap {
 Overlap joint_estimate(const JointHistogram& h);
 Overlap joint_estimate(const JointHistogram& h, const double* confidence);
 
-// The joint estimate with A's size held at `own` (a sparse value's own
-// estimate, near exact) from the registers of A and B at the common
-// precision: the likelihood maximised over |B \ A| and |A ∩ B| with |A \ B|
-// = own - |A ∩ B|, so the reported |A| is own (doc/FORMAT.md section 3.14).
-Overlap joint_estimate_sized(const JointHistogram& h, const Estimate& own, const double* confidence);
-
-// The joint estimate of two hll values (validated on their way in). Values of
-// different precisions are compared at the smaller one; two sparse values are
-// compared entry by entry at precision 26, so small sets come out near exact;
-// one sparse and one dense value by joint_estimate_sized, the sparse one's size
-// held at its own estimate.
+// The joint estimate of two hll values (validated on their way in). Two dense
+// values of different precisions are compared at the smaller one; two sparse
+// values entry by entry at precision 26 (exact but for collisions); a sparse
+// value's entries are looked up in a dense value's registers at the dense
+// value's precision.
 // Different seeds or hash functions: kMismatch.
 Overlap overlap(const std::uint8_t* a, std::size_t a_size, const std::uint8_t* b, std::size_t b_size,
                 const double* confidence = nullptr);
@@ -108,10 +106,12 @@ Bounds count_bounds(const Estimate& e, double confidence);
 // The same for a ratio in [0, 1], not rounded.
 Bounds ratio_bounds(const Estimate& e, double confidence);
 
-// hll_cardinality_bounds: likelihood-ratio bounds of one sketch's
-// cardinality (doc/FORMAT.md section 3.14), as integers.
+// hll_cardinality_bounds (doc/FORMAT.md section 3.14), as integers: a dense
+// value's likelihood-ratio bounds; a sparse value's entry count and that
+// plus the confidence bound of the number of values hidden by collisions.
 Bounds cardinality_bounds(const Sketch& s, double confidence);
-// The same from a register histogram c[0..q+1] of m registers (§3.10).
+// The same from a register histogram c[0..q+1] of m registers (§3.10; q =
+// 38: a sparse value's entries at precision 26).
 Bounds cardinality_bounds(const std::vector<std::uint64_t>& c, int q, double m, double confidence);
 
 // The standard normal quantile (Wichura 1988, algorithm AS241, PPND16).

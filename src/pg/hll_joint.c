@@ -76,7 +76,7 @@ append_json_double(StringInfo s, double v)
  * "name": {"estimate": ..., "standard_error": ..., "lower": ..., "upper": ...
  * [, "unclamped": ...]}; a count's bounds are integers, a ratio's (the
  * Jaccard index) doubles. unclamped, when not NULL, is the intersection's
- * estimate before clamping at 0.
+ * signed estimate (below 0 where the estimate is 0: src/core/hll_joint.hpp).
  */
 static void
 append_estimate(StringInfo s, const char *name, ProbHllEstimate e, const int64_t *count_bounds,

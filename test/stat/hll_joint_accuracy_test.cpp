@@ -1,29 +1,40 @@
-// Joint estimation of two sketches at p = 14 (hll_joint.hpp): the
-// intersection |A ∩ B| by maximum likelihood (ML) against inclusion–exclusion
-// (IE: |A| + |B| - |A ∪ B| from the single estimates) on the same sketches,
-// and the coverage of the 95% bounds, for |A| = |B| from 10^3 to 10^7 with
-// Jaccard from 0.001 to 1, and for |B| = |A| / 10 and |A| / 100.
+// Joint estimation of two sketches (hll_joint.hpp), every trial through
+// hll::overlap, the entry point hll_overlap and its siblings call.
 //
-// How the sketches are made (fixed seeds):
-//  - 10^3: real sketches, built from random 64-bit hashes through the
-//    aggregate's path; both are sparse, so the joint estimate compares entries.
-//  - otherwise each of the three disjoint parts A \ B, B \ A, A ∩ B gets its
-//    own registers and A's are max(A \ B, A ∩ B), B's max(B \ A, A ∩ B). A part
-//    of up to 200,000 values is hashed for real (random 64-bit values: index
-//    and rank as the dense representation takes them). A larger part draws
-//    each register from P(value <= r) = exp(-lambda 2^-r), lambda = n / m;
-//    its count then has a Poisson spread of sqrt(n), at most 0.1% of n and
-//    under 2% of the estimates' variance, which the bounds do not model.
-// Trials: 4,000 per dense point (where coverage is held to 94-96%), 1,000 per
-// sparse one (where it is held to the collision-free share). The table is
-// printed; doc/HLL_SET_ALGEBRA.md has it.
+// Relationships (and SparseBounds): every relationship (disjoint, nested,
+// equal, a few in common, one or two values against many) at every mix of
+// sparse and dense, precisions 4 to 18 and mixed precisions, the sketches
+// built from random 64-bit hashes through the aggregate's path (a building
+// state, add_hash, its canonical value: sparse while it may be, then dense).
+//
+// The p = 14 grid: the intersection |A ∩ B| by maximum likelihood (ML)
+// against inclusion–exclusion (IE: |A| + |B| - |A ∪ B| from the single
+// estimates, the union by hll::union_of) on the same sketches, and the
+// coverage of the 95% bounds, for |A| = |B| from 10^3 to 10^7 with Jaccard
+// from 0.001 to 1, and for |B| = |A| / 10 and |A| / 100. At 10^3 the
+// sketches are built as above (both sparse). Otherwise each of the three
+// disjoint parts A \ B, B \ A, A ∩ B gets its own registers and A's are
+// max(A \ B, A ∩ B), B's max(B \ A, A ∩ B), written into dense hll values
+// (the format's bytes, validated by hll::parse). A part of up to 200,000
+// values is hashed for real (random 64-bit values: index and rank as the
+// dense representation takes them); a larger part draws each register from
+// P(value <= r) = exp(-lambda 2^-r), lambda = n / m; its count then has a
+// Poisson spread of sqrt(n), at most 0.1% of n and under 2% of the
+// estimates' variance, which the bounds do not model.
+// Trials: 2,500 per dense point of the grid (where coverage is held to 95% ±
+// 1.3), 1,000 per sparse one. The tables are printed; doc/HLL_SET_ALGEBRA.md
+// has them.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <ctime>
 #include <cmath>
 #include <cstdio>
+#include <algorithm>
 #include <atomic>
+#include <cstring>
+#include <map>
+#include <string>
 #include <random>
 #include <thread>
 #include <utility>
@@ -39,7 +50,7 @@ namespace {
 
 constexpr int kP = 14;
 constexpr int kQ = 64 - kP;
-constexpr int kDenseTrials = 4000;
+constexpr int kDenseTrials = 2500;
 constexpr int kSparseTrials = 1000;
 constexpr double kConfidence = 0.95;
 constexpr double kDirectLimit = 200000;
@@ -56,8 +67,8 @@ struct Row {
     double ml_mean = 0, ml_rmse = 0, ie_rmse = 0, ml_sd = 0;
     double cover_card = 0, cover_int = 0;
     int max_iterations = 0;
-    double exact_share = 0;      // sparse points: the share of collision-free trials
-    int exact_missed = 0;        // collision-free trials whose bounds missed |A| or |A∩B|
+    double collided = 0;         // sparse points: the share of trials with a value lost to a collision
+    int beyond_lost = 0;         // sparse: trials whose |A∩B| is off by more than the values lost (+ 0.5)
     double cover_b_only = 0;     // dense: coverage of the bounds of |B \ A|
     double no_informative = 0;   // dense: the share of trials with no register of B above A's
     double cover_int_none = 0;   // ... and the coverage of |A∩B| in those trials
@@ -88,11 +99,57 @@ void raise_part(std::vector<std::uint8_t>& regs, double n, std::mt19937_64& rng)
 struct Trial {
     double ml, ie, card, card_lower, card_upper, lower, upper;
     int iterations;
-    bool exact = false;  // both sparse and no two values share an index at precision 26
+    double lost = 0;  // sparse: values of A ∪ B hidden by a collision at precision 26
     hll::Bounds a_only{0, 0}, b_only{0, 0};  // dense: the bounds of |A \ B| and |B \ A|
     std::uint64_t informative = 0;           // dense: registers where B's is above A's
     hll::Bounds jaccard{0, 0};               // dense: the Jaccard index's
 };
+
+// A dense hll value at precision p holding these registers (one byte each),
+// validated as outside bytes are.
+Buffer dense_value(Allocator& alloc, int p, const std::vector<std::uint8_t>& regs) {
+    Buffer e = hll::empty(alloc, p, 0);
+    std::size_t size = hll::kHeaderSize + hll::dense_payload_size(p);
+    std::uint8_t* out = alloc.allocate(size);
+    std::memcpy(out, e.data, hll::kHeaderSize);
+    out[3] = hll::kReprDense;
+    std::memset(out + hll::kHeaderSize, 0, size - hll::kHeaderSize);
+    for (std::size_t i = 0; i < regs.size(); i++) hll::set_reg(out + hll::kHeaderSize, i, regs[i]);
+    hll::parse(out, size);
+    return Buffer{out, size};
+}
+
+// A value of these hashes at precision p, built as hll_add_agg builds it.
+Buffer built(Allocator& alloc, int p, const std::vector<std::uint64_t>& hashes) {
+    Buffer b = hll::builder(alloc, p, 0);
+    for (std::uint64_t h : hashes) b = hll::add_hash(b.data, b.size, h, true, alloc);
+    return hll::finish(b.data, b.size, alloc);
+}
+
+// Hashes of A (a values) and B (b values), x of them in both.
+void sets(double a, double b, double x, std::mt19937_64& rng, std::vector<std::uint64_t>& ha,
+          std::vector<std::uint64_t>& hb) {
+    ha.clear();
+    hb.clear();
+    for (std::int64_t i = 0, c = std::llround(a - x); i < c; i++) ha.push_back(rng());
+    for (std::int64_t i = 0, c = std::llround(b - x); i < c; i++) hb.push_back(rng());
+    for (std::int64_t i = 0, c = std::llround(x); i < c; i++) {
+        std::uint64_t h = rng();
+        ha.push_back(h);
+        hb.push_back(h);
+    }
+}
+
+// The values of A ∪ B that share an index at precision 26 with another one.
+double lost_to_collisions(const std::vector<std::uint64_t>& ha, const std::vector<std::uint64_t>& hb, double x) {
+    std::vector<std::uint32_t> idx;
+    for (const auto* v : {&ha, &hb})
+        for (std::uint64_t h : *v) idx.push_back(static_cast<std::uint32_t>(h >> (64 - hll::kSparsePrecision)));
+    std::sort(idx.begin(), idx.end());
+    double distinct = static_cast<double>(std::unique(idx.begin(), idx.end()) - idx.begin());
+    // Shared values appear twice with the same index: counted once.
+    return (static_cast<double>(ha.size() + hb.size()) - x) - distinct;
+}
 
 Trial dense_trial(const Point& pt, std::mt19937_64& rng) {
     std::size_t m = hll::register_count(kP);
@@ -100,42 +157,35 @@ Trial dense_trial(const Point& pt, std::mt19937_64& rng) {
     raise_part(ra, pt.a - pt.x, rng);
     raise_part(rb, pt.b - pt.x, rng);
     raise_part(rx, pt.x, rng);
-    hll::JointHistogram h(kQ, kM);
-    std::vector<std::uint64_t> c1(kQ + 2, 0), c2(kQ + 2, 0), cu(kQ + 2, 0);
+    std::uint64_t informative = 0;
     for (std::size_t i = 0; i < m; i++) {
-        unsigned k1 = std::max(ra[i], rx[i]), k2 = std::max(rb[i], rx[i]);
-        h.add(k1, k2);
-        c1[k1]++;
-        c2[k2]++;
-        cu[std::max(k1, k2)]++;
+        ra[i] = std::max(ra[i], rx[i]);
+        rb[i] = std::max(rb[i], rx[i]);
+        informative += rb[i] > ra[i];
     }
+    probabilistic::testing::TestAllocator alloc;
+    Buffer a = dense_value(alloc, kP, ra), b = dense_value(alloc, kP, rb);
     const double confidence = kConfidence;
-    hll::Overlap o = hll::joint_estimate(h, &confidence);
-    double n1 = hll::ertl_estimate(c1.data(), kQ, kM), n2 = hll::ertl_estimate(c2.data(), kQ, kM);
-    double nu = hll::ertl_estimate(cu.data(), kQ, kM);
-    hll::Bounds cb = hll::cardinality_bounds(c1, kQ, kM, confidence);
+    hll::Overlap o = hll::overlap(a.data, a.size, b.data, b.size, &confidence);
+    Buffer u = hll::union_of(a.data, a.size, b.data, b.size, false, alloc);
+    hll::Sketch sa = hll::parse(a.data, a.size);
+    double n1 = hll::estimate(sa), n2 = hll::estimate(hll::parse(b.data, b.size));
+    double nu = hll::estimate(hll::parse(u.data, u.size));
+    hll::Bounds cb = hll::cardinality_bounds(sa, confidence);
     hll::Bounds ib = o.intersection_bounds;
     Trial t{o.intersection_unclamped, (n1 + n2) - nu, n1, cb.lower, cb.upper, ib.lower, ib.upper, o.iterations};
     t.a_only = o.a_only_bounds;
     t.b_only = o.b_only_bounds;
-    for (std::uint64_t c : h.b) t.informative += c;
+    t.informative = informative;
     t.jaccard = o.jaccard_bounds;
     return t;
 }
 
 Trial sparse_trial(const Point& pt, std::mt19937_64& rng) {
     probabilistic::testing::TestAllocator alloc;
-    Buffer a = hll::builder(alloc, kP, 0), b = hll::builder(alloc, kP, 0);
-    auto add = [&](Buffer& s, std::uint64_t h) { s = hll::add_hash(s.data, s.size, h, true, alloc); };
-    for (std::int64_t i = 0, c = std::llround(pt.a - pt.x); i < c; i++) add(a, rng());
-    for (std::int64_t i = 0, c = std::llround(pt.b - pt.x); i < c; i++) add(b, rng());
-    for (std::int64_t i = 0, c = std::llround(pt.x); i < c; i++) {
-        std::uint64_t h = rng();
-        add(a, h);
-        add(b, h);
-    }
-    a = hll::finish(a.data, a.size, alloc);
-    b = hll::finish(b.data, b.size, alloc);
+    std::vector<std::uint64_t> ha, hb;
+    sets(pt.a, pt.b, pt.x, rng, ha, hb);
+    Buffer a = built(alloc, kP, ha), b = built(alloc, kP, hb);
     const double confidence = kConfidence;
     hll::Overlap o = hll::overlap(a.data, a.size, b.data, b.size, &confidence);
     hll::Sketch sa = hll::parse(a.data, a.size), sb = hll::parse(b.data, b.size);
@@ -144,13 +194,10 @@ Trial sparse_trial(const Point& pt, std::mt19937_64& rng) {
     hll::Estimate ea = hll::estimate_with_error(sa);
     hll::Bounds cb = hll::cardinality_bounds(sa, confidence);
     hll::Bounds ib = o.intersection_bounds;
-    hll::Sketch su = hll::parse(u.data, u.size);
-    auto holds = [](const hll::Sketch& s, double n) {
-        return s.sparse() && s.sparse_count() == static_cast<std::size_t>(std::llround(n));
-    };
-    bool exact = holds(sa, pt.a) && holds(sb, pt.b) && holds(su, pt.a + pt.b - pt.x);
-    return Trial{o.intersection_unclamped, (ea.value + hll::estimate(sb)) - nu, ea.value, cb.lower, cb.upper,
-                 ib.lower, ib.upper, o.iterations, exact};
+    Trial t{o.intersection_unclamped, (ea.value + hll::estimate(sb)) - nu, ea.value, cb.lower, cb.upper,
+            ib.lower, ib.upper, o.iterations};
+    t.lost = lost_to_collisions(ha, hb, pt.x);
+    return t;
 }
 
 Row run_point(const Point& pt, std::uint64_t seed) {
@@ -172,8 +219,8 @@ Row run_point(const Point& pt, std::uint64_t seed) {
         cover_b_only += tr.b_only.lower <= pt.b - pt.x && pt.b - pt.x <= tr.b_only.upper;
         none += !sparse && tr.informative == 0;
         none_int += !sparse && tr.informative == 0 && int_in;
-        row.exact_share += tr.exact;
-        row.exact_missed += tr.exact && !(card_in && int_in);
+        row.collided += tr.lost > 0;
+        row.beyond_lost += sparse && std::fabs(tr.ml - pt.x) > tr.lost + 0.5;
         row.max_iterations = std::max(row.max_iterations, tr.iterations);
     }
     double n = row.trials;
@@ -183,7 +230,7 @@ Row run_point(const Point& pt, std::uint64_t seed) {
     row.ie_rmse = std::sqrt(sq_ie / n);
     row.cover_card = static_cast<double>(cover_card) / n;
     row.cover_int = static_cast<double>(cover_int) / n;
-    row.exact_share /= n;
+    row.collided /= n;
     row.cover_b_only = static_cast<double>(cover_b_only) / n;
     row.no_informative = static_cast<double>(none) / n;
     row.cover_int_none = none > 0 ? static_cast<double>(none_int) / none : 0;
@@ -215,7 +262,7 @@ void print_header() {
 }
 
 struct Totals {
-    int dense = 0, trials = 0, beyond_two = 0, covered_card = 0, covered_int = 0;
+    int dense = 0, trials = 0, trials_int = 0, beyond_two = 0, covered_card = 0, covered_int = 0;
     double chi2 = 0;
 };
 
@@ -223,34 +270,35 @@ struct Totals {
 //  - ML is never worse than IE beyond the noise of the measured RMSE;
 //  - for |A| = |B| at Jaccard <= 0.1, ML's RMSE is at most 0.7x IE's (with
 //    B inside A, IE is as good as it gets: |A ∪ B| is |A|, its error cancels);
-//  - dense points, coverage of the 95% bounds of |A| and of |A ∩ B|: within
-//    94-96% at every point. Over 4,000 trials a coverage has a binomial
-//    spread of 0.34 points, so 95% ± 1 is 2.9 spreads and exact 95% bounds
-//    fall outside it at 0.37% of the (point, quantity) pairs, 0.2 of the 64
-//    (the seeds are fixed: the outcome is the same on every run). B inside A
-//    (|A ∩ B| = |B| < |A|) is the exception below. Also the pooled coverage
-//    of each quantity within 95% ± 0.4 (a systematic miss, not noise: the
-//    spread of 128,000 trials is 0.06);
-//  - drift of the unclamped ML intersection: at every point the bias at most
-//    0.1 standard deviations of the estimate (at 4,000 trials the mean has a
-//    spread of 0.016 of them: 6 spreads), and z = (mean - truth) / (standard
-//    error of the mean) judged as a set: the sum of z^2 inside the two-sided
-//    1% range of a chi-square with one degree per point, and |z| <= 3.5 at
-//    every point, also where the truth is within one standard deviation of 0
-//    (there the estimate was biased by -0.1 to -0.2 standard deviations, z =
-//    -4 at 1,000 trials, until the rare pairs k1 = k2 far above the union's
-//    registers were pooled into one cell: doc/FORMAT.md section 3.14). The
-//    points beyond 2 are counted, not held to 5 as at 1,000 trials: 4,000
-//    resolve biases of up to 0.05 standard deviations (+0.03% of the truth,
-//    z = +3.0, at Jaccard 0.5 and 1), and 6 of the 32 points lie beyond 2;
-//  - both sparse (|A ∪ B| <= 3,000 here): the one exception. Two sparse
-//    sketches are compared entry by entry at precision 26, so when no two
-//    values share an index there (the collision-free trials) the estimates
-//    are exact up to the estimator's rounding, the standard errors near 0 and
-//    the bounds a few integers around the truth: they must cover it in every
-//    such trial, so coverage is at least the collision-free share (about
-//    exp(-n^2 / 2^27), 97-100% here), not 95%. A trial with a collision
-//    loses a value, and its near-zero-width bounds may miss by one.
+//  - dense points, coverage of the 95% bounds of |A| and of |A ∩ B|: 95% ±
+//    1.3 at every point. Over 2,500 trials a coverage has a binomial spread
+//    of 0.44 points, so that is 3 spreads (the seeds are fixed: the outcome
+//    is the same on every run). B inside A (|A ∩ B| = |B| < |A|) and the
+//    intersection within a standard deviation of 0 are the exceptions below.
+//    Also the pooled coverage of each quantity within 95% ± 0.4 (a
+//    systematic miss, not noise: the spread of 80,000 trials is 0.08; for
+//    |A ∩ B| over the points away from those edges);
+//  - drift of the signed ML intersection (`unclamped`: the estimate, or on
+//    the edge 0 one Newton step of its profile likelihood beyond it): at
+//    every point the bias at most 0.1 standard deviations of the estimate (at
+//    2,500 trials the mean has a spread of 0.02 of them: 5 spreads), and z =
+//    (mean - truth) / (standard error of the mean) judged as a set: the sum
+//    of z^2 inside the two-sided 1% range of a chi-square with one degree
+//    per point, and |z| <= 3.5 at every point, also where the truth is
+//    within one standard deviation of 0 (there the estimate was biased by
+//    -0.1 to -0.2 standard deviations, z = -4 at 1,000 trials, until the rare
+//    pairs k1 = k2 far above the union's registers were pooled into one cell:
+//    doc/FORMAT.md section 3.14). The points beyond 2 are counted, not held
+//    to a number;
+//  - both sparse (|A ∪ B| <= 3,000 here): two sparse sketches are compared
+//    entry by entry at precision 26, exact but for values that share an
+//    index there (a collision), each of which moves a count by one at most:
+//    in every trial |A ∩ B| is off by at most the values of A ∪ B lost to
+//    collisions (+ 0.5, the estimator's expectation of them), and the 95%
+//    bounds (the entry count ∓ the 95% bound of the collision count) hold
+//    the truth at least 95% of the time less 3 binomial spreads. (Before,
+//    bounds of one point passed a criterion "coverage >= the collision-free
+//    share" by construction.)
 void report_and_check(const Row& r, bool equal_sizes, Totals& totals) {
     const Point& p = r.pt;
     double jaccard = p.x / (p.a + p.b - p.x);
@@ -268,9 +316,10 @@ void report_and_check(const Row& r, bool equal_sizes, Totals& totals) {
         EXPECT_LE(r.ml_rmse, 0.7 * r.ie_rmse) << "ML not 0.7x IE at |A∩B| = " << p.x;
     }
     if (sparse) {
-        EXPECT_EQ(r.exact_missed, 0) << "collision-free trials missed at |A∩B| = " << p.x;
-        EXPECT_GE(r.cover_card, r.exact_share) << "|A| = " << p.a;
-        EXPECT_GE(r.cover_int, r.exact_share) << "|A∩B| = " << p.x;
+        double spread = std::sqrt(0.95 * 0.05 / r.trials);
+        EXPECT_EQ(r.beyond_lost, 0) << "off by more than the values lost at |A∩B| = " << p.x;
+        EXPECT_GE(r.cover_card, 0.95 - 3 * spread) << "|A| = " << p.a;
+        EXPECT_GE(r.cover_int, 0.95 - 3 * spread) << "|A∩B| = " << p.x;
         return;
     }
     totals.dense++;
@@ -278,8 +327,12 @@ void report_and_check(const Row& r, bool equal_sizes, Totals& totals) {
     totals.chi2 += z * z;
     totals.trials += r.trials;
     totals.covered_card += static_cast<int>(std::lround(r.cover_card * r.trials));
-    totals.covered_int += static_cast<int>(std::lround(r.cover_int * r.trials));
-    const double within = 0.01 + 1e-9;
+    bool inside = p.x == p.b && p.a > p.b;
+    if (!near_zero && !inside) {
+        totals.covered_int += static_cast<int>(std::lround(r.cover_int * r.trials));
+        totals.trials_int += r.trials;
+    }
+    const double within = 3 * std::sqrt(0.95 * 0.05 / r.trials) + 1e-9;
     EXPECT_NEAR(r.cover_card, 0.95, within) << "|A| = " << p.a << ", |A∩B| = " << p.x;
     // With B inside A the part B \ A is 0, on the edge of the parameter
     // space, where the likelihood-ratio statistic is not chi-square with one
@@ -293,10 +346,15 @@ void report_and_check(const Row& r, bool equal_sizes, Totals& totals) {
     // critical value when that estimate is 0 would under-cover next to the
     // edge (NearBoundary: at |B \ A| = 1,500 the estimate is 0 in 18% of the
     // trials). So here, as at NearBoundary's points where the count decides,
-    // under-coverage is held to 94%, over-coverage to 98%.
-    if (p.x == p.b && p.a > p.b) {
+    // under-coverage is held to 95% less 3 spreads, over-coverage to 98%.
+    // The intersection within one standard deviation of 0 is the same case
+    // on x's edge: there its bounds start at 0, the domain's end (its
+    // estimate is often 0), and hold the truth 97-98% of the time (at the
+    // edge itself a likelihood-ratio interval of a parameter held >= 0 holds
+    // it 97.5% of the time); held to 98.5%.
+    if (inside || near_zero) {
         EXPECT_GE(r.cover_int, 0.95 - within) << "|A∩B| = " << p.x << ", |A| = " << p.a;
-        EXPECT_LE(r.cover_int, 0.98) << "|A∩B| = " << p.x << ", |A| = " << p.a;
+        EXPECT_LE(r.cover_int, inside ? 0.98 : 0.985) << "|A∩B| = " << p.x << ", |A| = " << p.a;
     } else {
         EXPECT_NEAR(r.cover_int, 0.95, within) << "|A∩B| = " << p.x << ", |A| = " << p.a;
     }
@@ -313,10 +371,10 @@ double chi2_quantile(double p, int k) {
 void check_totals(const Totals& t) {
     double lo = chi2_quantile(0.005, t.dense), hi = chi2_quantile(0.995, t.dense);
     double card = static_cast<double>(t.covered_card) / t.trials;
-    double inter = static_cast<double>(t.covered_int) / t.trials;
-    std::printf("\n%d dense points: pooled 95%% coverage |A| %.2f%%, |A∩B| %.2f%%; drift: %d beyond 2 SE, sum of "
-                "z^2 %.1f (1%% range %.1f..%.1f)\n",
-                t.dense, 100 * card, 100 * inter, t.beyond_two, t.chi2, lo, hi);
+    double inter = static_cast<double>(t.covered_int) / t.trials_int;
+    std::printf("\n%d dense points: pooled 95%% coverage |A| %.2f%%, |A∩B| %.2f%% (%d trials away from the edges); "
+                "drift: %d beyond 2 SE, sum of z^2 %.1f (1%% range %.1f..%.1f)\n",
+                t.dense, 100 * card, 100 * inter, t.trials_int, t.beyond_two, t.chi2, lo, hi);
     EXPECT_NEAR(card, 0.95, 0.004);
     EXPECT_NEAR(inter, 0.95, 0.004);
     EXPECT_GE(t.chi2, lo);
@@ -456,6 +514,219 @@ TEST(HllJointAccuracy, JaccardBounds) {
         bool known_short = pt.a == 1e6 && pt.b == 1e6;
         EXPECT_GE(c, known_short ? 0.935 : 0.94) << "Jaccard at |A| = " << pt.a << ", |B| = " << pt.b << ", |A∩B| = " << pt.x;
         EXPECT_LE(c, 0.96) << "Jaccard at |A| = " << pt.a << ", |B| = " << pt.b << ", |A∩B| = " << pt.x;
+    }
+}
+
+// hll_cardinality_bounds of one sparse value at 95%: from its entry count up
+// by the 95% bound of the number of values lost to collisions at precision
+// 26 (Poisson, mean n^2 / 2^27). At the sizes here a collision is likely
+// enough to matter: bounds of one point, the entry count, held the truth
+// 88.6% of the time at 4,000 values (issue 30). Asserted: at least 95% less
+// 3 binomial spreads (93.5% at 2,000 trials) at every size, where the
+// old bounds fall below it from about 2,700 values on. 4,097 values at p >=
+// 15 is one more than a sparse value holds: sparse only where two collided.
+TEST(HllJointAccuracy, SparseBounds) {
+    std::printf("| p | n | sparse | a collision | 95%% cover | mean width |\n|---:|---:|---:|---:|---:|---:|\n");
+    constexpr int kTrials = 2000;
+    std::uint64_t seed = 14001;
+    for (auto [p, n] : {std::pair<int, int>{14, 1000}, {14, 2500}, {14, 3000}, {15, 4000}, {16, 4096}, {15, 4097},
+                        {18, 4097}}) {
+        std::mt19937_64 rng(seed++);
+        int covered = 0, sparse = 0, collided = 0;
+        double width = 0;
+        std::vector<std::uint64_t> h, none;
+        for (int t = 0; t < kTrials; t++) {
+            sets(n, 0, 0, rng, h, none);
+            probabilistic::testing::TestAllocator alloc;
+            Buffer b = built(alloc, p, h);
+            hll::Sketch s = hll::parse(b.data, b.size);
+            hll::Bounds bd = hll::cardinality_bounds(s, kConfidence);
+            covered += bd.lower <= n && n <= bd.upper;
+            sparse += s.sparse();
+            collided += lost_to_collisions(h, none, 0) > 0;
+            width += bd.upper - bd.lower;
+        }
+        double c = static_cast<double>(covered) / kTrials;
+        std::printf("| %d | %d | %.1f%% | %.1f%% | %.1f%% | %.2f |\n", p, n, 100.0 * sparse / kTrials,
+                    100.0 * collided / kTrials, 100 * c, width / kTrials);
+        std::fflush(stdout);
+        EXPECT_GE(c, 0.95 - 3 * std::sqrt(0.95 * 0.05 / kTrials)) << "p " << p << ", n " << n;
+    }
+}
+
+namespace {
+
+// A point of the relationship grid: A of `a` values at precision pa, B of `b`
+// at pb, x of them in both.
+struct RelPoint {
+    std::string what;
+    int pa, pb;
+    double a, b, x;
+    int trials;
+};
+
+constexpr int kCounts = 7;  // a, b, union, intersection, a_minus_b, b_minus_a, jaccard
+const char* const kCountNames[kCounts] = {"|A|", "|B|", "|A∪B|", "|A∩B|", "|A\\B|", "|B\\A|", "J"};
+
+struct RelRow {
+    RelPoint pt;
+    std::string kind;  // sparse/sparse, sparse/dense, dense/sparse, dense/dense
+    int covered[kCounts] = {}, outside = 0, beyond_lost = 0;
+    double sq[kCounts] = {}, se2[kCounts] = {}, sum[kCounts] = {};
+    double big_sq = 0, diff_sq = 0;  // one side of at most 2 values: the big side's own estimate, its difference
+};
+
+// The big side's size in the grid at precision p: dense there, at most 20,000.
+double big_at(int p) { return std::min(4.0 * static_cast<double>(hll::register_count(p)), 20000.0); }
+
+RelRow run_relation(const RelPoint& pt, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    RelRow row;
+    row.pt = pt;
+    std::vector<std::uint64_t> ha, hb;
+    double j = pt.x / ((pt.a + pt.b) - pt.x);
+    double truth[kCounts] = {pt.a, pt.b, (pt.a + pt.b) - pt.x, pt.x, pt.a - pt.x, pt.b - pt.x, j};
+    for (int t = 0; t < pt.trials; t++) {
+        sets(pt.a, pt.b, pt.x, rng, ha, hb);
+        probabilistic::testing::TestAllocator alloc;
+        Buffer a = built(alloc, pt.pa, ha), b = built(alloc, pt.pb, hb);
+        hll::Sketch sa = hll::parse(a.data, a.size), sb = hll::parse(b.data, b.size);
+        if (t == 0) row.kind = std::string(sa.sparse() ? "sparse" : "dense") + "/" + (sb.sparse() ? "sparse" : "dense");
+        hll::Overlap o = hll::overlap(a.data, a.size, b.data, b.size, &kConfidence);
+        hll::Estimate e[kCounts] = {o.a, o.b, o.union_, o.intersection, o.a_only, o.b_only, o.jaccard};
+        hll::Bounds bd[kCounts] = {o.a_bounds,          o.b_bounds,      o.union_bounds, o.intersection_bounds,
+                                   o.a_only_bounds,     o.b_only_bounds, o.jaccard_bounds};
+        double lost = sa.sparse() && sb.sparse() ? lost_to_collisions(ha, hb, pt.x) : 0;
+        for (int i = 0; i < kCounts; i++) {
+            bool ratio = i == kCounts - 1;
+            double slack = ratio ? 1e-12 : 0, v = ratio ? e[i].value : static_cast<double>(hll::round_count(e[i].value));
+            row.covered[i] += bd[i].lower <= truth[i] + slack && truth[i] - slack <= bd[i].upper;
+            row.outside += !(bd[i].lower <= v + slack && v - slack <= bd[i].upper);
+            double err = e[i].value - truth[i];
+            row.sq[i] += err * err;
+            row.sum[i] += err;
+            row.se2[i] += e[i].standard_error * e[i].standard_error;
+            if (!ratio && sa.sparse() && sb.sparse()) row.beyond_lost += std::fabs(err) > lost + 0.5;
+        }
+        if (std::min(pt.a, pt.b) <= 2) {
+            bool a_big = pt.a > pt.b;
+            double own = hll::estimate(a_big ? sa : sb) - (a_big ? pt.a : pt.b);
+            double diff = (a_big ? o.a_only.value : o.b_only.value) - (a_big ? pt.a - pt.x : pt.b - pt.x);
+            row.big_sq += own * own;
+            row.diff_sq += diff * diff;
+        }
+    }
+    return row;
+}
+
+// The grid: at every precision 4..18 and at six mixed pairs, every
+// relationship at every mix of sparse and dense the pair allows; both dense
+// at p 4, 6, 10, 14, 18 and the mixed pairs (p = 14 is the grid above).
+std::vector<RelPoint> relation_points() {
+    std::vector<std::pair<int, int>> pairs;
+    for (int p = 4; p <= 18; p++) pairs.emplace_back(p, p);
+    for (auto pr : {std::pair<int, int>{14, 10}, {10, 14}, {18, 4}, {4, 18}, {16, 12}, {12, 16}}) pairs.push_back(pr);
+    std::vector<RelPoint> out;
+    for (auto [pa, pb] : pairs) {
+        double la = static_cast<double>(hll::sparse_limit(pa)), lb = static_cast<double>(hll::sparse_limit(pb));
+        double ba = big_at(pa), bb = big_at(pb);
+        double sb = std::max(std::floor(lb / 4), 1.0), few = std::min({2.0, la, lb});
+        auto add = [&](const char* what, double a, double b, double x, int trials) {
+            out.push_back(RelPoint{what, pa, pb, a, b, x, trials});
+        };
+        add("disjoint", la, sb, 0, 200);
+        add("nested", la, sb, std::min(la, sb), 200);
+        add("equal", std::min(la, lb), std::min(la, lb), std::min(la, lb), 200);
+        add("few in common", la, lb, few, 200);
+        add("one value outside many", ba, 1, 0, 100);
+        add("two values, one in many", ba, 2, 1, 100);
+        double s_in = std::min(ba, lb);
+        add("sparse outside dense", ba, lb, 0, 100);
+        add("sparse half in dense", ba, lb, std::floor(s_in / 2), 100);
+        add("sparse inside dense", ba, s_in, s_in, 100);
+        if (pa == pb && pa != 4 && pa != 6 && pa != 10 && pa != 14 && pa != 18) continue;
+        double d_in = std::min(ba, bb / 2);
+        add("dense disjoint", ba, bb / 2, 0, 100);
+        add("dense nested", ba, d_in, d_in, 100);
+        add("dense equal", std::min(ba, bb), std::min(ba, bb), std::min(ba, bb), 100);
+        add("dense few in common", ba, bb / 2, 3, 100);
+    }
+    return out;
+}
+
+}  // namespace
+
+// Every relationship at every mix of representations and precisions
+// (relation_points), through the aggregate's path and hll::overlap.
+// Asserted:
+//  - every trial: each count's estimate (rounded) and the Jaccard index lie
+//    inside their own bounds;
+//  - both sparse: every trial, each count is off by at most the values of
+//    A ∪ B lost to collisions at precision 26 (+ 0.5);
+//  - each point, each count: 95% bounds hold the truth at least 95% less 3
+//    binomial spreads of the point's trials (88.5% at 100: a floor against
+//    gross failures, such as bounds of 0 for a difference of 50,000); pooled
+//    over each kind of pair (both sparse, one sparse, both dense), at least
+//    95% less 3 spreads of the pooled trials;
+//  - each count's RMSE at most 1.5 times the root mean square of its
+//    standard errors, plus 1 (the errors are honest where the estimate is near
+//    the truth);
+//  - one side of at most 2 values against many: the other side's difference
+//    has an RMSE at most 1.2 times (+ 1) that of its own estimate (issue 30:
+//    a big audience minus a tiny segment read 0).
+TEST(HllJointAccuracy, Relationships) {
+    std::vector<RelPoint> points = relation_points();
+    std::vector<RelRow> rows(points.size());
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t i; (i = next++) < points.size();) rows[i] = run_relation(points[i], 15001 + i);
+    };
+    std::vector<std::thread> threads(std::max(1u, std::thread::hardware_concurrency()) - 1);
+    for (auto& t : threads) t = std::thread(work);
+    work();
+    for (auto& t : threads) t.join();
+
+    std::printf("| p | kind | relationship | \\|A\\| | \\|B\\| | \\|A∩B\\| | trials | 95%% cover (|A|, |B|, ∪, ∩, A\\B, "
+                "B\\A, J) | RMSE ∩ | RMSE A\\B | RMSE B\\A |\n|---|---|---|---:|---:|---:|---:|---|---:|---:|---:|\n");
+    std::map<std::string, std::pair<std::vector<int>, int>> pooled;
+    for (const RelRow& r : rows) {
+        const RelPoint& p = r.pt;
+        std::string cover;
+        for (int i = 0; i < kCounts; i++) {
+            char c[16];
+            std::snprintf(c, sizeof c, "%s%.0f", i ? " " : "", 100.0 * r.covered[i] / p.trials);
+            cover += c;
+        }
+        double n = p.trials;
+        std::printf("| %d/%d | %s | %s | %.0f | %.0f | %.0f | %d | %s | %.3g | %.3g | %.3g |\n", p.pa, p.pb, r.kind.c_str(),
+                    p.what.c_str(), p.a, p.b, p.x, p.trials, cover.c_str(), std::sqrt(r.sq[3] / n),
+                    std::sqrt(r.sq[4] / n), std::sqrt(r.sq[5] / n));
+        std::string where = p.what + " at p " + std::to_string(p.pa) + "/" + std::to_string(p.pb) + " (" + r.kind + ")";
+        EXPECT_EQ(r.outside, 0) << "estimates outside their bounds: " << where;
+        EXPECT_EQ(r.beyond_lost, 0) << "off by more than the values lost to collisions: " << where;
+        double floor = 0.95 - 3 * std::sqrt(0.95 * 0.05 / n);
+        std::string kind = r.kind == "dense/sparse" ? "sparse/dense" : r.kind;
+        auto& pool = pooled[kind];
+        pool.first.resize(kCounts, 0);
+        pool.second += p.trials;
+        for (int i = 0; i < kCounts; i++) {
+            pool.first[i] += r.covered[i];
+            EXPECT_GE(r.covered[i] / n, floor) << kCountNames[i] << ": " << where;
+            EXPECT_LE(std::sqrt(r.sq[i] / n), 1.5 * std::sqrt(r.se2[i] / n) + (i == kCounts - 1 ? 0.01 : 1.0))
+                << kCountNames[i] << " RMSE: " << where;
+        }
+        if (std::min(p.a, p.b) <= 2) {
+            EXPECT_LE(std::sqrt(r.diff_sq / n), 1.2 * std::sqrt(r.big_sq / n) + 1) << "big minus tiny: " << where;
+        }
+    }
+    for (const auto& [kind, pool] : pooled) {
+        std::printf("%s: pooled 95%% coverage over %d trials:", kind.c_str(), pool.second);
+        for (int i = 0; i < kCounts; i++) {
+            double c = static_cast<double>(pool.first[i]) / pool.second;
+            std::printf(" %s %.2f%%", kCountNames[i], 100 * c);
+            EXPECT_GE(c, 0.95 - 3 * std::sqrt(0.95 * 0.05 / pool.second)) << kind << " " << kCountNames[i];
+        }
+        std::printf("\n");
     }
 }
 
