@@ -12,7 +12,10 @@ namespace probabilistic::bloom {
 namespace {
 
 // Filter header byte offsets (doc/FORMAT.md 4.2).
-constexpr std::size_t kOffTag = 0, kOffVersion = 1, kOffHashId = 2, kOffLayout = 3, kOffLayerCount = 4,
+using header::kOffHashId;
+using header::kOffTag;
+using header::kOffVersion;
+constexpr std::size_t kOffLayout = 3, kOffLayerCount = 4,
                       kOffSeed = 8, kOffCapacity = 16, kOffFpr = 24;
 // Layer header byte offsets, relative to the layer.
 constexpr std::size_t kLayerOffBitCount = 0, kLayerOffCapacity = 8, kLayerOffBitsSet = 16, kLayerOffHashCount = 24,

@@ -15,7 +15,9 @@ namespace {
 __extension__ typedef unsigned __int128 uint128;
 
 // Header byte offsets (see the format in cuckoo.hpp).
-constexpr std::size_t kOffTag = 0, kOffVersion = 1, kOffHashId = 2, kOffLayout = 3, kOffFingerprintBits = 4,
+using header::kOffHashId;
+using header::kOffTag;
+constexpr std::size_t kOffLayout = 3, kOffFingerprintBits = 4,
                       kOffBucketSize = 5, kOffSeed = 8, kOffCapacity = 16, kOffFpr = 24,
                       kOffBucketCount = 32, kOffItems = 40;
 constexpr std::uint64_t kGamma = UINT64_C(0x9E3779B97F4A7C15);

@@ -10,6 +10,9 @@
 
 namespace probabilistic::header {
 
+// The prefix every type's header starts with.
+constexpr std::size_t kOffTag = 0, kOffVersion = 1, kOffHashId = 2;
+
 struct Type {
     const char* invalid;          // how its errors start: "invalid hll value"
     std::uint8_t tag;             // byte 0

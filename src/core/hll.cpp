@@ -11,7 +11,9 @@ namespace probabilistic::hll {
 namespace {
 
 // Header byte offsets (doc/FORMAT.md).
-constexpr std::size_t kOffTag = 0, kOffVersion = 1, kOffHashId = 2, kOffRepr = 3,
+using header::kOffHashId;
+using header::kOffTag;
+constexpr std::size_t kOffRepr = 3,
                       kOffPrecision = 4, kOffSparsePrecision = 5, kOffSeed = 8;
 
 std::string params_text(const Header& h) {

@@ -40,9 +40,9 @@ struct Run {
     bool had_long_burst = false;
 
     Run(int p, std::uint64_t seed, bool thorough_checks) : precision(p), thorough(thorough_checks) {
-        builder = hll::builder(alloc, p, seed);
-        partial[0] = hll::builder(alloc, p, seed);
-        partial[1] = hll::builder(alloc, p, seed);
+        builder = hll::builder(alloc, p, seed, kind::kNone);
+        partial[0] = hll::builder(alloc, p, seed, kind::kNone);
+        partial[1] = hll::builder(alloc, p, seed, kind::kNone);
         canonical = hll::empty(alloc, p, seed);
     }
 

@@ -121,7 +121,7 @@ void parse_seeds(const std::string& dir) {
     bad.assign(d.data, d.data + d.size);
     bad[16] = 0xFF;
     write_file(dir + "/hll-bad-register", bad);
-    Buffer state = hll::builder(alloc, 8, 0);
+    Buffer state = hll::builder(alloc, 8, 0, kind::kNone);
     for (std::int64_t i = 0; i < 5; i++) state = hll::add_hash(state.data, state.size, hash_int64(i, 0), true, alloc);
     put("hll-building-state", state);
 }

@@ -109,7 +109,7 @@ void check_valid_hll(Buffer value, HeapAllocator& alloc) {
 
     // Re-serialised from its content, a value is the same bytes.
     if (s.sparse()) {
-        Buffer builder = hll::builder(alloc, p, s.header.seed);
+        Buffer builder = hll::builder(alloc, p, s.header.seed, kind::kNone);
         for (std::size_t i = s.sparse_count(); i-- > 0;)
             builder = hll::add_hash(builder.data, builder.size, hash_of_entry(s.entry(i)), true, alloc);
         FUZZ_CHECK(same_bytes(hll::finish(builder.data, builder.size, alloc), value));
@@ -321,7 +321,7 @@ void fuzz_bloom_distinct_state(const std::uint8_t* data, std::size_t size) {
         bloom::DistinctBuilder set(alloc, st);
         FUZZ_CHECK(set.size() == distinct.size() && set.fpr() == st.fpr);
         again = set.serialize(alloc);
-        filter = set.finish(alloc);
+        filter = set.finish(alloc, kind::kNone);
     } catch (const Error& err) {
         FUZZ_CHECK(err.kind() == ErrorKind::kTooLarge);  // a rate too small for a filter of that many
         return;
