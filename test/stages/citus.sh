@@ -368,29 +368,29 @@ check "alternative: GROUP BY the distribution column, anyelement and auto-sized 
 	"$(sql 0 <<<"$by_id ev_local WHERE id % 10 = 0 GROUP BY id ORDER BY id")"
 
 # Zero rows. The final function runs on the coordinator inside coord_combine_agg, which
-# passes on neither the call's constant arguments nor a state: hll_add_agg(x, p) cannot
-# learn p (an empty sketch at the default p = 14) and bloom_agg(x, capacity, fpr) cannot
-# learn its size (NULL), where a local aggregate reads them off the call.
+# passes on neither the call nor, over zero rows, a state: the final function cannot
+# read the call's parameters (hll_add_agg(x, p)'s p, bloom_agg(x, capacity, fpr)'s size),
+# nor even which aggregate it finishes, so it returns NULL (unknown), never a guess;
+# locally the same calls give empty values. The counts are 0 in both.
 zero="SELECT md5(hll_add_agg(user_id)::bytea), hll_count_distinct(user_id),
 	md5(hll_union_agg(hll_add(hll_empty(), user_id))::bytea), bloom_union_agg(bloom_add(bloom_empty(64, 0.01), name)) IS NULL,
 	hll_precision(hll_add_agg(user_id, 10)), bloom_agg(name, 100, 0.01) IS NULL,
-	md5(hll_union(hll_add_agg(user_id, 10), hll_empty(10))::bytea), md5(coalesce(bloom_agg(name, 100, 0.01), bloom_empty(100, 0.01))::bytea)"
+	md5(coalesce(hll_add_agg(user_id, 10), hll_empty(10))::bytea), md5(coalesce(bloom_agg(name, 100, 0.01), bloom_empty(100, 0.01))::bytea),
+	hll_add_agg(user_id) IS NULL, hll_union_agg(hll_add(hll_empty(), user_id)) IS NULL"
 zeros=$(sql 0 <<<"$zero FROM ev WHERE user_id < 0")
 zeros_local=$(sql 0 <<<"$zero FROM ev_local WHERE user_id < 0")
-check "zero rows: hll_add_agg(x), hll_count_distinct(x), hll_union_agg, bloom_union_agg (NULL) give the local results" \
-	"$(column 1-4 "$zeros")" "$(column 1-4 "$zeros_local")"
-check "zero rows: hll_add_agg(x, 10) is an empty p = 14 sketch on Citus, p = 10 locally" \
-	"$(column 5 "$zeros") $(column 5 "$zeros_local")" "14 10"
-check "zero rows: bloom_agg(x, 100, 0.01) is NULL on Citus, an empty filter locally" \
-	"$(column 6 "$zeros") $(column 6 "$zeros_local")" "t f"
-# hll_union with an empty sketch of the wanted p, and coalesce with an empty filter, give
-# the local results over zero rows and change nothing over some rows.
-check "zero rows: hll_union(hll_add_agg(x, 10), hll_empty(10)) and coalesce(bloom_agg(x, c, f), bloom_empty(c, f)) give the local bytes" \
+check "zero rows: hll_count_distinct(x) is 0 and bloom_union_agg NULL, as locally" \
+	"$(column 2,4 "$zeros")" "$(column 2,4 "$zeros_local")"
+check "zero rows: hll_add_agg(x), hll_union_agg(h), hll_add_agg(x, 10), bloom_agg(x, 100, 0.01) are NULL on Citus, empty values locally" \
+	"$(column 5,6,9,10 "$zeros") $(column 5,6,9,10 "$zeros_local")" "$(printf '\tt\tt\tt 10\tf\tf\tf')"
+# coalesce with an empty value of the wanted parameters gives the local results over zero
+# rows and changes nothing over some rows.
+check "zero rows: coalesce(hll_add_agg(x, 10), hll_empty(10)) and coalesce(bloom_agg(x, c, f), bloom_empty(c, f)) give the local bytes" \
 	"$(column 7,8 "$zeros")" "$(column 7,8 "$zeros_local")"
-some="SELECT md5(hll_add_agg(user_id, 10)::bytea), md5(bloom_agg(name, 100, 0.01)::bytea), md5(hll_union(hll_add_agg(user_id, 10), hll_empty(10))::bytea),
+some="SELECT md5(hll_add_agg(user_id, 10)::bytea), md5(bloom_agg(name, 100, 0.01)::bytea), md5(coalesce(hll_add_agg(user_id, 10), hll_empty(10))::bytea),
 	md5(coalesce(bloom_agg(name, 100, 0.01), bloom_empty(100, 0.01))::bytea)"
 somes=$(sql 0 <<<"$some FROM ev WHERE user_id < 100")
-check "some rows: hll_union(hll_add_agg(x, 10), hll_empty(10)) is hll_add_agg(x, 10), coalesce(bloom_agg(...), ...) is bloom_agg(...)" \
+check "some rows: coalesce(hll_add_agg(x, 10), hll_empty(10)) is hll_add_agg(x, 10), coalesce(bloom_agg(...), ...) is bloom_agg(...)" \
 	"$(column 1,2 "$somes")" "$(column 3,4 "$somes")"
 check "some rows: the same, locally" "$somes" "$(sql 0 <<<"$some FROM ev_local WHERE user_id < 100")"
 

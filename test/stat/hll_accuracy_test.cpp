@@ -47,7 +47,7 @@ void report_and_check(const char* how, double n, const std::vector<double>& rel_
 double real_sketch_estimate(std::size_t n, std::uint64_t seed) {
     probabilistic::testing::TestAllocator alloc;
     // The aggregate's path: a building state, then its canonical value.
-    Buffer b = hll::builder(alloc, kP, seed);
+    Buffer b = hll::builder(alloc, kP, seed, kind::kNone);
     for (std::size_t i = 0; i < n; i++)
         b = hll::add_hash(b.data, b.size, hash_int64(static_cast<std::int64_t>(i), seed), true, alloc);
     b = hll::finish(b.data, b.size, alloc);
@@ -103,7 +103,7 @@ TEST(HllAccuracy, SmallRandomSetsAreOneShortOnlyWhenTwoValuesCollide) {
         int exact = 0, one_short = 0;
         for (int t = 0; t < trials; t++) {
             probabilistic::testing::TestAllocator alloc;
-            Buffer b = hll::builder(alloc, kP, 0);
+            Buffer b = hll::builder(alloc, kP, 0, kind::kNone);
             for (int i = 0; i < n; i++)
                 b = hll::add_hash(b.data, b.size, hash_int64(static_cast<std::int64_t>(rng()), 0), true, alloc);
             b = hll::finish(b.data, b.size, alloc);
@@ -306,7 +306,7 @@ TEST(HllAccuracyEveryPrecision, BuiltThroughTheSparseLimit) {
             for (int t = 0; t < trials; t++) {
                 probabilistic::testing::TestAllocator alloc;
                 std::uint64_t seed = 7919ULL * t + 1000003ULL * p + n;
-                Buffer b = hll::builder(alloc, p, seed);
+                Buffer b = hll::builder(alloc, p, seed, kind::kNone);
                 for (std::size_t i = 0; i < n; i++)
                     b = hll::add_hash(b.data, b.size, hash_int64(static_cast<std::int64_t>(i), seed), true, alloc);
                 b = hll::finish(b.data, b.size, alloc);

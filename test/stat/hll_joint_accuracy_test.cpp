@@ -121,7 +121,7 @@ Buffer dense_value(Allocator& alloc, int p, const std::vector<std::uint8_t>& reg
 
 // A value of these hashes at precision p, built as hll_add_agg builds it.
 Buffer built(Allocator& alloc, int p, const std::vector<std::uint64_t>& hashes) {
-    Buffer b = hll::builder(alloc, p, 0);
+    Buffer b = hll::builder(alloc, p, 0, kind::kNone);
     for (std::uint64_t h : hashes) b = hll::add_hash(b.data, b.size, h, true, alloc);
     return hll::finish(b.data, b.size, alloc);
 }
@@ -735,7 +735,7 @@ TEST(HllJointAccuracy, Relationships) {
 TEST(HllJointAccuracy, Cost) {
     probabilistic::testing::TestAllocator alloc;
     std::mt19937_64 rng(7);
-    Buffer a = hll::builder(alloc, kP, 0), b = hll::builder(alloc, kP, 0);
+    Buffer a = hll::builder(alloc, kP, 0, kind::kNone), b = hll::builder(alloc, kP, 0, kind::kNone);
     for (int i = 0; i < 300000; i++) {
         std::uint64_t h = rng();
         if (i < 200000) a = hll::add_hash(a.data, a.size, h, true, alloc);

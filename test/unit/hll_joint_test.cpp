@@ -415,7 +415,7 @@ struct Built {
     TestAllocator alloc;
     Buffer buf;
     Built(int p, std::int64_t from, std::int64_t to) {
-        buf = hll::builder(alloc, p, 0);
+        buf = hll::builder(alloc, p, 0, kind::kNone);
         for (std::int64_t i = from; i < to; i++) buf = hll::add_hash(buf.data, buf.size, hash_int64(i, 0), true, alloc);
         buf = hll::finish(buf.data, buf.size, alloc);
     }
@@ -589,7 +589,7 @@ TEST(HllJoint, EveryRelationshipAnswersInsideItsOwnBounds) {
 TEST(HllJoint, SparseBoundsAllowForCollisions) {
     const double conf = 0.95;
     TestAllocator alloc;
-    Buffer s = hll::builder(alloc, 15, 0);
+    Buffer s = hll::builder(alloc, 15, 0, kind::kNone);
     std::uint64_t first = 0;
     for (std::int64_t i = 0; i < 4000; i++) {
         std::uint64_t h = hash_int64(i, 0);
@@ -630,7 +630,7 @@ TEST(HllJoint, SparseBoundsAllowForCollisions) {
 // bound's search next to the estimate (bounds 0..0 for a truth of 65).
 TEST(HllJoint, EqualRegistersLeaveRoomForDifferences) {
     TestAllocator alloc;
-    Buffer a = hll::builder(alloc, 4, 0), b = hll::builder(alloc, 4, 0);
+    Buffer a = hll::builder(alloc, 4, 0, kind::kNone), b = hll::builder(alloc, 4, 0, kind::kNone);
     for (std::int64_t i = 0; i < 3000; i++) {
         a = hll::add_hash(a.data, a.size, hash_int64(i, 0), true, alloc);
         b = hll::add_hash(b.data, b.size, hash_int64(i, 0), true, alloc);
