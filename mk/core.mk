@@ -14,22 +14,30 @@ TEST_CXXFLAGS ?= -std=c++17 -ffp-contract=off -O2 -g -Wall -Wextra -Werror
 TEST_LIBS = -lgtest -lgtest_main -lxxhash -pthread
 SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-# build/NAME: the core, the C face and the given test sources, in one program.
-define test_program
-$(TEST_CXX) $(TEST_CXXFLAGS) $(1) -Isrc -Isrc/core -o $@ $(CORE_SOURCES) $(CAPI_SOURCES) $(2) $(TEST_LIBS)
-endef
+# Objects, one per source and build flavour (plain or sanitized), so that `make -j2` uses
+# both cores and the unit and statistical tests share the core's objects.
+TEST_OBJ = build/obj/test
+ASAN_OBJ = build/obj/asan
+TEST_CORE_SOURCES = $(CORE_SOURCES) $(CAPI_SOURCES)
+UNIT_SOURCES = $(wildcard test/unit/*.cpp)
+STAT_SOURCES = $(wildcard test/stat/*.cpp)
 
-build/unit_tests: $(CORE_SOURCES) $(CAPI_SOURCES) $(CORE_HEADERS) $(wildcard test/unit/*)
-	@mkdir -p build
-	$(call test_program,,$(wildcard test/unit/*.cpp))
+$(TEST_OBJ)/%.o: %.cpp $(CORE_HEADERS) $(wildcard test/unit/*.hpp test/unit/*.h test/stat/*.hpp test/stat/*.h)
+	@mkdir -p $(dir $@)
+	$(TEST_CXX) $(TEST_CXXFLAGS) -Isrc -Isrc/core -c -o $@ $<
 
-build/unit_tests_asan: $(CORE_SOURCES) $(CAPI_SOURCES) $(CORE_HEADERS) $(wildcard test/unit/*)
-	@mkdir -p build
-	$(call test_program,$(SANITIZE),$(wildcard test/unit/*.cpp))
+$(ASAN_OBJ)/%.o: %.cpp $(CORE_HEADERS) $(wildcard test/unit/*.hpp test/unit/*.h)
+	@mkdir -p $(dir $@)
+	$(TEST_CXX) $(TEST_CXXFLAGS) $(SANITIZE) -Isrc -Isrc/core -c -o $@ $<
 
-build/stat_tests: $(CORE_SOURCES) $(CAPI_SOURCES) $(CORE_HEADERS) $(wildcard test/stat/*)
-	@mkdir -p build
-	$(call test_program,,$(wildcard test/stat/*.cpp))
+build/unit_tests: $(patsubst %.cpp,$(TEST_OBJ)/%.o,$(TEST_CORE_SOURCES) $(UNIT_SOURCES))
+	$(TEST_CXX) $(TEST_CXXFLAGS) -o $@ $^ $(TEST_LIBS)
+
+build/unit_tests_asan: $(patsubst %.cpp,$(ASAN_OBJ)/%.o,$(TEST_CORE_SOURCES) $(UNIT_SOURCES))
+	$(TEST_CXX) $(TEST_CXXFLAGS) $(SANITIZE) -o $@ $^ $(TEST_LIBS)
+
+build/stat_tests: $(patsubst %.cpp,$(TEST_OBJ)/%.o,$(TEST_CORE_SOURCES) $(STAT_SOURCES))
+	$(TEST_CXX) $(TEST_CXXFLAGS) -o $@ $^ $(TEST_LIBS)
 
 unittest: build/unit_tests
 	build/unit_tests
@@ -37,8 +45,18 @@ unittest: build/unit_tests
 unittest-asan: build/unit_tests_asan
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 build/unit_tests_asan
 
+# Two shards at once (GoogleTest's GTEST_TOTAL_SHARDS), one per core; their outputs follow
+# one another once both have ended, and either failing fails the target.
+STAT_SHARDS ?= 2
 stattest: build/stat_tests
-	build/stat_tests
+	@for i in $$(seq 0 $$(($(STAT_SHARDS) - 1))); do \
+		(GTEST_TOTAL_SHARDS=$(STAT_SHARDS) GTEST_SHARD_INDEX=$$i build/stat_tests >build/stat_shard$$i.log 2>&1; \
+		 echo $$? >build/stat_shard$$i.rc) & \
+	done; wait; rc=0; \
+	for i in $$(seq 0 $$(($(STAT_SHARDS) - 1))); do \
+		echo "== statistical tests, shard $$i of $(STAT_SHARDS)"; cat build/stat_shard$$i.log; \
+		[ "$$(cat build/stat_shard$$i.rc)" = 0 ] || rc=1; \
+	done; exit $$rc
 
 .PHONY: unittest unittest-asan stattest
 

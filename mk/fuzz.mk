@@ -1,5 +1,5 @@
 # libFuzzer targets test/fuzz/*_fuzz.cpp over the core (test/fuzz/README.md).
-#   make fuzz [FUZZ_SECONDS=60]   every target, one after another
+#   make [-j2] fuzz [FUZZ_SECONDS=60]   every target ([-j2]: two at a time)
 #   make fuzz-parse               one target
 # Each runs FUZZ_SECONDS from the seeds make_seeds writes, the inputs of past
 # findings in test/fuzz/regressions/<target>, and the corpus kept in
@@ -14,13 +14,23 @@ FUZZ_CXXFLAGS = -std=c++17 -O2 -g -Wall -Wextra -Werror -Isrc -Isrc/core $(SANIT
 FUZZ_TARGETS = $(patsubst test/fuzz/%_fuzz.cpp,%,$(wildcard test/fuzz/*_fuzz.cpp))
 FUZZ_DEPS = $(CORE_SOURCES) $(CORE_HEADERS) $(wildcard test/fuzz/*.hpp)
 
-build/fuzz/%_fuzz: test/fuzz/%_fuzz.cpp $(FUZZ_DEPS)
-	@mkdir -p build/fuzz
-	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -fsanitize=fuzzer -o $@ $< $(CORE_SOURCES)
+# The core is compiled once (instrumented for coverage, sanitized) and linked into each target.
+FUZZ_OBJ = build/obj/fuzz
+FUZZ_CORE_OBJS = $(patsubst %.cpp,$(FUZZ_OBJ)/%.o,$(CORE_SOURCES))
+# Kept, not deleted as intermediate files, so the next target links them again.
+.SECONDARY: $(FUZZ_CORE_OBJS) $(FUZZ_TARGETS:%=$(FUZZ_OBJ)/test/fuzz/%_fuzz.o) $(FUZZ_OBJ)/test/fuzz/make_seeds.o
 
-build/fuzz/make_seeds: test/fuzz/make_seeds.cpp $(FUZZ_DEPS)
+$(FUZZ_OBJ)/%.o: %.cpp $(CORE_HEADERS) $(wildcard test/fuzz/*.hpp)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+build/fuzz/%_fuzz: $(FUZZ_OBJ)/test/fuzz/%_fuzz.o $(FUZZ_CORE_OBJS)
 	@mkdir -p build/fuzz
-	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -o $@ $< $(CORE_SOURCES)
+	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -fsanitize=fuzzer -o $@ $^
+
+build/fuzz/make_seeds: $(FUZZ_OBJ)/test/fuzz/make_seeds.o $(FUZZ_CORE_OBJS)
+	@mkdir -p build/fuzz
+	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -o $@ $^
 
 build/fuzz/seeds/.stamp: build/fuzz/make_seeds
 	rm -rf build/fuzz/seeds
@@ -39,8 +49,8 @@ fuzz-%: build/fuzz/%_fuzz build/fuzz/seeds/.stamp
 	@grep -E '^stat::number_of_executed_units|^Done ' build/fuzz/$*.log
 	@echo "ok - fuzz target $*: no finding in $(FUZZ_SECONDS) s"
 
-# Every target, one after another (no -j: each uses a core of its own already);
-# with make -k, a failing target does not stop the others.
+# Every target; with make -j2, two at a time (each uses one core); with make -k, a
+# failing target does not stop the others.
 fuzz: $(FUZZ_TARGETS:%=fuzz-%)
 
 .PHONY: fuzz fuzz-build

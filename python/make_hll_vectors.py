@@ -428,6 +428,7 @@ INVALID_VECTORS = [
     ("type tag not H", "49" + H4[2:]),
     ("format version 0", "4800" + H4[4:]),
     ("format version 2 with kind 0", "4802" + H4[4:]),
+    ("empty sparse value recording a kind", "480201010b1a2a000000000000000000"),
     ("format version 3", "4803" + H4[4:]),
     ("format version 3 with a kind", "4803010104" "1a" "1400" + H4[16:]),
     ("hash id 3", "480103" + H4[6:]),
@@ -456,11 +457,12 @@ INVALID_VECTORS = [
 
 
 # Valid version 2 headers at the ends of the kinds' ranges (section 2.5), and a dense one.
+# Each holds a value: an empty value records no kind (it is format version 1's bytes).
 ACCEPTED_VECTORS = [
-    ("format version 2, kind 1", "48020201041a" "0100" + H4[16:]),
-    ("format version 2, kind 9999", "48020201041a" "0f27" + H4[16:]),
-    ("format version 2, kind 65534", "48020201041a" "feff" + H4[16:]),
-    ("format version 2, kind 65535", "48020201041a" "ffff" + H4[16:]),
+    ("format version 2, kind 1", "48020201041a" "0100" + H4[16:] + "41000000"),
+    ("format version 2, kind 9999", "48020201041a" "0f27" + H4[16:] + "41000000"),
+    ("format version 2, kind 65534", "48020201041a" "feff" + H4[16:] + "41000000"),
+    ("format version 2, kind 65535", "48020201041a" "ffff" + H4[16:] + "41000000"),
     ("format version 2, kind 20, dense", "48020202041a" "1400" + D4[16:] + "00" * 12),
     ("format version 2, kind 25, hash id 1, one entry", "48020101041a" "1900" + H4[16:] + "41000000"),
 ]

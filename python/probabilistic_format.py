@@ -853,6 +853,9 @@ class Hll(_Sketch):
         if n > sparse_limit(p):
             raise FormatError("%d sparse entries, more than the %d allowed at precision %d"
                               % (n, sparse_limit(p), p))
+        if n == 0 and kind != KIND_NONE:
+            raise FormatError("an empty value records a kind (values of kind %d); empty values record none"
+                              % kind)
         entries = {}
         prev = -1
         for i, e in enumerate(struct.unpack("<%dI" % n, payload)):

@@ -61,6 +61,7 @@ SELECT label, pg_temp.err(query) AS result FROM (VALUES
     ('format version 3',      $q$SELECT set_byte(sparse, 1, 3)::hll FROM good$q$),
     ('version 1, kind 20',    $q$SELECT set_byte(sparse, 1, 1)::hll FROM good$q$),
     ('version 2, kind 0',     $q$SELECT set_byte(set_byte(sparse, 6, 0), 7, 0)::hll FROM good$q$),
+    ('empty, with a kind',    $q$SELECT '\x480201010b1a2a000000000000000000'::bytea::hll$q$),
     ('hash id 0',             $q$SELECT set_byte(sparse, 2, 0)::hll FROM good$q$),
     ('hash id 2',             $q$SELECT set_byte(sparse, 2, 2)::hll FROM good$q$),
     ('representation 0',      $q$SELECT set_byte(sparse, 3, 0)::hll FROM good$q$),

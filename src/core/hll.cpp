@@ -151,6 +151,9 @@ Sketch parse_header(const std::uint8_t* data, std::size_t size, bool allow_build
             throw corrupt("sparse representation holds " + std::to_string(s.sparse_count()) +
                           " entries, more than the " + std::to_string(sparse_limit(p)) +
                           " allowed at precision " + std::to_string(p));
+        // A sketch without values records no kind (FORMAT.md 2.5): its bytes are format version 1's.
+        if (s.sparse_count() == 0 && k != kind::kNone)
+            throw corrupt("an empty value records a kind (" + kind::describe(k) + "); empty values record none");
     } else if (s.header.repr == kReprBuilding && allow_building) {
         // At least one slot: an update of a full state with no room would write past it.
         if (size < kBuildingPrefix + 4 || (size - kBuildingPrefix) % 4 != 0 ||

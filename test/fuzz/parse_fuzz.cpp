@@ -109,7 +109,7 @@ void check_valid_hll(Buffer value, HeapAllocator& alloc) {
 
     // Re-serialised from its content, a value is the same bytes.
     if (s.sparse()) {
-        Buffer builder = hll::builder(alloc, p, s.header.seed, kind::kNone);
+        Buffer builder = hll::builder(alloc, p, s.header.seed, s.header.kind);
         for (std::size_t i = s.sparse_count(); i-- > 0;)
             builder = hll::add_hash(builder.data, builder.size, hash_of_entry(s.entry(i)), true, alloc);
         FUZZ_CHECK(same_bytes(hll::finish(builder.data, builder.size, alloc), value));
@@ -117,7 +117,8 @@ void check_valid_hll(Buffer value, HeapAllocator& alloc) {
         if (s.sparse_count() <= 256) {
             Buffer rebuilt = hll::empty(alloc, p, s.header.seed);
             for (std::size_t i = s.sparse_count(); i-- > 0;) {
-                Buffer next = hll::add_hash(rebuilt.data, rebuilt.size, hash_of_entry(s.entry(i)), i % 2 == 0, alloc);
+                Buffer next = hll::add_hash(rebuilt.data, rebuilt.size, hash_of_entry(s.entry(i)), i % 2 == 0, alloc,
+                                            s.header.kind);
                 if (next.data != rebuilt.data) alloc.release(rebuilt.data);
                 rebuilt = next;
             }

@@ -388,22 +388,40 @@ cancel_check() {
 # bound_ms BASELINE_MS STEP_MS: the latency bound of a statement whose longest step without an interrupt check takes STEP_MS.
 bound_ms() { awk -v b="$1" -v s="$2" -v f="$LATENCY_FACTOR" 'BEGIN {printf "%d", f * b + s + 1}'; }
 
+# A latency over its bound is measured again, up to LATENCY_TRIES runs in all: a burst of
+# load on a shared machine can delay one interrupt, while a statement that does not
+# serve interrupts runs on for its whole uncancelled time (MARGIN x 10 timeouts) every time.
+LATENCY_TRIES=${FAULTS_LATENCY_TRIES:-3}
+late() { [ "$LATENCY" -gt "$1" ] && grep -q 57014 <<<"$OUTPUT"; }
+
 # with_timeout LABEL SQL STEP_MS [TIMEOUT_MS]
 with_timeout() {
-	local timeout=${4:-$TIMEOUT_MS}
+	local timeout=${4:-$TIMEOUT_MS} bound try=1
+	bound=$(bound_ms "$BASELINE_TIMEOUT_MS" "$3")
 	timeout_run "$2" "$timeout"
-	cancel_check "statement_timeout $timeout ms" "$1" "$(bound_ms "$BASELINE_TIMEOUT_MS" "$3")" "statement timeout"
+	while late "$bound" && [ "$try" -lt "$LATENCY_TRIES" ]; do
+		echo "# $1: $LATENCY ms after the timeout, over the bound of $bound ms: measured again"
+		try=$((try + 1))
+		timeout_run "$2" "$timeout"
+	done
+	cancel_check "statement_timeout $timeout ms" "$1" "$bound" "statement timeout"
 }
 
 # with_cancel LABEL SQL STEP_MS UNCANCELLED_MS [DELAY_MS]: the fallback timeout is the
 # statement's own uncancelled estimate, past which it would have ended anyway.
 with_cancel() {
-	local delay=${5:-$TIMEOUT_MS}
+	local delay=${5:-$TIMEOUT_MS} bound try=1
+	bound=$(bound_ms "$BASELINE_CANCEL_MS" "$3")
 	if ! cancel_run "$2" "$delay" "$4"; then
 		fail "pg_cancel_backend: $1 never showed as active: $(head -c 300 <<<"$OUTPUT")"
 		return
 	fi
-	cancel_check "pg_cancel_backend after $delay ms" "$1" "$(bound_ms "$BASELINE_CANCEL_MS" "$3")" "user request"
+	while late "$bound" && [ "$try" -lt "$LATENCY_TRIES" ]; do
+		echo "# $1: $LATENCY ms after the cancel, over the bound of $bound ms: measured again"
+		try=$((try + 1))
+		cancel_run "$2" "$delay" "$4" || break
+	done
+	cancel_check "pg_cancel_backend after $delay ms" "$1" "$bound" "user request"
 }
 
 echo "# leaks took $(( ($(now_ms) - SCRIPT_START) / 1000 )) s"
@@ -542,11 +560,16 @@ fi
 # fold), then repeats the operation. A step is one call, and twice the
 # statement's fixed cost (bloom_empty and a first call, whose fresh memory
 # costs most). bloom_cardinality is left out: it reads the bits-set count
-# kept in the header, O(1).
+# kept in the header, O(1). On the chunked filter only f | f: the server's
+# side of an interrupt inside a pass (the hook, PROB_INTERRUPTED, PROB_TRY) is
+# the same for every operation, and the core's unit tests (BloomInterrupts)
+# stop union, containment and validation inside a pass and repeat them.
 for capacity in "$BIG_CAPACITY" "$CHUNKED_CAPACITY"; do
 	big_from="FROM (SELECT bloom_empty((SELECT ${capacity}::bigint)) f OFFSET 0) s"
 	big_bytes=$(sql -c "SELECT pg_column_size(f) $big_from")
-	for op in 'f | f' 'f @> f' 'f::bytea::bloom'; do
+	ops=('f | f' 'f @> f' 'f::bytea::bloom')
+	[ "$capacity" = "$CHUNKED_CAPACITY" ] && ops=('f | f')
+	for op in "${ops[@]}"; do
 		label="$op on a $big_bytes-byte filter"
 		calibrate "$label, repeated" "SELECT count($op) $big_from, generate_series(1, @N@)" 2 $((1 << 24)) || continue
 		query="SELECT count($op) $big_from, generate_series(1, $CAL_SIZE)"

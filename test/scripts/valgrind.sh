@@ -12,6 +12,8 @@
 #
 #   VALGRIND_SUITE="hll_basic ..."   the tests to run (default below); "all" = every test in sql/
 #   VALGRIND_KEEP=1                  keep the cluster directory and logs afterwards
+#   VALGRIND_ORIGINS=yes             say where uninitialised values came from (about twice
+#                                    as slow; rerun with it to diagnose such a report)
 # Exits non-zero if a test's output differs or any process has an error report.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -27,6 +29,7 @@ ensure_packages valgrind libc6-dbg
 # bloom_members, whole.
 DEFAULT_SUITE="hll_basic hll_errors hll_hash hll_typmod hll_agg bloom_basic bloom_errors hll_joint cuckoo_basic cuckoo_errors bloom_stream"
 SUITE=${VALGRIND_SUITE:-$DEFAULT_SUITE}
+ORIGINS=${VALGRIND_ORIGINS:-no}
 if [ "$SUITE" = all ]; then
 	SUITE=$(ls sql/*.sql | sed -e 's|^sql/||' -e 's|\.sql$||' | grep -v '^probabilistic\(--.*\)\?$' | sort | tr '\n' ' ')
 fi
@@ -94,7 +97,7 @@ EOF
 start=$SECONDS
 # The postmaster is started directly, not by pg_ctl, to put valgrind in front;
 # pg_ctl still stops it through postmaster.pid.
-run_pg valgrind --tool=memcheck --trace-children=yes --track-origins=yes \
+run_pg valgrind --tool=memcheck --trace-children=yes --track-origins="$ORIGINS" \
 	--suppressions="$SUPP" --gen-suppressions=all --num-callers=40 \
 	--read-var-info=no --leak-check=no --log-file="$VG_DIR/vg.%p.log" \
 	"$PG_BIN/postgres" -D "$DATA" >"$VG_DIR/server.log" 2>&1 &

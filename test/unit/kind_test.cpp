@@ -125,6 +125,19 @@ TEST(Kind, HllBuildingStateFinishesWithItsKindUnlessEmpty) {
     EXPECT_EQ(hll::parse(one.data, one.size).header.kind, kNumeric);
 }
 
+// Found by the fuzzer: an empty sparse value recording a kind parsed, yet no
+// path writes one (an empty value is format version 1's bytes), so the value
+// was not the canonical bytes of its content.
+TEST(Kind, HllEmptyValueWithAKindIsRefused) {
+    TestAllocator a;
+    Bytes e = bytes(hll::empty(a, 11, 0));
+    e[1] = 2;
+    e[6] = 42;
+    EXPECT_THROW(hll::parse(e.data(), e.size()), Error);
+    e[6] = 0;
+    EXPECT_THROW(hll::parse(e.data(), e.size()), Error) << "version 2 with no kind";
+}
+
 TEST(Kind, BloomRecordsJoinsAndForgets) {
     TestAllocator a;
     for (std::uint8_t layout : {bloom::kLayoutFixed, bloom::kLayoutScalable, bloom::kLayoutBlocked}) {
