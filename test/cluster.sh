@@ -26,8 +26,8 @@ ensure_packages() {
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
 	log "installing Debian packages: ${missing[*]}"
-	as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-	as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+	as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -qq
+	as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
 BASE_PACKAGES=(make g++ postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR libxxhash-dev libgtest-dev)
