@@ -59,6 +59,25 @@ INSERT INTO sketches(name, b) VALUES
     ('bloom scalable', (SELECT bloom_add(bloom_add(bloom_empty(100, 0.05, true), 1), 2))),
     ('bloom seeded', bloom_add(bloom_empty(10, 0.1, false, 42), 'k'::text));
 "
+# cuckoo (since 0.3.0), in a table of its own, stored only under versions that have it:
+# empty, built by the aggregate, grown by adds and shrunk by removals (a value added
+# twice and removed once stays), seeded, and with values of text.
+CUCKOO_STORE="
+CREATE TABLE cuckoos(name text PRIMARY KEY, c cuckoo);
+INSERT INTO cuckoos VALUES
+    ('cuckoo empty', cuckoo_empty(1000)),
+    ('cuckoo agg', (SELECT cuckoo_agg(i, 5000, 0.01) FROM generate_series(1, 4000) i)),
+    ('cuckoo removed', cuckoo_remove(cuckoo_remove(cuckoo_add(cuckoo_add(cuckoo_add(cuckoo_empty(100, 0.001), 1), 1), 2), 1), 2)),
+    ('cuckoo seeded text', cuckoo_add(cuckoo_empty(10, 0.05, 9), 'k'::text));
+"
+CUCKOO_READ="
+SELECT name, md5(c::bytea), cuckoo_cardinality(c), cuckoo_info(c)::text,
+       CASE WHEN cuckoo_info(c)->>'kind' IS DISTINCT FROM 'text' THEN cuckoo_contains(c, 1) END,
+       CASE WHEN cuckoo_info(c)->>'kind' IS DISTINCT FROM 'text' THEN cuckoo_count(c, 4001) END,
+       CASE WHEN cuckoo_info(c)->>'kind' IS DISTINCT FROM 'bigint' THEN cuckoo_contains(c, 'k'::text) END
+FROM cuckoos ORDER BY name;
+"
+has_cuckoo() { [ "$(printf '%s\n' "$1" 0.3.0 | sort -V | head -1)" = 0.3.0 ]; }
 # Grows the scalable filter to several layers.
 GROW="
 DO \$\$ DECLARE i int; BEGIN
@@ -112,6 +131,9 @@ sql -d postgres -c "CREATE DATABASE $FRESH_DB"
 sql -d "$FRESH_DB" -c "CREATE EXTENSION probabilistic" -c "$STORE" -c "$GROW"
 fresh_catalog=$(sql -d "$FRESH_DB" -c "$CATALOG")
 fresh_values=$(sql -d "$FRESH_DB" -c "$READ")
+sql -d "$FRESH_DB" -c "$CUCKOO_STORE"
+fresh_cuckoos=$(sql -d "$FRESH_DB" -c "$CUCKOO_READ")
+[ "$(echo "$fresh_cuckoos" | wc -l)" -eq 4 ] || { echo "the cuckoo query sees too little"; exit 1; }
 check "a fresh install is version $CURRENT" \
 	"$(sql -d "$FRESH_DB" -c "SELECT extversion FROM pg_extension WHERE extname = 'probabilistic'")" "$CURRENT"
 [ "$(echo "$fresh_catalog" | wc -l)" -gt 100 ] || { echo "the catalog query sees too little"; exit 1; }
@@ -124,6 +146,11 @@ for old in $versions; do
 		"$(sql -d "$OLD_DB" -c "SELECT extversion FROM pg_extension WHERE extname = 'probabilistic'")" "$old"
 	before=$(sql -d "$OLD_DB" -c "$READ")
 	check "values stored under $old are those of $CURRENT" "$before" "$fresh_values"
+	if has_cuckoo "$old"; then
+		sql -d "$OLD_DB" -c "$CUCKOO_STORE"
+		cuckoos_before=$(sql -d "$OLD_DB" -c "$CUCKOO_READ")
+		check "cuckoo values stored under $old are those of $CURRENT" "$cuckoos_before" "$fresh_cuckoos"
+	fi
 
 	# 0.5.0 replaces the aggregates' text overloads: a view that calls one stops the
 	# update, which says what to do, before it changes anything.
@@ -139,6 +166,13 @@ for old in $versions; do
 	check "updated $old to $CURRENT" \
 		"$(sql -d "$OLD_DB" -c "SELECT extversion FROM pg_extension WHERE extname = 'probabilistic'")" "$CURRENT"
 	check "values stored under $old read the same after the update" "$(sql -d "$OLD_DB" -c "$READ")" "$before"
+	if has_cuckoo "$old"; then
+		check "cuckoo values stored under $old read the same after the update, and are still accepted by validation" \
+			"$(sql -d "$OLD_DB" -c "$CUCKOO_READ" -c "SELECT count(*) FROM cuckoos WHERE c::text::cuckoo::bytea = c::bytea AND c::bytea::cuckoo = c")" \
+			"$cuckoos_before
+4"
+		sql -d "$OLD_DB" -c "DROP TABLE cuckoos"
+	fi
 	check "every value stored under $old is still accepted by validation (text and bytea casts)" \
 		"$(sql -d "$OLD_DB" -c "SELECT count(*) FROM sketches
 		    WHERE h::text::hll::bytea = h::bytea AND h::bytea::hll = h
