@@ -299,6 +299,60 @@ check "rollup: EXPLAIN shows hll_union_agg and bloom_union_agg as worker_partial
 	"worker_partial_agg('public.bloom_union_agg(public.bloom)'
 worker_partial_agg('public.hll_union_agg(public.hll)'"
 
+# cuckoo: a filter's bytes depend on the order of its adds (doc/CUCKOO.md), and a shard's
+# partial filters arrive in any order, so these checks compare what the filter holds with the
+# truth from the local table: as many items as non-NULL rows, every row's value found, per
+# group too, and the aggregate run on the workers. Distinct values: copies of one value
+# share two buckets, so repeated values fill a filter long before its capacity
+# (doc/CUCKOO.md).
+CUCKOO=(
+	"cuckoo_agg(integer,bigint,double precision);cuckoo_agg(id, 25000, 0.01);id"
+	"cuckoo_agg(bigint,bigint,double precision);cuckoo_agg(id::bigint * 7, 25000, 0.01);id::bigint * 7"
+	"cuckoo_agg(public.sketch_text,bigint,double precision);cuckoo_agg(md5(id::text), 25000, 0.01);md5(id::text)"
+	"cuckoo_agg(timestamp with time zone,bigint,double precision);cuckoo_agg(ts + id * interval '1 s', 25000, 0.001);ts + id * interval '1 s'"
+)
+for entry in "${CUCKOO[@]}"; do
+	IFS=';' read -r sig expr x <<<"$entry"
+	held=$(sql 0 <<SQL
+CREATE TABLE cuckoo_whole AS SELECT $expr AS c FROM ev;
+CREATE TABLE cuckoo_grouped AS SELECT grp, $expr AS c FROM ev GROUP BY grp;
+SELECT 'all', cuckoo_cardinality(c), (SELECT count(*) FROM ev_local WHERE NOT w.c @> ($x)) FROM cuckoo_whole w;
+SELECT grp, cuckoo_cardinality(c), (SELECT count(*) FROM ev_local l WHERE l.grp = g.grp AND NOT g.c @> ($x))
+FROM cuckoo_grouped g ORDER BY grp;
+DROP TABLE cuckoo_whole, cuckoo_grouped;
+SQL
+)
+	check "$expr: on the distributed table, as many items as rows and every row's value found, in all and per group" \
+		"$held" \
+		"$(sql 0 <<<"SELECT 'all', count($x), 0 FROM ev_local; SELECT grp, count($x), 0 FROM ev_local GROUP BY grp ORDER BY grp")"
+	pushed=0
+	for q in "SELECT $expr FROM ev" "SELECT grp, $expr FROM ev GROUP BY grp"; do
+		task_query "$(sql 0 <<<"EXPLAIN (VERBOSE, COSTS OFF) $q")" |
+			grep -qF "worker_partial_agg('public.$sig'::regprocedure" && pushed=$((pushed + 1))
+	done
+	check "$expr: EXPLAIN shows worker_partial_agg($sig) on the workers, with and without GROUP BY" "$pushed" 2
+done
+# cuckoo_union_agg over filters stored in a distributed table (distributed by day), unioned
+# per grp on the workers: the union holds every copy of every part.
+sql 0 <<'SQL'
+CREATE TABLE cuckoo_parts_local AS SELECT day, grp, cuckoo_agg(id, 5000, 0.01) AS c FROM ev_local GROUP BY day, grp;
+CREATE TABLE cuckoo_parts (LIKE cuckoo_parts_local);
+SET citus.shard_count = 8;
+SELECT create_distributed_table('cuckoo_parts', 'day') \g /dev/null
+INSERT INTO cuckoo_parts SELECT * FROM cuckoo_parts_local;
+CREATE TABLE cuckoo_unions AS SELECT grp, cuckoo_union_agg(c) AS u FROM cuckoo_parts GROUP BY grp;
+SQL
+check "cuckoo_union_agg per grp of filters stored in a distributed table: every item and every row's value" \
+	"$(sql 0 <<<"SELECT grp, cuckoo_cardinality(u), (SELECT count(*) FROM ev_local l WHERE l.grp = n.grp AND NOT n.u @> l.id) FROM cuckoo_unions n ORDER BY grp")" \
+	"$(sql 0 <<<"SELECT grp, count(*), 0 FROM ev_local GROUP BY grp ORDER BY grp")"
+check "cuckoo_union_agg: EXPLAIN shows worker_partial_agg(cuckoo_union_agg(public.cuckoo)) on the workers" \
+	"$(task_query "$(sql 0 <<<"EXPLAIN (VERBOSE, COSTS OFF) SELECT grp, cuckoo_union_agg(c) FROM cuckoo_parts GROUP BY grp")" |
+		grep -oF "worker_partial_agg('public.cuckoo_union_agg(public.cuckoo)'::regprocedure" | head -1)" \
+	"worker_partial_agg('public.cuckoo_union_agg(public.cuckoo)'::regprocedure"
+check "cuckoo: stored filters fetched from the workers are the local ones, byte for byte" \
+	"$(sql 0 <<<"SELECT md5(string_agg(c::text, ',' ORDER BY day, grp)) FROM (SELECT * FROM cuckoo_parts ORDER BY day, grp LIMIT 1000) p")" \
+	"$(sql 0 <<<"SELECT md5(string_agg(c::text, ',' ORDER BY day, grp)) FROM cuckoo_parts_local")"
+
 # What does not push down. Citus 13 runs an aggregate on the workers through
 # worker_partial_agg only when its state type is not a pseudo-type (so not `internal`) and
 # it has a combine function. Otherwise (citus.coordinator_aggregation_strategy =
