@@ -50,7 +50,7 @@ static const ReasonWording wordings[] = {
 	 "filters that have not grown."},
 	{PROB_REASON_GROWN_INTERSECTION, NULL, NULL,
 	 "Intersect fixed-size filters, or scalable filters that have not grown."},
-	{PROB_REASON_FULL, NULL, NULL, "Its capacity is {0}: create a filter with a larger capacity, or remove items first."},
+	{PROB_REASON_FULL, NULL, NULL, "Its capacity is {0}: create a filter with a larger capacity, or remove items first; copies of one value share two buckets, so values added many times fill it early (add each value once)."},
 	{PROB_REASON_RATE_TOO_SMALL, NULL, NULL, "Fingerprints are at most 32 bits."},
 	{PROB_REASON_PRECISION_UP, NULL, NULL,
 	 "A sketch can be folded down to a lower precision, never up: the finer registers were never recorded."},
