@@ -27,7 +27,7 @@ set -euo pipefail
 
 # ---- sizes and bounds ----
 # A leak of 100 bytes per call in any one kind (LEAK_CALLS x 100 bytes) passes both bounds.
-LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (28 kinds), and as many succeeding
+LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (35 kinds), and as many succeeding
 LEAK_WARMUP=${FAULTS_LEAK_WARMUP:-200}          # calls per kind before the first measurement
 LEAK_CONTEXT_BOUND_KB=${FAULTS_LEAK_CONTEXT_BOUND_KB:-192}  # growth allowed over one loop
 LEAK_RSS_BOUND_KB=${FAULTS_LEAK_RSS_BOUND_KB:-384}
@@ -95,7 +95,11 @@ DECLARE
         'bloom_agg(x, capacity, fpr), capacity 0:22023', 'bloom_agg(x, capacity, fpr), NULL capacity:22004',
         'bloom_union_agg, capacities differ:22023', 'hll_add_trans outside an aggregate:0A000',
         'bloom_agg(x) over 200 values, then an error in its input:22012',
-        'hll_add_agg(x, 6) over 200 values, then an error in its input:22012'];
+        'hll_add_agg(x, 6) over 200 values, then an error in its input:22012',
+        'text -> cuckoo, truncated:22P03', 'bytea -> cuckoo, unknown version:22P03',
+        'cuckoo_union, capacities differ:22023', 'cuckoo_add, filter full:54000',
+        'cuckoo_agg(x, capacity, fpr), capacity 0:22023', 'cuckoo_union_agg, seeds differ:22023',
+        'cuckoo_agg(x, 1000, 0.01) over 200 values, then an error in its input:22012'];
     k_count int := array_length(kinds, 1);
     bad bigint[] := array_fill(0::bigint, ARRAY[k_count]);
     examples text[] := array_fill(NULL::text, ARRAY[k_count]);
@@ -131,6 +135,16 @@ DECLARE
     agg_capacity bigint := CASE WHEN failing THEN 0 ELSE 100 END;
     null_capacity bigint := CASE WHEN failing THEN NULL ELSE 100 END;
     divisor int := CASE WHEN failing THEN 0 ELSE 1 END;
+    cuckoo_bytes bytea := cuckoo_add(cuckoo_empty(100), 1)::bytea;
+    t_cuckoo_short text := CASE WHEN failing THEN substr(cuckoo_bytes, 1, length(cuckoo_bytes) - 1)::text
+                                ELSE cuckoo_bytes::text END;
+    b_cuckoo_version bytea := CASE WHEN failing THEN set_byte(cuckoo_bytes, 1, 99) ELSE cuckoo_bytes END;
+    c_a cuckoo := cuckoo_add(cuckoo_empty(100), 1);
+    c_cap cuckoo := cuckoo_add(cuckoo_empty(CASE WHEN failing THEN 101 ELSE 100 END), 2);
+    c_seed cuckoo := cuckoo_add(cuckoo_empty(100, 0.01, CASE WHEN failing THEN 7 ELSE 0 END), 2);
+    -- Eight copies of 1 fill its two buckets: a ninth is refused, a 2 fits.
+    c_full cuckoo := (SELECT cuckoo_agg(1, 1000, 0.01) FROM generate_series(1, 8));
+    c_next int := CASE WHEN failing THEN 1 ELSE 2 END;
 BEGIN
     FOR i IN 1..n LOOP
         FOR k IN 1..k_count LOOP
@@ -166,6 +180,14 @@ BEGIN
                 WHEN 27 THEN PERFORM bloom_agg(x / CASE WHEN x = 200 THEN divisor ELSE 1 END)
                                  FROM generate_series(1, 200) x;
                 WHEN 28 THEN PERFORM hll_add_agg(x / CASE WHEN x = 200 THEN divisor ELSE 1 END, 6)
+                                 FROM generate_series(1, 200) x;
+                WHEN 29 THEN PERFORM t_cuckoo_short::cuckoo;
+                WHEN 30 THEN PERFORM b_cuckoo_version::cuckoo;
+                WHEN 31 THEN PERFORM cuckoo_union(c_a, c_cap);
+                WHEN 32 THEN PERFORM cuckoo_add(c_full, c_next);
+                WHEN 33 THEN PERFORM cuckoo_agg(x, agg_capacity, 0.01) FROM generate_series(1, 3) x;
+                WHEN 34 THEN PERFORM cuckoo_union_agg(c) FROM (VALUES (c_a), (c_seed), (c_a)) v(c);
+                WHEN 35 THEN PERFORM cuckoo_agg(x / CASE WHEN x = 200 THEN divisor ELSE 1 END, 1000, 0.01)
                                  FROM generate_series(1, 200) x;
                 END CASE;
                 state := '00000';
@@ -581,6 +603,16 @@ for capacity in "$BIG_CAPACITY" "$CHUNKED_CAPACITY"; do
 	done
 done
 
+# The same for cuckoo_union on a cuckoo filter of BIG_CAPACITY: one pass over its buckets
+# per call, an interrupt served between calls.
+big_from="FROM (SELECT cuckoo_empty((SELECT ${BIG_CAPACITY}::bigint)) f OFFSET 0) s"
+big_bytes=$(sql -c "SELECT pg_column_size(f) $big_from")
+label="cuckoo_union(f, f) on a $big_bytes-byte cuckoo filter"
+if calibrate "$label, repeated" "SELECT count(cuckoo_union(f, f)) $big_from, generate_series(1, @N@)" 2 $((1 << 24)); then
+	step=$(awk -v u="$CAL_UNIT_MS" -v f="$CAL_FIXED_MS" 'BEGIN {printf "%d", u + 2 * f}')
+	with_timeout "$label, $CAL_SIZE times" "SELECT count(cuckoo_union(f, f)) $big_from, generate_series(1, $CAL_SIZE)" "$step"
+fi
+
 # ============================================================================
 # 3. Limits
 # ============================================================================
@@ -614,7 +646,10 @@ DECLARE
         'hll_add_agg(x, 2147483647) over zero rows:22023:SELECT hll_add_agg(x, 2147483647) FROM generate_series(1, 0) x',
         'a column hll(19):22023:CREATE TEMP TABLE faults_typmod (h hll(19))',
         'an hll header claiming precision 60:22P03:SELECT set_byte(hll_empty()::bytea, 4, 60)::hll',
-        'a bloom header claiming a capacity of 2^62:22P03:SELECT set_byte(bloom_empty(100)::bytea, 23, 64)::bloom'];
+        'a bloom header claiming a capacity of 2^62:22P03:SELECT set_byte(bloom_empty(100)::bytea, 23, 64)::bloom',
+        'cuckoo_empty(9223372036854775807):22023:SELECT cuckoo_empty(9223372036854775807)',
+        'cuckoo_empty(700000000), 921 MB:54000:SELECT cuckoo_empty(700000000)',
+        'cuckoo_agg(x, 2000000000, 0.01):54000:SELECT cuckoo_agg(x, 2000000000, 0.01) FROM generate_series(1, 3) x'];
     parts text[];
     t timestamptz;
 BEGIN
