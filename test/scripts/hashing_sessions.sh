@@ -33,7 +33,9 @@ FROM generate_series(1, 1000) i;
 CREATE TABLE hs_sketches AS
 SELECT bloom_agg(ROW(i, i)) AS f_row, bloom_agg(big) AS f_big, bloom_agg(n) AS f_name, bloom_agg(mood) AS f_mood,
        bloom_agg(j) AS f_jsonb, bloom_agg(iv) AS f_interval, bloom_agg(arr) AS f_array, bloom_agg(rng) AS f_range,
-       hll_add_agg(ROW(i, i)) AS h_row, hll_add_agg(iv) AS h_interval, hll_add_agg(n) AS h_name
+       hll_add_agg(ROW(i, i)) AS h_row, hll_add_agg(iv) AS h_interval, hll_add_agg(n) AS h_name,
+       cuckoo_agg(ROW(i, i), 2000, 0.01) AS c_row, cuckoo_agg(big, 2000, 0.01) AS c_big,
+       cuckoo_agg(j, 2000, 0.01) AS c_jsonb, cuckoo_agg(rng, 2000, 0.01) AS c_range
 FROM hs_values;
 SQL
 
@@ -62,6 +64,26 @@ BEGIN
 END \$\$" 2>&1)
 check "a PL/pgSQL loop in another session finds every row" "$plpgsql" "NOTICE:  missed 0"
 
+cuckoo_misses=$(q -d $db -c "
+SELECT count(*) FILTER (WHERE cuckoo_count(c_row, ROW(i, i)) < 1 OR NOT c_row @> ROW(i, i)) || ' ' ||
+       count(*) FILTER (WHERE cuckoo_count(c_big, big) < 1) || ' ' ||
+       count(*) FILTER (WHERE cuckoo_count(c_jsonb, j) < 1) || ' ' ||
+       count(*) FILTER (WHERE cuckoo_count(c_range, rng) < 1)
+FROM hs_values, hs_sketches")
+check "another session finds every row's copy in cuckoo filters (row, stored row, jsonb, range)" "$cuckoo_misses" "0 0 0 0"
+# Removing in another session: every row's copy is found and taken out, none left over.
+removed=$(q -d $db -c "
+DO \$\$
+DECLARE f cuckoo; r record;
+BEGIN
+    SELECT c_row INTO f FROM hs_sketches;
+    FOR r IN SELECT i FROM generate_series(1, 1000) i LOOP
+        f := cuckoo_remove(f, ROW(r.i, r.i));
+    END LOOP;
+    RAISE NOTICE 'left %', cuckoo_cardinality(f);
+END \$\$" 2>&1)
+check "another session removes every row from a cuckoo filter built in the first" "$removed" "NOTICE:  left 0"
+
 same=$(q -d $db -c "
 SELECT (SELECT h_row FROM hs_sketches) = hll_add_agg(ROW(i, i)),
        (SELECT h_interval FROM hs_sketches) = hll_add_agg(iv + interval '0 days'),
@@ -86,6 +108,10 @@ moved=$(q -d $db -c "
 SELECT count(*) FILTER (WHERE NOT bloom_contains('$(q -d $latin1 -c "SELECT bloom_agg(s) FROM hs_text")'::bloom, s))
 FROM hs_text")
 check "a filter built in the LATIN1 database finds every string in the UTF-8 one" "$moved" "0"
+moved=$(q -d $db -c "
+SELECT count(*) FILTER (WHERE cuckoo_count('$(q -d $latin1 -c "SELECT cuckoo_agg(s, 10, 0.01) FROM hs_text")'::cuckoo, s) < 1)
+FROM hs_text")
+check "a cuckoo filter built in the LATIN1 database finds every string in the UTF-8 one" "$moved" "0"
 
 # A value built before hash id 2 hashed LATIN1 text as its LATIN1 bytes: refused there.
 old=$(q -d $latin1 -c "SELECT hll_add('\\x480101010e1a00000000000000000000'::hll, 'héllo'::text)" 2>&1 || true)
