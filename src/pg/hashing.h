@@ -153,6 +153,7 @@ typedef struct ProbArgCache
 	bool		params_constant;
 	bool		working_known;	/* working is set */
 	bool		working;		/* states may be working states (sketch.h) */
+	uint8		family;			/* hll_add_agg(x, p, family): its hash id, 0 until known */
 } ProbArgCache;
 
 static inline ProbArgCache *
