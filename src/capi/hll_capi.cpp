@@ -89,7 +89,8 @@ bool prob_hll_info(const uint8_t* data, size_t size, ProbHllInfo* info, ProbErro
     return guarded(err, [&] {
         hll::Info i = hll::info(hll::parse_trusted(data, size));
         *info = ProbHllInfo{i.precision, i.sparse, i.format_version, i.hash_id, i.kind, i.seed,
-                            i.registers_nonzero, i.sparse_entries, i.estimate};
+                            i.registers_nonzero, i.sparse_entries, i.estimate, i.explicit_list,
+                            i.explicit_hashes, i.regwidth, i.expthresh, i.sparseon};
     });
 }
 

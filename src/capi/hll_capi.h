@@ -20,6 +20,12 @@ typedef struct ProbHllInfo
 	size_t		registers_nonzero;
 	size_t		sparse_entries;
 	double		estimate;
+	/* Values of another system's hash family (hash id 3): its parameters and explicit list. */
+	bool		explicit_list;
+	size_t		explicit_hashes;
+	int			regwidth;
+	long long	expthresh;
+	bool		sparseon;
 } ProbHllInfo;
 
 /* Full field-by-field validation, for bytes from outside. */

@@ -602,9 +602,18 @@ Info info(const Sketch& s) {
     std::vector<std::uint8_t> regs = registers(s);
     std::size_t nonzero = 0;
     for (std::uint8_t r : regs) nonzero += r != 0;
-    return Info{s.precision(), s.sparse(), kind::version_for(s.header.kind), s.header.hash_id, s.header.kind,
-                s.header.seed, nonzero,
-                s.sparse() ? s.sparse_count() : 0, estimate(s)};
+    Info out{s.precision(), s.sparse(), kind::version_for(s.header.kind), s.header.hash_id, s.header.kind,
+             s.header.seed, nonzero,
+             s.sparse() ? s.sparse_count() : 0, estimate(s)};
+    if (family::foreign(s.header.hash_id)) {
+        family::PgParams q = family::pg_params(s);
+        out.explicit_list = s.header.repr == kReprFamilyExplicit;
+        out.explicit_hashes = out.explicit_list ? s.payload_size / 8 : 0;
+        out.regwidth = q.regwidth;
+        out.expthresh = q.expthresh_code == 63 ? -1 : q.expthresh_code == 0 ? 0 : 1LL << (q.expthresh_code - 1);
+        out.sparseon = q.sparseon;
+    }
+    return out;
 }
 
 }  // namespace probabilistic::hll

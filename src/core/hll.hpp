@@ -134,6 +134,12 @@ struct Info {
     std::size_t registers_nonzero;
     std::size_t sparse_entries;
     double estimate;
+    // A foreign family's (hll_family.hpp): its explicit list's length, and the producer's parameters.
+    bool explicit_list = false;
+    std::size_t explicit_hashes = 0;
+    int regwidth = 0;
+    long long expthresh = 0;  // -1: automatic
+    bool sparseon = false;
 };
 Info info(const Sketch& s);
 

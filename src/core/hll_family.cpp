@@ -100,11 +100,11 @@ struct BitReader {
     }
 };
 
-// The trailing bits of a packed stream after `used` bits must be zero, as postgresql-hll writes them.
-void check_padding(const std::uint8_t* payload, std::size_t size, std::size_t used, const char* what) {
+// The bits of a SPARSE stream after its last entry must be zero, as postgresql-hll writes them.
+void check_padding(const std::uint8_t* payload, std::size_t size, std::size_t used) {
     BitReader r{payload, used};
     while (r.bit < 8 * size)
-        if (r.get(1) != 0) throw pg_corrupt(std::string(what) + " padding bits after the last register are not zero");
+        if (r.get(1) != 0) throw pg_corrupt("SPARSE padding bits after the last entry are not zero");
 }
 
 std::string params_text(const Header& h) {
@@ -303,8 +303,12 @@ Buffer import(const std::uint8_t* data, std::size_t size, const std::string& for
         if (!q.sparseon) throw pg_corrupt("SPARSE representation in a value whose sparseon is 0");
         int chunk = log2m + regwidth;
         std::size_t n = 8 * psize / static_cast<std::size_t>(chunk);
-        // A whole chunk of padding (possible when log2m + regwidth < 8) is not an entry.
-        while (n > 0 && (static_cast<std::size_t>(chunk) * (n - 1) + 7) / 8 == psize) n--;
+        // Up to 7 bits of zero padding can hold a whole chunk when log2m + regwidth
+        // < 8: a last chunk of zeros (register 0 = 0, never written) is padding.
+        if (n > 0 && (static_cast<std::size_t>(chunk) * (n - 1) + 7) / 8 == psize) {
+            BitReader last{payload, static_cast<std::size_t>(chunk) * (n - 1)};
+            if (last.get(chunk) == 0) n--;
+        }
         if ((static_cast<std::size_t>(chunk) * n + 7) / 8 != psize)
             throw pg_corrupt("SPARSE payload of " + std::to_string(psize) + " bytes is not a whole number of " +
                              std::to_string(chunk) + "-bit entries");
@@ -322,7 +326,7 @@ Buffer import(const std::uint8_t* data, std::size_t size, const std::string& for
             set_reg(regs, idx, val);
             prev = idx;
         }
-        check_padding(payload, psize, r.bit, "SPARSE");
+        check_padding(payload, psize, r.bit);
         return out;
     }
     std::size_t need = (static_cast<std::size_t>(regwidth) * m + 7) / 8;
@@ -337,8 +341,7 @@ Buffer import(const std::uint8_t* data, std::size_t size, const std::string& for
                              ", above the largest rank " + std::to_string(limit) + " at log2m " + std::to_string(log2m));
         set_reg(regs, i, val);
     }
-    check_padding(payload, psize, r.bit, "FULL");
-    return out;
+    return out;  // 2^log2m registers fill whole bytes: FULL has no padding
 }
 
 Buffer export_to(const Sketch& s, const std::string& format, Allocator& alloc) {
@@ -347,8 +350,7 @@ Buffer export_to(const Sketch& s, const std::string& format, Allocator& alloc) {
         throw Error(ErrorKind::kMismatch,
                     "cannot export an hll value of hash family " + name(s.header.hash_id) + " as " + format,
                     "A sketch exports to the format of the family it was imported from or built in "
-                    "(hll_add_agg(x, p, family)); another system could not add its own rows to it.",
-                    Reason::kDifferentFamilies, name(s.header.hash_id), format);
+                    "(hll_add_agg(x, p, family)); another system could not add its own rows to it.");
     PgParams q = pg_params(s);
     auto header = [&](std::uint8_t* out, int type) {
         out[0] = static_cast<std::uint8_t>(0x10 | type);

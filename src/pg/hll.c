@@ -257,7 +257,16 @@ hll_info(PG_FUNCTION_ARGS)
 	prob_json_begin(&json);
 	prob_json_header(&json, info.format_version, info.hash_id, info.seed, info.kind, v);
 	prob_json_int(&json, "precision", info.precision);
-	prob_json_string(&json, "representation", info.sparse ? "sparse" : "dense");
+	prob_json_string(&json, "representation", info.explicit_list ? "explicit" : info.sparse ? "sparse" : "dense");
+	if (info.hash_id > PROB_HLL_OWN_HASH_ID_MAX)
+	{
+		/* An imported sketch: its family and the producer's parameters (hll_family.hpp). */
+		prob_json_string(&json, "family", "postgresql-hll");
+		prob_json_int(&json, "regwidth", info.regwidth);
+		prob_json_int(&json, "expthresh", info.expthresh);
+		prob_json_int(&json, "sparseon", info.sparseon ? 1 : 0);
+		prob_json_uint(&json, "explicit_hashes", info.explicit_hashes);
+	}
 	prob_json_uint(&json, "registers", (uint64) 1 << info.precision);
 	prob_json_uint(&json, "registers_nonzero", info.registers_nonzero);
 	prob_json_uint(&json, "sparse_entries", info.sparse_entries);

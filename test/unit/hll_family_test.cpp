@@ -186,3 +186,20 @@ TEST(HllFamily, CorruptBytesNameTheirField) {
     wide[0] = 0x14, wide[1] = 0xc4, wide[2] = 0x7f, wide[3] = 0xfe;  // register 0 = 127 > 60
     EXPECT_TRUE(has(import_error(wide), "above the largest rank 60"));
 }
+
+// Chunks of log2m + regwidth < 8 bits: three 5-bit entries fill 15 of 16 bits
+// (no padding chunk), two fill 10 (a whole zero chunk of padding follows).
+TEST(HllFamily, ShortSparseChunksAndTheirPadding) {
+    const std::vector<std::uint8_t> full = {0x14, 0x04, 0x7f, 0x2c, 0x00};  // log2m 4, regwidth 1: registers 2, 4, 5
+    TestAllocator alloc;
+    Buffer v = hll::family::import(full.data(), full.size(), kPg, 0, alloc);
+    Buffer sparse = hll::family::export_to(hll::parse(v.data, v.size), kPg, alloc);
+    ASSERT_EQ(sparse.size, 5u);
+    EXPECT_EQ(sparse.data[0], 0x13);
+    Buffer back = hll::family::import(sparse.data, sparse.size, kPg, 0, alloc);
+    EXPECT_EQ(hll::registers(hll::parse(back.data, back.size)), hll::registers(hll::parse(v.data, v.size)));
+    const std::vector<std::uint8_t> two = {0x13, 0x04, 0x7f, 0x2a, 0x40};  // entries 00101 01001, 6 zero bits
+    Buffer t = hll::family::import(two.data(), two.size(), kPg, 0, alloc);
+    std::vector<std::uint8_t> regs = hll::registers(hll::parse(t.data, t.size));
+    EXPECT_EQ(std::count(regs.begin(), regs.end(), 1), 2);
+}
