@@ -103,6 +103,11 @@ sql -c "ALTER TABLE daily ALTER COLUMN users TYPE prob.hll USING prob.hll_import
 	-c "INSERT INTO daily SELECT 4, prob.hll_add_agg(u::bigint, 11, 'postgresql-hll') FROM generate_series(4000, 9000) u"
 check "converted in place, a new day loaded: the union exports to their bytes" \
 	"$(sql -c "SELECT prob.hll_export(prob.hll_union_agg(users), 'postgresql-hll') = (SELECT b FROM want) FROM daily")" "t"
+check "other parameters (regwidth 6): hll_union_agg of hll_add to an imported empty sketch = their hll_add_agg" \
+	"$(sql -c "SELECT prob.hll_export(prob.hll_union_agg(prob.hll_add(
+	                    prob.hll_import(hll_send(hll_empty(11, 6, -1, 1)), 'postgresql-hll'), x)), 'postgresql-hll')
+	             = hll_send(hll_add_agg(hll_hash_bigint(x), 11, 6, -1, 1))
+	           FROM generate_series(1::bigint, 3000) x")" "t"
 check "a union with our own family is refused, naming both" \
 	"$(sql -c "SELECT prob.hll_union_agg(users) FROM (SELECT users FROM daily UNION ALL SELECT prob.hll_add_agg(1)) s" 2>&1 |
 	   grep -o 'hash families postgresql-hll and probabilistic')" "hash families postgresql-hll and probabilistic"
