@@ -97,3 +97,30 @@ SELECT label, pg_temp.err(format('SELECT %L::bytea::hll', b)) AS result FROM (VA
     ('explicit unsorted', '\x480103040b057f00000000000000000002000000000000000100000000000000'),
     ('dense length',      '\x480103020b057f00000000000000000000')
 ) AS t(label, b);
+
+-- Redis (doc/FORMAT.md 3.16): Redis 7.0's bytes for PFADD k a b c (sparse, its
+-- cached cardinality marked stale) come back unchanged, estimate PFCOUNT's 3,
+-- and hll_add_agg(x, 14, 'redis') of the same strings has the same registers.
+SELECT hll_export(h, 'redis') = b AS round_trip, hll_cardinality(h) AS estimate,
+       h @> ours AND ours @> h AS same_registers, hll_info(h) ->> 'representation' AS representation
+FROM (VALUES ('\x48594c4c01000000000000000000008060f38050b1844bfb80425a'::bytea)) v(b),
+     LATERAL hll_import(b, 'redis') h,
+     LATERAL (SELECT hll_add_agg(x, 14, 'redis') AS ours FROM unnest(ARRAY['a', 'b', 'c']) x) o;
+SELECT hll_add_agg(x, 14, 'redis') = hll_add_agg(x::text, 14, 'redis') AS integers_as_digits
+FROM generate_series(1, 100) x;
+SELECT label, pg_temp.err(format('SELECT hll_import(%L::bytea, %L)', b, 'redis')) AS result FROM (VALUES
+    ('short',            '\x48594c4c01'),
+    ('magic',            '\x48594c5801000000000000000000000040107fe4'),
+    ('encoding',         '\x48594c4c02000000000000000000000040107fe4'),
+    ('unused bytes',     '\x48594c4c01000100000000000000000040107fe4'),
+    ('too few',          '\x48594c4c0100000000000000000000007ffe'),
+    ('too many',         '\x48594c4c0100000000000000000000007fff80'),
+    ('cut short',        '\x48594c4c0100000000000000000000007f'),
+    ('dense length',     '\x48594c4c00000000000000000000000000')
+) AS t(label, b);
+SELECT label, pg_temp.err(query) AS result FROM (VALUES
+    ('redis precision',   $q$SELECT hll_add_agg('a', 12, 'redis')$q$),
+    ('redis seed',        $q$SELECT hll_import('\x48594c4c0100000000000000000000007fff', 'redis', 1)$q$),
+    ('redis and pg-hll',  $q$SELECT hll_import('\x48594c4c0100000000000000000000007fff', 'redis') || hll_import('\x118b7f', 'postgresql-hll')$q$),
+    ('redis numeric',     $q$SELECT hll_add(hll_import('\x48594c4c0100000000000000000000007fff', 'redis'), 1.5)$q$)
+) AS t(label, query);

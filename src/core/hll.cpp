@@ -605,13 +605,17 @@ Info info(const Sketch& s) {
     Info out{s.precision(), s.sparse(), kind::version_for(s.header.kind), s.header.hash_id, s.header.kind,
              s.header.seed, nonzero,
              s.sparse() ? s.sparse_count() : 0, estimate(s)};
-    if (family::foreign(s.header.hash_id)) {
+    if (s.header.hash_id == family::kPostgresqlHll) {
         family::PgParams q = family::pg_params(s);
         out.explicit_list = s.header.repr == kReprFamilyExplicit;
         out.explicit_hashes = out.explicit_list ? s.payload_size / 8 : 0;
         out.regwidth = q.regwidth;
         out.expthresh = q.expthresh_code == 63 ? -1 : q.expthresh_code == 0 ? 0 : 1LL << (q.expthresh_code - 1);
         out.sparseon = q.sparseon;
+    }
+    if (s.header.hash_id == family::kRedis) {
+        out.seed = family::kRedisSeed;  // bytes 8-15 hold Redis's cached cardinality, not a seed
+        out.sparse = s.header.repr == family::kReprRedisSparse;
     }
     return out;
 }

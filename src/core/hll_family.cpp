@@ -14,6 +14,10 @@ constexpr std::size_t kOffRepr = 3, kOffPrecision = 4, kOffRegwidth = 5, kOffPar
 constexpr std::size_t kPgHeaderSize = 3;
 constexpr int kPgEmpty = 1, kPgExplicit = 2, kPgSparse = 3, kPgFull = 4;
 constexpr const char* kPgFormat = "postgresql-hll";
+constexpr const char* kRedisFormat = "redis";
+constexpr std::size_t kRedisRegisters = std::size_t(1) << kRedisPrecision;
+constexpr unsigned kRedisMaxRank = 64 - kRedisPrecision + 1;  // 51: the bit it sets past the hash
+constexpr std::uint8_t kRedisDense = 0, kRedisSparse = 1;
 
 Error stored_corrupt(const std::string& what) { return Error(ErrorKind::kCorrupt, "invalid hll value: " + what); }
 Error pg_corrupt(const std::string& what, const std::string& detail = std::string()) {
@@ -114,19 +118,149 @@ std::string params_text(const Header& h) {
            std::to_string(static_cast<std::int64_t>(static_cast<std::int32_t>(h.seed)));
 }
 
+
+Error redis_corrupt(const std::string& what) { return Error(ErrorKind::kCorrupt, "invalid redis HyperLogLog: " + what); }
+
+// Redis's sparse opcodes (its hyperloglog.c): ZERO 00xxxxxx (1-64 zero
+// registers), XZERO 01xxxxxx yyyyyyyy (1-16384), VAL 1vvvvvxx (value 1-32,
+// 1-4 registers). They must cover exactly the 16384 registers. Writes the
+// registers into regs (dense packing) when it is not null; `corrupt` words the error.
+template <typename Corrupt>
+void redis_decode(const std::uint8_t* ops, std::size_t size, std::uint8_t* regs, Corrupt corrupt) {
+    std::size_t idx = 0;
+    for (std::size_t i = 0; i < size;) {
+        std::uint8_t op = ops[i];
+        std::size_t run;
+        unsigned value = 0;
+        if ((op & 0xc0) == 0) {
+            run = (op & 0x3f) + 1u;
+            i += 1;
+        } else if ((op & 0xc0) == 0x40) {
+            if (i + 1 >= size) throw corrupt("sparse opcode at byte " + std::to_string(i) + " (XZERO) is cut short");
+            run = ((std::size_t(op & 0x3f) << 8) | ops[i + 1]) + 1;
+            i += 2;
+        } else {
+            run = (op & 0x3u) + 1;
+            value = ((op >> 2) & 0x1fu) + 1;
+            i += 1;
+        }
+        if (idx + run > kRedisRegisters)
+            throw corrupt("sparse opcodes cover more than the 16384 registers (at byte " + std::to_string(i - 1) + ")");
+        if (value != 0 && regs != nullptr)
+            for (std::size_t k = 0; k < run; k++) set_reg(regs, idx + k, value);
+        idx += run;
+    }
+    if (idx != kRedisRegisters)
+        throw corrupt("sparse opcodes cover " + std::to_string(idx) + " registers, not 16384");
+}
+
+Buffer redis_value(std::uint8_t repr, const std::uint8_t* card, const std::uint8_t* payload, std::size_t size,
+                   Allocator& alloc) {
+    std::uint8_t* out = allocate_or_throw(alloc, kHeaderSize + size);
+    std::memset(out, 0, kHeaderSize);
+    out[header::kOffTag] = kTypeTag;
+    out[header::kOffVersion] = kind::kVersionWithout;
+    out[header::kOffHashId] = kRedis;
+    out[kOffRepr] = repr;
+    out[kOffPrecision] = kRedisPrecision;
+    std::memcpy(out + kOffSeed, card, 8);
+    if (size != 0) std::memcpy(out + kHeaderSize, payload, size);
+    return {out, kHeaderSize + size};
+}
+
+// Redis's registers of a value, packed densely (its dense encoding is this packing).
+std::vector<std::uint8_t> redis_packed(const Sketch& s) {
+    if (s.header.repr == kReprDense) return std::vector<std::uint8_t>(s.payload, s.payload + s.payload_size);
+    std::vector<std::uint8_t> regs(dense_payload_size(kRedisPrecision), 0);
+    redis_decode(s.payload, s.payload_size, regs.data(), stored_corrupt);
+    return regs;
+}
+
+// A changed value: dense, with the cached cardinality marked stale as Redis marks it.
+Buffer redis_changed(const Sketch& s, const std::vector<std::uint8_t>& packed, Allocator& alloc) {
+    std::uint8_t card[8];
+    std::memcpy(card, s.payload - kHeaderSize + kOffSeed, 8);
+    card[7] |= 0x80;
+    return redis_value(kReprDense, card, packed.data(), packed.size(), alloc);
+}
+
+Sketch redis_parse(const std::uint8_t* data, std::size_t size, bool full) {
+    if (data[kOffPrecision] != kRedisPrecision)
+        throw stored_corrupt("precision " + std::to_string(data[kOffPrecision]) + " is not 14 for a redis value");
+    for (std::size_t b = 5; b < 8; b++)
+        if (data[b] != 0) throw stored_corrupt("byte " + std::to_string(b) + " of a redis value is not 0");
+    Header h{data[kOffRepr], kRedisPrecision, kRedis, load_le64(data + kOffSeed), kind::kNone, 0, 0};
+    Sketch s{h, data + kHeaderSize, size - kHeaderSize};
+    if (h.repr == kReprDense) {
+        if (s.payload_size != dense_payload_size(kRedisPrecision))
+            throw stored_corrupt("dense payload is " + std::to_string(s.payload_size) + " bytes, not 12288");
+        for (std::size_t i = 0; full && i < kRedisRegisters; i++)
+            if (get_reg(s.payload, i) > kRedisMaxRank)
+                throw stored_corrupt("register " + std::to_string(i) + " holds " + std::to_string(get_reg(s.payload, i)) +
+                                     ", above Redis's largest rank 51");
+    } else if (h.repr == kReprRedisSparse) {
+        if (full) redis_decode(s.payload, s.payload_size, nullptr, stored_corrupt);
+    } else {
+        throw stored_corrupt("unknown representation " + std::to_string(h.repr) + " for a redis value");
+    }
+    return s;
+}
+
+Buffer redis_import(const std::uint8_t* data, std::size_t size, Allocator& alloc) {
+    if (size < kRedisHeaderSize)
+        throw redis_corrupt("it is " + std::to_string(size) + " bytes long, shorter than the 16-byte header");
+    if (std::memcmp(data, "HYLL", 4) != 0) throw redis_corrupt("magic is not \"HYLL\"");
+    std::uint8_t encoding = data[4];
+    if (encoding != kRedisDense && encoding != kRedisSparse)
+        throw redis_corrupt("encoding " + std::to_string(encoding) + " is neither 0 (dense) nor 1 (sparse)");
+    if (data[5] != 0 || data[6] != 0 || data[7] != 0) throw redis_corrupt("unused header bytes 5-7 are not 0");
+    const std::uint8_t* payload = data + kRedisHeaderSize;
+    std::size_t psize = size - kRedisHeaderSize;
+    if (encoding == kRedisDense) {
+        if (psize != dense_payload_size(kRedisPrecision))
+            throw redis_corrupt("dense payload is " + std::to_string(psize) + " bytes, not 12288");
+        for (std::size_t i = 0; i < kRedisRegisters; i++)
+            if (get_reg(payload, i) > kRedisMaxRank)
+                throw redis_corrupt("register " + std::to_string(i) + " holds " + std::to_string(get_reg(payload, i)) +
+                                    ", above the largest rank 51");
+        return redis_value(kReprDense, data + 8, payload, psize, alloc);
+    }
+    redis_decode(payload, psize, nullptr, redis_corrupt);
+    return redis_value(kReprRedisSparse, data + 8, payload, psize, alloc);
+}
+
+Buffer redis_export(const Sketch& s, Allocator& alloc) {
+    std::uint8_t* out = allocate_or_throw(alloc, kRedisHeaderSize + s.payload_size);
+    std::memcpy(out, "HYLL", 4);
+    out[4] = s.header.repr == kReprDense ? kRedisDense : kRedisSparse;
+    out[5] = out[6] = out[7] = 0;
+    std::memcpy(out + 8, s.payload - kHeaderSize + kOffSeed, 8);
+    std::memcpy(out + kRedisHeaderSize, s.payload, s.payload_size);
+    return {out, kRedisHeaderSize + s.payload_size};
+}
+
+// hllPatLen: register = the low 14 bits, rank = trailing zeros of the rest with bit 50 set, plus 1.
+void redis_add(std::uint8_t* regs, std::uint64_t hash) {
+    std::uint64_t rest = (hash >> kRedisPrecision) | (std::uint64_t(1) << (64 - kRedisPrecision));
+    raise_reg(regs, static_cast<std::size_t>(hash & (kRedisRegisters - 1)),
+              static_cast<unsigned>(__builtin_ctzll(rest)) + 1);
+}
+
 }  // namespace
 
 std::string name(std::uint8_t hash_id) {
     if (hash_id == kPostgresqlHll) return kPgFormat;
+    if (hash_id == kRedis) return kRedisFormat;
     if (hash_id == kHashId || hash_id == kHashIdV1) return "probabilistic";
     return "unknown (hash id " + std::to_string(hash_id) + ")";
 }
 
 std::uint8_t of_name(const std::string& n) {
     if (n == kPgFormat) return kPostgresqlHll;
+    if (n == kRedisFormat) return kRedis;
     if (n == "probabilistic") return kHashId;
     throw Error(ErrorKind::kInvalidParameter, "unknown hll hash family or format \"" + n + "\"",
-                "This build knows 'probabilistic' (its own hashing) and 'postgresql-hll'.");
+                "This build knows 'probabilistic' (its own hashing), 'postgresql-hll' and 'redis'.");
 }
 
 PgParams pg_params(const Sketch& s) {
@@ -148,10 +282,12 @@ std::size_t pg_explicit_threshold(const PgParams& q) {
 
 Sketch parse(const std::uint8_t* data, std::size_t size, bool full) {
     std::uint8_t hash_id = data[header::kOffHashId];
-    if (hash_id != kPostgresqlHll) throw stored_corrupt("unknown hash function id " + std::to_string(hash_id));
+    if (hash_id != kPostgresqlHll && hash_id != kRedis)
+        throw stored_corrupt("unknown hash function id " + std::to_string(hash_id));
     if (data[header::kOffVersion] != kind::kVersionWithout)
-        throw stored_corrupt("format version " + std::to_string(data[header::kOffVersion]) +
-                             " with a postgresql-hll hash id (its values record no kind: version 1)");
+        throw stored_corrupt("format version " + std::to_string(data[header::kOffVersion]) + " with the " +
+                             name(hash_id) + " hash id (its values record no kind: version 1)");
+    if (hash_id == kRedis) return redis_parse(data, size, full);
     int p = data[kOffPrecision];
     if (p < kPgMinLog2m || p > kPgMaxLog2m)
         throw stored_corrupt("precision " + std::to_string(p) + " is outside 4..17 for a postgresql-hll value");
@@ -199,7 +335,7 @@ void check_compatible(const Header& a, const Header& b) {
                     "cannot combine hll values of the hash families " + name(a.hash_id) + " and " + name(b.hash_id),
                     "Their values were hashed by different functions; their registers do not mean the same values.",
                     Reason::kDifferentFamilies, name(a.hash_id), name(b.hash_id));
-    if (!foreign(a.hash_id)) return;
+    if (!foreign(a.hash_id) || a.hash_id == kRedis) return;  // Redis: one precision, one seed
     if (a.seed != b.seed || a.precision != b.precision || a.family_byte5 != b.family_byte5 ||
         a.family_byte6 != b.family_byte6)
         throw Error(ErrorKind::kMismatch, "cannot combine postgresql-hll sketches with different parameters",
@@ -215,15 +351,27 @@ std::uint64_t check_seed(std::uint8_t hash_id, std::int64_t seed) {
         // Its hash functions take the seed as a uint32_t.
         return static_cast<std::uint32_t>(static_cast<std::int32_t>(seed));
     }
+    if (hash_id == kRedis && seed != 0)
+        throw Error(ErrorKind::kInvalidParameter, "redis HyperLogLogs have no seed to give, not " + std::to_string(seed),
+                    "Redis hashes every element with MurmurHash64A and its fixed seed 0xadc83b19.");
     return static_cast<std::uint64_t>(seed);
 }
 
 std::uint64_t hash_bytes(std::uint8_t hash_id, const void* data, std::size_t size, std::uint64_t seed) {
     if (hash_id == kPostgresqlHll) return murmur3_x64_128(data, size, static_cast<std::uint32_t>(seed)).h1;
+    if (hash_id == kRedis) return murmur64a(data, size, kRedisSeed);
     throw Error(ErrorKind::kInvalidParameter, "no hash function for hash id " + std::to_string(hash_id));
 }
 
 Buffer empty(std::uint8_t hash_id, int precision, std::uint64_t seed, Allocator& alloc) {
+    if (hash_id == kRedis) {
+        if (precision != kRedisPrecision)
+            throw Error(ErrorKind::kInvalidParameter,
+                        "redis HyperLogLogs have precision 14, not " + std::to_string(precision));
+        // createHLLObject: one XZERO opcode for the 16384 registers, a zero cached cardinality.
+        const std::uint8_t ops[2] = {0x7f, 0xff}, card[8] = {};
+        return redis_value(kReprRedisSparse, card, ops, sizeof ops, alloc);
+    }
     if (hash_id != kPostgresqlHll)
         throw Error(ErrorKind::kInvalidParameter, "no empty value for hash family " + name(hash_id));
     if (precision < kPgMinLog2m || precision > kPgMaxLog2m)
@@ -253,6 +401,7 @@ Buffer import(const std::uint8_t* data, std::size_t size, const std::string& for
         throw Error(ErrorKind::kInvalidParameter, "hll_import reads other systems' formats, not \"" + format + "\"",
                     "An hll value's own bytes convert with a cast: bytes::hll.");
     std::uint64_t seed = check_seed(id, seed_arg);
+    if (id == kRedis) return redis_import(data, size, alloc);
     if (size < kPgHeaderSize)
         throw pg_corrupt("it is " + std::to_string(size) + " bytes long, shorter than the 3-byte header");
     int version = data[0] >> 4, type = data[0] & 0x0f;
@@ -351,6 +500,7 @@ Buffer export_to(const Sketch& s, const std::string& format, Allocator& alloc) {
                     "cannot export an hll value of hash family " + name(s.header.hash_id) + " as " + format,
                     "A sketch exports to the format of the family it was imported from or built in "
                     "(hll_add_agg(x, p, family)); another system could not add its own rows to it.");
+    if (id == kRedis) return redis_export(s, alloc);
     PgParams q = pg_params(s);
     auto header = [&](std::uint8_t* out, int type) {
         out[0] = static_cast<std::uint8_t>(0x10 | type);
@@ -389,6 +539,23 @@ Buffer export_to(const Sketch& s, const std::string& format, Allocator& alloc) {
 
 Buffer add_hash(std::uint8_t* data, std::size_t size, const Sketch& s, std::uint64_t hash, bool in_place,
                 Allocator& alloc) {
+    if (s.header.hash_id == kRedis) {
+        if (s.header.repr == kReprDense) {
+            std::uint64_t rest = (hash >> kRedisPrecision) | (std::uint64_t(1) << (64 - kRedisPrecision));
+            std::size_t idx = static_cast<std::size_t>(hash & (kRedisRegisters - 1));
+            unsigned rank = static_cast<unsigned>(__builtin_ctzll(rest)) + 1;
+            if (get_reg(s.payload, idx) >= rank) return {data, size};
+            std::uint8_t* out = in_place ? data : copy(alloc, data, size).data;
+            set_reg(out + kHeaderSize, idx, rank);
+            out[kOffSeed + 7] |= 0x80;
+            return {out, size};
+        }
+        std::vector<std::uint8_t> packed = redis_packed(s);
+        std::vector<std::uint8_t> before = packed;
+        redis_add(packed.data(), hash);
+        if (packed == before) return {data, size};  // PFADD changes nothing, not even the cache
+        return redis_changed(s, packed, alloc);
+    }
     PgParams q = pg_params(s);
     if (s.header.repr == kReprDense) {
         std::uint64_t rest = hash >> q.log2m;
@@ -423,6 +590,12 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, const Sketch& s, std::uint
 
 Buffer union_of(std::uint8_t* left, std::size_t left_size, const Sketch& a, const std::uint8_t* right,
                 std::size_t right_size, const Sketch& b, bool in_place, Allocator& alloc) {
+    if (a.header.hash_id == kRedis) {
+        std::vector<std::uint8_t> ra = redis_packed(a), rb = redis_packed(b), merged = ra;
+        for (std::size_t i = 0; i < kRedisRegisters; i++) raise_reg(merged.data(), i, get_reg(rb.data(), i));
+        if (merged == ra) return {left, left_size};
+        return redis_changed(a, merged, alloc);
+    }
     PgParams q = pg_params(a);
     bool a_list = a.header.repr == kReprExplicit, b_list = b.header.repr == kReprExplicit;
     if (b_list && hash_count(b) == 0) return {left, left_size};
@@ -465,6 +638,13 @@ Buffer union_of(std::uint8_t* left, std::size_t left_size, const Sketch& a, cons
 double estimate(const Sketch& s) {
     // An explicit list holds whole 64-bit hashes: its size is the count, as postgresql-hll says too.
     if (s.header.repr == kReprExplicit) return static_cast<double>(hash_count(s));
+    if (s.header.hash_id == kRedis) {
+        // Ranks 1..50 and 51 for a rest of all zeros: hll's own histogram at p = 14.
+        std::vector<std::uint8_t> packed = redis_packed(s);
+        std::uint64_t hist[66] = {};
+        for (std::size_t i = 0; i < kRedisRegisters; i++) hist[get_reg(packed.data(), i)]++;
+        return ertl_estimate(hist, 64 - kRedisPrecision, static_cast<double>(kRedisRegisters));
+    }
     PgParams q = pg_params(s);
     int p = q.log2m;
     unsigned cap = (1u << q.regwidth) - 1;
@@ -478,6 +658,11 @@ double estimate(const Sketch& s) {
 }
 
 std::vector<std::uint8_t> registers(const Sketch& s) {
+    if (s.header.hash_id == kRedis) {
+        std::vector<std::uint8_t> packed = redis_packed(s), out(kRedisRegisters);
+        for (std::size_t i = 0; i < kRedisRegisters; i++) out[i] = static_cast<std::uint8_t>(get_reg(packed.data(), i));
+        return out;
+    }
     PgParams q = pg_params(s);
     std::size_t m = register_count(q.log2m);
     std::vector<std::uint8_t> packed(dense_payload_size(q.log2m), 0);

@@ -1,13 +1,15 @@
-// hll values of other systems' hash families (doc/FORMAT.md 3.15): sketches
-// imported from postgresql-hll, kept in a form that writes the producer's bytes
+// hll values of other systems' hash families (doc/FORMAT.md 3.15, 3.16): sketches
+// imported from postgresql-hll or Redis, kept in a form that writes the producer's bytes
 // again and keeps merging with rows hashed the producer's way, never with rows
 // hashed another way.
 //
 // A family value is an hll value whose hash id (header byte 2) names the family.
 // Its header's bytes 5-7 hold the producer's parameters instead of the sparse
-// precision and the kind; its payload is either the producer's explicit list of
-// hashes (representation 4) or the producer's registers in hll's dense packing
-// (representation 2), each register in the producer's own order and meaning.
+// precision and the kind (Redis: bytes 8-15 keep Redis's cached-cardinality
+// field instead of a seed); its payload is the producer's explicit list of
+// hashes (representation 4), Redis's sparse opcodes (6), or the producer's
+// registers in hll's dense packing (2), each register in the producer's own
+// order and meaning.
 // Only values of one family with equal parameters combine.
 #pragma once
 
@@ -21,9 +23,17 @@ namespace probabilistic::hll::family {
 
 // Hash ids of the families (kHashId, 2, is probabilistic's own rules).
 constexpr std::uint8_t kPostgresqlHll = 3;
-constexpr std::uint8_t kNewestHashId = kPostgresqlHll;
+constexpr std::uint8_t kRedis = 4;
+constexpr std::uint8_t kNewestHashId = kRedis;
 // A family value's list of the producer's hashes (postgresql-hll's EXPLICIT and EMPTY).
 constexpr std::uint8_t kReprExplicit = kReprFamilyExplicit;
+// Redis's sparse opcodes as Redis wrote them (its registers are those they decode to).
+constexpr std::uint8_t kReprRedisSparse = 6;
+
+// Redis: 2^14 six-bit registers; MurmurHash64A with this seed; its header.
+constexpr int kRedisPrecision = 14;
+constexpr std::uint64_t kRedisSeed = 0xadc83b19u;
+constexpr std::size_t kRedisHeaderSize = 16;
 
 // postgresql-hll's limits: 2^17 registers fit its 128 KiB multiset; an explicit
 // list holds at most 16,383 hashes (its mse_nelem_max on 64-bit platforms).

@@ -258,7 +258,9 @@ hll_info(PG_FUNCTION_ARGS)
 	prob_json_header(&json, info.format_version, info.hash_id, info.seed, info.kind, v);
 	prob_json_int(&json, "precision", info.precision);
 	prob_json_string(&json, "representation", info.explicit_list ? "explicit" : info.sparse ? "sparse" : "dense");
-	if (info.hash_id > PROB_HLL_OWN_HASH_ID_MAX)
+	if (info.hash_id > PROB_HLL_OWN_HASH_ID_MAX + 1)
+		prob_json_string(&json, "family", "redis");
+	else if (info.hash_id > PROB_HLL_OWN_HASH_ID_MAX)
 	{
 		/* An imported sketch: its family and the producer's parameters (hll_family.hpp). */
 		prob_json_string(&json, "family", "postgresql-hll");

@@ -12,10 +12,14 @@
 #include "sketch.h"
 
 #include "catalog/pg_type.h"
+#include "utils/syscache.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
 
 #include "capi/hll_capi.h"
+
+/* core/hll_family.hpp's hash id of the Redis family. */
+#define PROB_HLL_FAMILY_REDIS 4
 
 bool
 hll_value_is_foreign(const struct varlena *v)
@@ -59,12 +63,50 @@ refuse_type(Oid typid, const char *why, const char *hint)
  * (little-endian on x86-64 and arm64), a varlena its data bytes, any other
  * fixed-length type the bytes of its send function.
  */
+/*
+ * Redis hashes the bytes a client sends for an element: a string's or a
+ * bytea's bytes as they are, an integer's decimal digits (what redis-cli and
+ * client libraries send for a number). Other types have no one such form.
+ */
+static uint64
+hll_redis_hash_datum(uint8 family, Oid typid, Datum value)
+{
+	char		category;
+	bool		preferred;
+
+	typid = getBaseType(typid);
+	get_type_category_preferred(typid, &category, &preferred);
+	if (typid == INT2OID || typid == INT4OID || typid == INT8OID)
+	{
+		char		digits[24];
+		int64		v = typid == INT2OID ? DatumGetInt16(value) :
+			typid == INT4OID ? DatumGetInt32(value) : DatumGetInt64(value);
+		int			n = snprintf(digits, sizeof digits, INT64_FORMAT, v);
+
+		return hll_family_hash_bytes(family, digits, (size_t) n, 0);
+	}
+	if (typid != BPCHAROID && (typid == BYTEAOID || (category == TYPCATEGORY_STRING && get_typlen(typid) == -1)))
+	{
+		struct varlena *v = PG_DETOAST_DATUM_PACKED(value);
+
+		return hll_family_hash_bytes(family, VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), 0);
+	}
+	ereport(ERROR,
+			(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+			 errmsg("cannot hash %s values as Redis does", format_type_be(typid)),
+			 errdetail("Redis hashes the bytes a client sends: strings, bytes and integers' decimal digits."),
+			 errhint("Cast the value to text as your Redis client would send it.")));
+	return 0;
+}
+
 static uint64
 hll_family_hash_datum(uint8 family, Oid typid, Datum value, uint64 seed)
 {
 	int16		typlen;
 	bool		byval;
 
+	if (family == PROB_HLL_FAMILY_REDIS)
+		return hll_redis_hash_datum(family, typid, value);
 	if (typid == BPCHAROID)
 		refuse_type(typid, "hll_hash_text(x) hashes character(n) without its trailing blanks, hll_hash_any(x) with them.",
 					"Pass x::text to continue a sketch built with hll_hash_text(x), or rpad(x, n) for one built with "

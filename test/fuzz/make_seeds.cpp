@@ -125,6 +125,18 @@ void parse_seeds(const std::string& dir) {
         }
     }
 
+    // Redis's HYLL bytes: an empty key, and its sparse and dense forms after a few adds.
+    {
+        Buffer v = hll::family::empty(hll::family::kRedis, 14, 0, alloc);
+        put("redis-empty", hll::family::export_to(hll::parse(v.data, v.size), "redis", alloc));
+        std::vector<std::uint8_t> sparse = {'H', 'Y', 'L', 'L', 1, 0, 0, 0, 0, 0, 0, 0x80, 0, 0, 0, 0x80,
+                                            0x40, 0x10, 0x88, 0x08, 0x7f, 0xe4};  // XZERO:17, VAL:3,1, ZERO:9, XZERO:16357
+        write_file(dir + "/redis-sparse", sparse);
+        for (std::uint64_t i = 0; i < 40; i++)
+            v = hll::add_hash(v.data, v.size, hash_int64(static_cast<std::int64_t>(i), 0), false, alloc);
+        put("redis-dense", hll::family::export_to(hll::parse(v.data, v.size), "redis", alloc));
+    }
+
     // Near misses: each fails exactly one check.
     Buffer s = hll_of(alloc, 12, 7, 20);
     std::vector<std::uint8_t> bad(s.data, s.data + s.size);

@@ -20,8 +20,9 @@
 // first byte is a version and type nibble, not a tag): an import either fails
 // as kCorrupt naming a field, or gives a valid value of its hash family that
 // exports to the input whenever the input packs as postgresql-hll packs
-// (always for EMPTY and EXPLICIT), and imports again to itself. Family values
-// (hash id 3) that hll::parse accepts get the family's own checks.
+// (always for EMPTY and EXPLICIT), and imports again to itself; as Redis's HYLL
+// bytes, likewise, always exporting to the input. Family values (hash ids 3
+// and 4) that hll::parse accepts get the family's own checks.
 #include <algorithm>
 #include <vector>
 
@@ -234,9 +235,11 @@ void check_valid_family(Buffer value, HeapAllocator& alloc) {
     FUZZ_CHECK(fuzz::finite_non_negative(hll::estimate(s)));
     FUZZ_CHECK(same_bytes(hll::union_of(value.data, value.size, value.data, value.size, false, alloc), value));
     FUZZ_CHECK(hll::contains(s, s));
-    Buffer exported = hll::family::export_to(s, "postgresql-hll", alloc);
-    FUZZ_CHECK(same_bytes(hll::family::import(exported.data, exported.size, "postgresql-hll",
-                                              static_cast<std::int32_t>(s.header.seed), alloc),
+    const std::string format = hll::family::name(s.header.hash_id);
+    const bool redis = s.header.hash_id == hll::family::kRedis;
+    Buffer exported = hll::family::export_to(s, format, alloc);
+    FUZZ_CHECK(same_bytes(hll::family::import(exported.data, exported.size, format,
+                                              redis ? 0 : static_cast<std::int32_t>(s.header.seed), alloc),
                           value));
     Buffer added = hll::add_hash(value.data, value.size, hash_bytes(value.data, value.size, 0), false, alloc);
     hll::Sketch a = hll::parse(added.data, added.size);
@@ -264,6 +267,22 @@ void fuzz_pg_import(const std::uint8_t* data, std::size_t size) {
     Buffer exported = hll::family::export_to(hll::parse(value.data, value.size), "postgresql-hll", alloc);
     if ((data[0] & 0x0f) == (exported.data[0] & 0x0f)) FUZZ_CHECK(same_bytes(exported.data, exported.size, data, size));
     else FUZZ_CHECK((data[0] & 0x0f) >= 3 && (exported.data[0] & 0x0f) >= 3);  // only SPARSE and FULL may differ
+}
+
+// Redis's HYLL bytes: refused as kCorrupt, or imported to a valid value that
+// exports to the very input (Redis's bytes are kept as they are).
+void fuzz_redis_import(const std::uint8_t* data, std::size_t size) {
+    HeapAllocator alloc;
+    Buffer value;
+    try {
+        value = hll::family::import(data, size, "redis", 0, alloc);
+    } catch (const Error& err) {
+        FUZZ_CHECK(err.kind() == ErrorKind::kCorrupt);
+        return;
+    }
+    check_valid_family(value, alloc);
+    Buffer exported = hll::family::export_to(hll::parse(value.data, value.size), "redis", alloc);
+    FUZZ_CHECK(same_bytes(exported.data, exported.size, data, size));
 }
 
 void fuzz_hll(const std::uint8_t* data, std::size_t size) {
@@ -395,6 +414,7 @@ struct Format {
 const Format kFormats[] = {
     {"hll", fuzz_hll},
     {"postgresql-hll import", fuzz_pg_import},
+    {"redis import", fuzz_redis_import},
     {"bloom", fuzz_bloom},
     {"bloom_agg state", fuzz_bloom_distinct_state},
 };

@@ -13,7 +13,13 @@
 #     rollup column converted in place keeps merging with new days;
 #   - estimates on imported sketches: real numbers where postgresql-hll gives
 #     NaN (regwidth 6 and 7), and as accurate as our own sketches at the same
-#     precision over 60 sets of known size (printed as "# " lines).
+#     precision over 60 sets of known size (printed as "# " lines);
+#   - Redis (a redis-server this script starts on a Unix socket and stops; a
+#     "skip - " line when redis-server is not installed): PFADD keys of both
+#     encodings import with PFCOUNT's estimate and export byte for byte;
+#     hll_add_agg(x, 14, 'redis') has the registers of PFADD of the same
+#     strings; a continued sketch SET back into Redis counts as PFADD of all
+#     the rows, and PFMERGE accepts it.
 # Runs against PGHOST/PGPORT as a superuser (test/run_tests.sh).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -138,5 +144,55 @@ check "imported estimates: rms error within 3% (standard error 2.3%) and at most
 	"$(awk -v a="$imported" -v t="$theirs" 'BEGIN { print (a < 3 && a <= t + 0.3) ? "yes" : "no: " a " vs " t }')" "yes"
 check "imported estimates as accurate as native ones at the same precision (within 0.5 points)" \
 	"$(awk -v a="$imported" -v n="$native" 'BEGIN { d = a - n; print (d < 0.5) ? "yes" : "no: " a " vs " n }')" "yes"
+
+# ---- Redis ---------------------------------------------------------------------------------
+if ! command -v redis-server >/dev/null || ! command -v redis-cli >/dev/null; then
+	echo "skip - Redis checks: redis-server is not installed"
+	finish_checks
+	exit 0
+fi
+RDIR=$(mktemp -d /tmp/prob-redis.XXXXXX)
+chmod 777 "$RDIR"
+redis-server --port 0 --unixsocket "$RDIR/redis.sock" --unixsocketperm 777 --dir "$RDIR" --save "" \
+	--appendonly no --daemonize yes --pidfile "$RDIR/redis.pid" >/dev/null
+stop_redis() { [ -f "$RDIR/redis.pid" ] && kill "$(cat "$RDIR/redis.pid")" 2>/dev/null; sleep 0.2; rm -rf "$RDIR"; cleanup; }
+trap stop_redis EXIT
+redis() { redis-cli -s "$RDIR/redis.sock" "$@"; }
+for _ in 1 2 3 4 5 6 7 8 9 10; do [ "$(redis PING 2>/dev/null)" = PONG ] && break; sleep 0.2; done
+# The key's bytes as hex (redis-cli --raw ends them with a newline).
+redis_hex() { redis --raw GET "$1" | head -c -1 | od -An -v -tx1 | tr -d ' \n'; }
+# PFADD key with the strings e<from> .. e<to>.
+pfadd() { seq "$2" "$3" | sed 's/^/e/' | xargs -n 1000 redis-cli -s "$RDIR/redis.sock" PFADD "$1" >/dev/null; }
+
+results=() encodings=""
+for n in 1 10 300 2000 20000; do
+	redis DEL k >/dev/null
+	pfadd k 1 "$n"
+	count=$(redis PFCOUNT k)
+	hex=$(redis_hex k)
+	encodings+="${hex:8:2} "
+	results+=("$(sql -c "SELECT prob.hll_cardinality(h) = $count, prob.hll_export(h, 'redis') = b,
+	                            prob.hll_contains(h, ours) AND prob.hll_contains(ours, h)
+	                     FROM (SELECT '\\x$hex'::bytea AS b) v, LATERAL prob.hll_import(b, 'redis') h,
+	                          LATERAL (SELECT prob.hll_add_agg('e' || x, 14, 'redis') AS ours
+	                                   FROM generate_series(1, $n) x) o")")
+done
+echo "# redis encodings (01 sparse, 00 dense) for 1, 10, 300, 2000, 20000 strings: $encodings"
+check "redis: PFADD keys import with PFCOUNT's estimate, export byte for byte, and equal hll_add_agg(x, 14, 'redis')" \
+	"${results[*]}" "t|t|t t|t|t t|t|t t|t|t t|t|t"
+check "redis: both encodings were among them" "$(echo "$encodings" | grep -c '01') $(echo "$encodings" | grep -c '00')" "1 1"
+
+# Continuing: R1 = e1..e150 in Redis (sparse), R2 = e100..e4000 here; SET back, PFCOUNT, PFMERGE.
+redis DEL r1 all >/dev/null
+pfadd r1 1 150
+pfadd all 1 4000
+cont=$(sql -c "SELECT encode(prob.hll_export(prob.hll_union(prob.hll_import('\\x$(redis_hex r1)', 'redis'),
+                     (SELECT prob.hll_add_agg('e' || x, 14, 'redis') FROM generate_series(100, 4000) x)), 'redis'), 'hex')")
+printf "$(echo "$cont" | sed 's/../\\x&/g')" | redis -x SET continued >/dev/null
+check "redis: the continued sketch, SET back, counts as PFADD of all the rows; PFMERGE accepts it" \
+	"$(redis PFCOUNT continued) $(redis PFMERGE merged continued r1)" "$(redis PFCOUNT all) OK"
+check "redis: its registers are PFADD's of all the rows" \
+	"$(sql -c "SELECT prob.hll_contains(a, c) AND prob.hll_contains(c, a) FROM prob.hll_import('\\x$(redis_hex all)', 'redis') a,
+	                  prob.hll_import('\\x$cont', 'redis') c")" "t"
 
 finish_checks

@@ -203,3 +203,65 @@ TEST(HllFamily, ShortSparseChunksAndTheirPadding) {
     std::vector<std::uint8_t> regs = hll::registers(hll::parse(t.data, t.size));
     EXPECT_EQ(std::count(regs.begin(), regs.end(), 1), 2);
 }
+
+// Redis 7.0's bytes for PFADD k a b c (sparse, its cache marked stale): our
+// MurmurHash64A and hllPatLen give the same three registers, the bytes export
+// unchanged, and the estimate is PFCOUNT's 3.
+TEST(HllFamily, RedisLiveBytesAndItsHash) {
+    std::vector<std::uint8_t> live = hex("48594c4c01000000000000000000008060f38050b1844bfb80425a");
+    TestAllocator alloc;
+    Buffer v = hll::family::import(live.data(), live.size(), "redis", 0, alloc);
+    hll::Sketch s = hll::parse(v.data, v.size);
+    Buffer e = hll::family::export_to(s, "redis", alloc);
+    EXPECT_EQ(std::vector<std::uint8_t>(e.data, e.data + e.size), live);
+    EXPECT_EQ(hll::cardinality(s), 3);
+    Buffer ours = hll::family::empty(hll::family::kRedis, 14, 0, alloc);
+    for (const char* x : {"a", "b", "c"})
+        ours = hll::add_hash(ours.data, ours.size, murmur64a(x, 1, hll::family::kRedisSeed), false, alloc);
+    EXPECT_EQ(hll::registers(hll::parse(ours.data, ours.size)), hll::registers(s));
+    std::vector<std::uint8_t> regs = hll::registers(s);
+    EXPECT_EQ(std::count_if(regs.begin(), regs.end(), [](std::uint8_t r) { return r != 0; }), 3);
+    // Changed, it turns dense with the cache marked stale, as PFADD leaves it.
+    Buffer more = hll::add_hash(v.data, v.size, murmur64a("d", 1, hll::family::kRedisSeed), false, alloc);
+    Buffer out = hll::family::export_to(hll::parse(more.data, more.size), "redis", alloc);
+    EXPECT_EQ(out.size, 16u + 12288u);
+    EXPECT_EQ(out.data[4], 0);
+    EXPECT_EQ(out.data[15] & 0x80, 0x80);
+}
+
+TEST(HllFamily, RedisCorruptBytesNameTheirField) {
+    auto err = [](std::vector<std::uint8_t> b) {
+        TestAllocator alloc;
+        try {
+            hll::family::import(b.data(), b.size(), "redis", 0, alloc);
+        } catch (const Error& e) {
+            EXPECT_EQ(e.kind(), ErrorKind::kCorrupt);
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    std::vector<std::uint8_t> head = {'H', 'Y', 'L', 'L', 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    auto with = [&](std::vector<std::uint8_t> ops) {
+        std::vector<std::uint8_t> b = head;
+        b.insert(b.end(), ops.begin(), ops.end());
+        return b;
+    };
+    EXPECT_EQ(err(with({0x7f, 0xff})), "accepted");
+    EXPECT_NE(err(with({0x7f, 0xfe})).find("cover 16383 registers"), std::string::npos);
+    EXPECT_NE(err(with({0x7f, 0xff, 0x80})).find("more than the 16384"), std::string::npos);
+    EXPECT_NE(err(with({0x7f})).find("cut short"), std::string::npos);
+    EXPECT_NE(err({'H', 'Y', 'L', 'X', 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}).find("magic"), std::string::npos);
+    std::vector<std::uint8_t> enc = with({0x7f, 0xff});
+    enc[4] = 2;
+    EXPECT_NE(err(enc).find("encoding 2"), std::string::npos);
+    enc[4] = 1, enc[6] = 1;
+    EXPECT_NE(err(enc).find("unused"), std::string::npos);
+    std::vector<std::uint8_t> dense = head;
+    dense[4] = 0;
+    dense.resize(16 + 12288, 0);
+    EXPECT_EQ(err(dense), "accepted");
+    dense[16] = 52;  // register 0 = 52 > 51
+    EXPECT_NE(err(dense).find("above the largest rank 51"), std::string::npos);
+    dense.pop_back();
+    EXPECT_NE(err(dense).find("not 12288"), std::string::npos);
+}
