@@ -171,7 +171,7 @@ hll_family_add(FunctionCallInfo fcinfo, struct varlena *v)
 	ProbBuffer	out;
 
 	PROB_TRY(prob_hll_seed(PROB_BYTES(v), &seed, PROB_ERR));
-	hash = hll_family_hash_datum(((const uint8 *) VARDATA_ANY(v))[2], get_fn_expr_argtype(fcinfo->flinfo, 1),
+	hash = hll_family_hash_datum(((const uint8 *) VARDATA_ANY(v))[2], prob_arg_type(fcinfo, 1),
 								 PG_GETARG_DATUM(1), seed);
 	PROB_TRY(prob_hll_add_hash(PROB_BYTES(v), hash, 0, false, &prob_palloc_allocator, &out, PROB_ERR));
 	return prob_result(v, out);
@@ -282,7 +282,7 @@ hll_add_family_trans(PG_FUNCTION_ARGS)
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
 	PROB_TRY(prob_hll_seed((const uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, &seed, PROB_ERR));
-	hash = hll_family_hash_datum(cache->family, get_fn_expr_argtype(fcinfo->flinfo, 1), PG_GETARG_DATUM(1), seed);
+	hash = hll_family_hash_datum(cache->family, prob_arg_type(fcinfo, 1), PG_GETARG_DATUM(1), seed);
 	PROB_TRY(prob_hll_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, 0, true,
 							   &prob_palloc_allocator, &out, PROB_ERR));
 	return out.data == (uint8_t *) VARDATA(state) ? PointerGetDatum(state) : PointerGetDatum(prob_varlena_of(out));
