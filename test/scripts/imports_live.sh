@@ -89,6 +89,18 @@ for type in bigint integer text bytea; do
 	check "$type: imported R1 || hll_add_agg(x, 11, 'postgresql-hll') over R2 = their bytes over R1 and R2" \
 		"$got" "true:2 true:3 true:3 true:4 true:4"
 done
+# Other types through the aggregate's typed and anyelement overloads = their hll_hash_any.
+got=""
+for e in "x::smallint" "x % 2 = 0" "x / 7.0::float8" "x / 7.0" "'2020-01-01'::date + x" \
+	"'2020-01-01'::timestamptz + x * interval '1 hour'" "md5(x::text)::uuid" "x * interval '1 minute'" \
+	"jsonb_build_object('a', x)" "('n' || x)::name"; do
+	got+=$(sql -c "SELECT (SELECT pg_typeof($e)::text FROM (VALUES (1)) v(x)) || ':' ||
+	                      (prob.hll_export(prob.hll_add_agg($e, 11, 'postgresql-hll'), 'postgresql-hll')
+	                       = hll_send(hll_add_agg(hll_hash_any($e)))) || ' '
+	               FROM generate_series(1, 300) x")
+done
+check "other types: hll_add_agg(x, 11, 'postgresql-hll') = their hll_add_agg(hll_hash_any(x))" "$got" \
+	"smallint:true boolean:true double precision:true numeric:true date:true timestamp with time zone:true uuid:true interval:true jsonb:true name:true "
 check "hll_add on an imported sketch, one value at a time, = their hll_add" \
 	"$(sql -c "WITH RECURSIVE s(k, ours, theirs) AS (
 	             SELECT 0, prob.hll_import(hll_send(hll_empty()), 'postgresql-hll'), hll_empty()
