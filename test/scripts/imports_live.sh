@@ -39,8 +39,9 @@ sql -c "CREATE TABLE hv AS SELECT i, hll_hash_bigint(i) AS h FROM generate_serie
 
 # ---- round trips over the grid -------------------------------------------------------------
 # Each (log2m, regwidth) pair gets one expthresh and one sparseon (cycling), and
-# the sizes below; every seventh pair also 10^5. EMPTY from hll_empty, whose
-# aggregate over no rows is NULL.
+# the sizes below; every seventh pair also 10^5; every combination of the five
+# expthresh values and sparse on and off, 5 and 600 values. EMPTY from
+# hll_empty, whose aggregate over no rows is NULL.
 got=$(sql -c "
 	WITH pairs AS (
 		SELECT l, w, (ARRAY[-1, 0, 1, 16, 256])[1 + (l * 7 + w) % 5] AS e, (l + w) % 2 AS s
@@ -48,9 +49,12 @@ got=$(sql -c "
 	), grid AS (
 		SELECT l, w, e, s, n FROM pairs, unnest(ARRAY[0, 1, 3, 40, 700, 9000]) n
 		UNION ALL SELECT l, w, e, s, 100000 FROM pairs WHERE (l + w) % 7 = 0
+		-- and the whole grid (every expthresh, sparse on and off) at two sizes
+		UNION ALL SELECT l, w, e, s, n FROM generate_series(4, 17) l, generate_series(1, 7) w,
+		                 unnest(ARRAY[-1, 0, 1, 16, 256]) e, generate_series(0, 1) s, unnest(ARRAY[5, 600]) n
 	), built AS (
 		SELECT CASE WHEN n = 0 THEN hll_send(hll_empty(l, w, e, s))
-		            ELSE (SELECT hll_send(hll_add_agg(h, l, w, e, s)) FROM hv WHERE i <= n) END AS b
+		            ELSE (SELECT hll_send(hll_add_agg(hll_hash_bigint(i), l, w, e, s)) FROM generate_series(1, n) i) END AS b
 		FROM grid
 	)
 	SELECT string_agg(t || ':' || (total > 0 AND same = total), ' ' ORDER BY t) || ' ' || sum(total) || '=' || sum(same)
@@ -61,7 +65,7 @@ total=${got##* }
 echo "# round trips: $total (representation:all-equal = ${got% *})"
 check "EMPTY, EXPLICIT, SPARSE and FULL all come back byte for byte over the grid" \
 	"${got% *} ${total%=*}" "1:true 2:true 3:true 4:true ${total#*=}"
-check "the grid has at least 600 sketches" "$([ "${total%=*}" -ge 600 ] && echo yes)" "yes"
+check "the grid has at least 2,500 sketches" "$([ "${total%=*}" -ge 2500 ] && echo yes)" "yes"
 
 check "a seed is kept: imported with seed 7, hll_add continues as hll_hash_bigint(x, 7)" \
 	"$(sql -c "SELECT prob.hll_export(prob.hll_add(prob.hll_import(hll_send(hll_add_agg(hll_hash_bigint(i, 7))),
