@@ -127,6 +127,17 @@ CREATE AGGREGATE cuckoo_agg({T}, bigint, double precision) (
 COMMENT ON AGGREGATE cuckoo_agg({T}, bigint, double precision) IS
     'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';
 """,
+    "hll_family": """\
+CREATE FUNCTION hll_add_family_trans(hll, {T}, integer, text) RETURNS hll
+    AS 'MODULE_PATHNAME', 'hll_add_family_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION hll_add_family_trans(hll, {T}, integer, text) IS 'transition function of hll_add_agg(x, p, family)';
+CREATE AGGREGATE hll_add_agg({T}, integer, text) (
+    SFUNC = hll_add_family_trans, STYPE = hll, FINALFUNC = hll_family_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE hll_add_agg({T}, integer, text) IS
+    'sketch at precision p of the distinct non-NULL values of a column, hashed as the family''s producer hashes them';
+""",
 }
 
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "probabilistic.sql")

@@ -51,7 +51,8 @@ typedef enum ProbErrorReason
 	PROB_REASON_GROWN_INTERSECTION = 11,
 	PROB_REASON_FULL = 12,		/* field: the filter's capacity */
 	PROB_REASON_RATE_TOO_SMALL = 13,
-	PROB_REASON_PRECISION_UP = 14
+	PROB_REASON_PRECISION_UP = 14,
+	PROB_REASON_DIFFERENT_FAMILIES = 15	/* fields: the two hash families' names */
 } ProbErrorReason;
 
 typedef struct ProbError

@@ -2,6 +2,7 @@
 
 #include "capi_guard.hpp"
 #include "core/hll.hpp"
+#include "core/hll_family.hpp"
 
 using namespace probabilistic;
 
@@ -88,8 +89,48 @@ bool prob_hll_info(const uint8_t* data, size_t size, ProbHllInfo* info, ProbErro
     return guarded(err, [&] {
         hll::Info i = hll::info(hll::parse_trusted(data, size));
         *info = ProbHllInfo{i.precision, i.sparse, i.format_version, i.hash_id, i.kind, i.seed,
-                            i.registers_nonzero, i.sparse_entries, i.estimate};
+                            i.registers_nonzero, i.sparse_entries, i.estimate, i.explicit_list,
+                            i.explicit_hashes, i.regwidth, i.expthresh, i.sparseon};
     });
+}
+
+bool prob_hll_import(const uint8_t* data, size_t size, const char* format, int64_t seed, const ProbAllocator* alloc,
+                     ProbBuffer* out, ProbError* err) {
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(hll::family::import(data, size, format, seed, a));
+    });
+}
+
+bool prob_hll_export(const uint8_t* data, size_t size, const char* format, const ProbAllocator* alloc, ProbBuffer* out,
+                     ProbError* err) {
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(hll::family::export_to(hll::parse_trusted(data, size), format, a));
+    });
+}
+
+bool prob_hll_family_of(const char* name, uint8_t* hash_id, ProbError* err) {
+    return guarded(err, [&] { *hash_id = hll::family::of_name(name); });
+}
+
+bool prob_hll_family_empty(uint8_t hash_id, int precision, const ProbAllocator* alloc, ProbBuffer* out,
+                           ProbError* err) {
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(hll::family::foreign(hash_id) ? hll::family::empty(hash_id, precision, kDefaultSeed, a)
+                                                  : hll::empty(a, precision, kDefaultSeed));
+    });
+}
+
+bool prob_hll_family_check_state(const uint8_t* data, size_t size, long long precision, uint8_t hash_id,
+                                 ProbError* err) {
+    return guarded(err, [&] { hll::family::check_state(hll::parse_state(data, size), precision, hash_id); });
+}
+
+bool prob_hll_family_hash(uint8_t hash_id, const void* data, size_t size, uint64_t seed, uint64_t* hash,
+                          ProbError* err) {
+    return guarded(err, [&] { *hash = hll::family::hash_bytes(hash_id, data, size, seed); });
 }
 
 }  // extern "C"

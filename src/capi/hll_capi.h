@@ -20,6 +20,12 @@ typedef struct ProbHllInfo
 	size_t		registers_nonzero;
 	size_t		sparse_entries;
 	double		estimate;
+	/* Values of another system's hash family (hash id 3): its parameters and explicit list. */
+	bool		explicit_list;
+	size_t		explicit_hashes;
+	int			regwidth;
+	long long	expthresh;
+	bool		sparseon;
 } ProbHllInfo;
 
 /* Full field-by-field validation, for bytes from outside. */
@@ -73,6 +79,26 @@ bool		prob_hll_cardinality(const uint8_t *data, size_t size, int64_t *cardinalit
 bool		prob_hll_contains(const uint8_t *outer, size_t outer_size, const uint8_t *inner,
 							  size_t inner_size, bool *result, ProbError *err);
 bool		prob_hll_info(const uint8_t *data, size_t size, ProbHllInfo *info, ProbError *err);
+
+/*
+ * Other systems' sketches and hash families (core/hll_family.hpp): import
+ * validates the producer's bytes field by field; export writes them again.
+ */
+bool		prob_hll_import(const uint8_t *data, size_t size, const char *format, int64_t seed,
+							const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
+bool		prob_hll_export(const uint8_t *data, size_t size, const char *format, const ProbAllocator *alloc,
+							ProbBuffer *out, ProbError *err);
+/* The hash id of a family name ('probabilistic', 'postgresql-hll'). */
+bool		prob_hll_family_of(const char *name, uint8_t *hash_id, ProbError *err);
+/* A family's empty value at precision p (its producer's default parameters, seed 0). */
+bool		prob_hll_family_empty(uint8_t hash_id, int precision, const ProbAllocator *alloc, ProbBuffer *out,
+								  ProbError *err);
+/* An aggregate's state was made for this precision and family; PROB_MISMATCH if not. */
+bool		prob_hll_family_check_state(const uint8_t *data, size_t size, long long precision, uint8_t hash_id,
+										ProbError *err);
+/* The producer's hash of bytes under the family's seed. */
+bool		prob_hll_family_hash(uint8_t hash_id, const void *data, size_t size, uint64_t seed, uint64_t *hash,
+								 ProbError *err);
 
 #ifdef __cplusplus
 }

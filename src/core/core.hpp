@@ -52,6 +52,7 @@ enum class Reason : int {
     kFull = 12,                 // a cuckoo filter with no room: field its capacity
     kRateTooSmall = 13,         // a cuckoo rate below what 32-bit fingerprints give
     kPrecisionUp = 14,          // folding an hll sketch to a higher precision
+    kDifferentFamilies = 15,    // hll values of two hash families: fields the two families' names
 };
 
 class Error : public std::runtime_error {

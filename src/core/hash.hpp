@@ -47,4 +47,15 @@ inline std::uint64_t hash_int64(std::int64_t value, std::uint64_t seed) noexcept
 // their IEEE-754 binary64 bits, little-endian.
 std::uint64_t hash_float8(double value, std::uint64_t seed) noexcept;
 
+// Other systems' hash functions, for the hll hash families that import their
+// sketches (doc/FORMAT.md 3.15), written from their published specifications:
+// MurmurHash3_x64_128 (Austin Appleby's SMHasher; postgresql-hll keeps the first
+// 64-bit word, DataSketches both) and MurmurHash64A (MurmurHash2's 64-bit form,
+// which Redis's HyperLogLog uses). Blocks are read little-endian on every platform.
+struct Hash128 {
+    std::uint64_t h1, h2;
+};
+Hash128 murmur3_x64_128(const void* data, std::size_t size, std::uint32_t seed) noexcept;
+std::uint64_t murmur64a(const void* data, std::size_t size, std::uint64_t seed) noexcept;
+
 }  // namespace probabilistic

@@ -19,7 +19,7 @@ void check(const std::uint8_t* data, std::size_t size, const Type& type) {
     if (data[1] != kind::kVersionWithout && data[1] != kind::kVersionWith)
         throw corrupt(type, "format version " + std::to_string(data[1]) +
                                 " is not supported (this build reads versions 1 and 2)");
-    if (data[2] < type.oldest_hash_id || data[2] > kHashId)
+    if (data[2] < type.oldest_hash_id || data[2] > type.newest_hash_id)
         throw corrupt(type, "unknown hash function id " + std::to_string(data[2]));
 }
 

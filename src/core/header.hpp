@@ -17,7 +17,8 @@ struct Type {
     const char* invalid;          // how its errors start: "invalid hll value"
     std::uint8_t tag;             // byte 0
     std::size_t size;             // the header's bytes
-    std::uint8_t oldest_hash_id;  // the ids from this one to kHashId are read
+    std::uint8_t oldest_hash_id;  // the ids from this one to newest_hash_id are read
+    std::uint8_t newest_hash_id = 2;  // kHashId; hll reads its foreign families' ids too
 };
 
 // A kCorrupt error of the type: "invalid hll value: " + what.

@@ -6,6 +6,7 @@
 
 #include "hash.hpp"
 #include "header.hpp"
+#include "hll_family.hpp"
 
 namespace probabilistic::hll {
 namespace {
@@ -105,11 +106,21 @@ Buffer sparse_from(const std::vector<std::uint32_t>& entries, int p, const Heade
 }  // namespace
 
 void check_compatible(const Header& a, const Header& b) {
+    family::check_compatible(a, b);
+    if (family::foreign(a.hash_id)) return;
     check_same_hash_id(a.hash_id, b.hash_id, "hll values");
     if (a.seed != b.seed)
         throw Error(ErrorKind::kMismatch, "cannot combine hll values built with different hash seeds",
                     "One has " + params_text(a) + "; the other has " + params_text(b) + ".",
                     Reason::kDifferentParameters, "seed");
+}
+
+void check_own_family(const Sketch& s, const char* what) {
+    if (family::foreign(s.header.hash_id))
+        throw Error(ErrorKind::kInvalidParameter,
+                    std::string(what) + " of hll values of hash family " + family::name(s.header.hash_id) +
+                        " are not supported",
+                    "hll_cardinality, hll_union, containment and equality work within the family.");
 }
 
 void check_precision(long long p) {
@@ -126,11 +137,12 @@ std::uint32_t sparse_entry_of_hash(std::uint64_t hash) {
 
 namespace {
 
-constexpr header::Type kHeaderType{"invalid hll value", kTypeTag, kHeaderSize, kHashIdV1};
+constexpr header::Type kHeaderType{"invalid hll value", kTypeTag, kHeaderSize, kHashIdV1, family::kNewestHashId};
 
 Sketch parse_header(const std::uint8_t* data, std::size_t size, bool allow_building) {
     auto corrupt = [](const std::string& what) { return header::corrupt(kHeaderType, what); };
     header::check(data, size, kHeaderType);
+    if (family::foreign(data[kOffHashId])) return family::parse(data, size, false);
     int p = data[kOffPrecision];
     if (p < kMinPrecision || p > kMaxPrecision)
         throw corrupt("precision " + std::to_string(p) + " is outside 4..18");
@@ -261,6 +273,7 @@ Buffer add_to_builder(std::uint8_t* data, std::size_t size, const Sketch& s, std
 Sketch parse_trusted(const std::uint8_t* data, std::size_t size) { return parse_header(data, size, false); }
 
 bool Sketch::empty() const {
+    if (header.repr == kReprFamilyExplicit) return payload_size == 0;
     if (building()) return load_le32(payload) + load_le32(payload + 4) == 0;
     return sparse() && sparse_count() == 0;
 }
@@ -289,6 +302,7 @@ Buffer finish(const std::uint8_t* data, std::size_t size, Allocator& alloc) {
 
 Sketch parse(const std::uint8_t* data, std::size_t size) {
     Sketch s = parse_trusted(data, size);
+    if (family::foreign(s.header.hash_id)) return family::parse(data, size, true);
     if (s.sparse()) {
         std::uint32_t prev_idx = 0;
         for (std::size_t i = 0, n = s.sparse_count(); i < n; i++) {
@@ -332,6 +346,7 @@ Buffer copy(Allocator& alloc, const std::uint8_t* data, std::size_t size) {
 Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool in_place,
                 Allocator& alloc, std::uint16_t added_kind) {
     Sketch s = parse_state(data, size);
+    if (family::foreign(s.header.hash_id)) return family::add_hash(data, size, s, hash, in_place, alloc);
     std::uint16_t k = kind::after_add(s.header.kind, s.empty(), added_kind);
     if (k != s.header.kind) {
         Header h = s.header;
@@ -391,6 +406,7 @@ Buffer union_of(std::uint8_t* left, std::size_t left_size, const std::uint8_t* r
     Sketch a = parse_trusted(left, left_size);
     Sketch b = parse_trusted(right, right_size);
     check_compatible(a.header, b.header);
+    if (family::foreign(a.header.hash_id)) return family::union_of(left, left_size, a, right, right_size, b, in_place, alloc);
     int p = std::min(a.precision(), b.precision());
     Header like = a.header;
     like.kind = kind::of_union(a.header.kind, a.empty(), b.header.kind, b.empty());
@@ -432,6 +448,12 @@ Buffer fold(const std::uint8_t* data, std::size_t size, int precision, Allocator
                         std::to_string(precision),
                     "", Reason::kPrecisionUp);
     if (precision == s.precision()) return {const_cast<std::uint8_t*>(data), size};
+    if (family::foreign(s.header.hash_id))
+        throw Error(ErrorKind::kInvalidParameter,
+                    "cannot fold an hll value of hash family " + family::name(s.header.hash_id) + " to precision " +
+                        std::to_string(precision),
+                    "Its producer keeps one precision (log2m " + std::to_string(s.precision()) +
+                        ") for a sketch's whole life; cast it to hll(" + std::to_string(s.precision()) + ").");
     if (s.sparse() && s.sparse_count() <= sparse_limit(precision)) {
         Buffer out = copy(alloc, data, size);
         out.data[kOffPrecision] = static_cast<std::uint8_t>(precision);
@@ -500,7 +522,9 @@ double finite_m_bias(double t, int q) {
 
 }  // namespace
 
-double ertl_estimate(const std::uint64_t* c, int q, double m) {
+double ertl_estimate(const std::uint64_t* c, int q, double m) { return ertl_estimate(c, q, m, q); }
+
+double ertl_estimate(const std::uint64_t* c, int q, double m, int bias_q) {
     auto tau = [](double x) {
         if (x == 0.0 || x == 1.0) return 0.0;
         double y = 1, z = 1 - x, prev;
@@ -521,11 +545,12 @@ double ertl_estimate(const std::uint64_t* c, int q, double m) {
     // Up to 1024 registers the estimator's own bias, about 1.08/m, exceeds
     // 0.1% (7% at m = 16): remove its first-order term. Past that it is
     // below 0.06% and the estimate is left as it was (doc/FORMAT.md 3.10).
-    if (m <= kMaxBiasCorrectedRegisters && n > 0 && n < 0x1p64) n = n * (1.0 - finite_m_bias(n / m, q) / m);
+    if (m <= kMaxBiasCorrectedRegisters && n > 0 && n < 0x1p64) n = n * (1.0 - finite_m_bias(n / m, bias_q) / m);
     return n;
 }
 
 double estimate(const Sketch& s) {
+    if (family::foreign(s.header.hash_id)) return family::estimate(s);
     std::uint64_t hist[66] = {};
     if (s.sparse()) {
         int q = 64 - kSparsePrecision;
@@ -546,6 +571,7 @@ std::int64_t cardinality(const Sketch& s) {
 }
 
 std::vector<std::uint8_t> registers(const Sketch& s) {
+    if (family::foreign(s.header.hash_id)) return family::registers(s);
     int p = s.precision();
     std::vector<std::uint8_t> packed(dense_payload_size(p), 0);
     absorb(packed.data(), p, s);
@@ -557,6 +583,12 @@ std::vector<std::uint8_t> registers(const Sketch& s) {
 bool contains(const Sketch& outer, const Sketch& inner) {
     check_compatible(outer.header, inner.header);
     kind::check_comparable(outer.header.kind, inner.header.kind, "hll values");
+    if (family::foreign(outer.header.hash_id)) {
+        std::vector<std::uint8_t> a = registers(outer), b = registers(inner);
+        for (std::size_t i = 0; i < a.size(); i++)
+            if (b[i] > a[i]) return false;
+        return true;
+    }
     int p = std::min(outer.precision(), inner.precision());
     std::vector<std::uint8_t> a(dense_payload_size(p), 0), b(dense_payload_size(p), 0);
     absorb(a.data(), p, outer);
@@ -570,9 +602,22 @@ Info info(const Sketch& s) {
     std::vector<std::uint8_t> regs = registers(s);
     std::size_t nonzero = 0;
     for (std::uint8_t r : regs) nonzero += r != 0;
-    return Info{s.precision(), s.sparse(), kind::version_for(s.header.kind), s.header.hash_id, s.header.kind,
-                s.header.seed, nonzero,
-                s.sparse() ? s.sparse_count() : 0, estimate(s)};
+    Info out{s.precision(), s.sparse(), kind::version_for(s.header.kind), s.header.hash_id, s.header.kind,
+             s.header.seed, nonzero,
+             s.sparse() ? s.sparse_count() : 0, estimate(s)};
+    if (s.header.hash_id == family::kPostgresqlHll) {
+        family::PgParams q = family::pg_params(s);
+        out.explicit_list = s.header.repr == kReprFamilyExplicit;
+        out.explicit_hashes = out.explicit_list ? s.payload_size / 8 : 0;
+        out.regwidth = q.regwidth;
+        out.expthresh = q.expthresh_code == 63 ? -1 : q.expthresh_code == 0 ? 0 : 1LL << (q.expthresh_code - 1);
+        out.sparseon = q.sparseon;
+    }
+    if (s.header.hash_id == family::kRedis) {
+        out.seed = family::kRedisSeed;  // bytes 8-15 hold Redis's cached cardinality, not a seed
+        out.sparse = s.header.repr == family::kReprRedisSparse;
+    }
+    return out;
 }
 
 }  // namespace probabilistic::hll

@@ -27,6 +27,8 @@ constexpr std::uint8_t kReprDense = PROB_HLL_REPR_DENSE;
 // canonical value; parse() rejects it.
 constexpr std::uint8_t kReprBuilding = 3;
 constexpr std::size_t kBuildingPrefix = 16 + 8;
+// A foreign hash family's list of the producer's hashes (hll_family.hpp).
+constexpr std::uint8_t kReprFamilyExplicit = 4;
 constexpr int kMinPrecision = PROB_HLL_MIN_PRECISION;
 constexpr int kMaxPrecision = PROB_HLL_MAX_PRECISION;
 constexpr int kDefaultPrecision = PROB_HLL_DEFAULT_PRECISION;
@@ -50,6 +52,8 @@ struct Header {
     std::uint8_t hash_id;
     std::uint64_t seed;
     std::uint16_t kind = kind::kNone;  // kind.hpp; stored only in format version 2
+    // A foreign family's parameters (hll_family.hpp): header bytes 5 and 6; 0 for hash ids 1 and 2.
+    std::uint8_t family_byte5 = 0, family_byte6 = 0;
 };
 
 // A value whose header has been checked. Payload points into the caller's bytes.
@@ -72,6 +76,9 @@ void check_precision(long long p);
 // hash id (checked first: its message says to rebuild), then the same seed;
 // kMismatch otherwise. Precisions may differ (the larger one is folded).
 void check_compatible(const Header& a, const Header& b);
+// Refuses (kInvalidParameter) what is computed for probabilistic's own values only
+// (`what`: "joint estimates"): a foreign family's registers saturate otherwise.
+void check_own_family(const Sketch& s, const char* what);
 
 // Full validation of outside bytes: every header field, the payload length,
 // sparse entries strictly increasing with ranks in range, dense registers in range.
@@ -127,6 +134,12 @@ struct Info {
     std::size_t registers_nonzero;
     std::size_t sparse_entries;
     double estimate;
+    // A foreign family's (hll_family.hpp): its explicit list's length, and the producer's parameters.
+    bool explicit_list = false;
+    std::size_t explicit_hashes = 0;
+    int regwidth = 0;
+    long long expthresh = 0;  // -1: automatic
+    bool sparseon = false;
 };
 Info info(const Sketch& s);
 
@@ -171,5 +184,9 @@ inline bool add_hash_dense_in_place(std::uint8_t* data, std::size_t size, std::u
 // for finite m (+7% at p = 4, +0.1% at p = 10) is removed (doc/FORMAT.md 3.10).
 constexpr double kMaxBiasCorrectedRegisters = 1024;
 double ertl_estimate(const std::uint64_t* histogram, int q, double m);
+// The same where registers saturate below 65 - p (a foreign family's narrower
+// registers, hll_family.hpp): c[q+1] counts the saturated ones, and the
+// finite-m bias is that of unsaturated registers of bias_q = 64 - p bits.
+double ertl_estimate(const std::uint64_t* histogram, int q, double m, int bias_q);
 
 }  // namespace probabilistic::hll

@@ -18,6 +18,8 @@
 #define PROB_HLL_MIN_PRECISION 4
 #define PROB_HLL_MAX_PRECISION 18
 #define PROB_HLL_DEFAULT_PRECISION 14
+/* Hash ids above this are other systems' families (hll_family.hpp), whose registers mean other things. */
+#define PROB_HLL_OWN_HASH_ID_MAX 2
 
 static inline size_t
 prob_hll_dense_payload_size(int p)
@@ -85,7 +87,7 @@ prob_hll_set_reg(uint8_t *regs, size_t i, unsigned v)
 
 /*
  * Adds a hash to a dense value in place, with only the checks that keep the
- * write inside the buffer; false when data is not a dense value.
+ * write inside the buffer; false when data is not a dense value of our own hashing.
  */
 static inline bool
 prob_hll_add_hash_dense(uint8_t *data, size_t size, uint64_t hash)
@@ -94,7 +96,8 @@ prob_hll_add_hash_dense(uint8_t *data, size_t size, uint64_t hash)
 	size_t		i;
 	unsigned	rank;
 
-	if (size <= PROB_HLL_HEADER_SIZE || data[3] != PROB_HLL_REPR_DENSE || data[0] != PROB_HLL_TYPE_TAG)
+	if (size <= PROB_HLL_HEADER_SIZE || data[3] != PROB_HLL_REPR_DENSE || data[0] != PROB_HLL_TYPE_TAG ||
+		data[2] > PROB_HLL_OWN_HASH_ID_MAX)
 		return false;
 	p = data[4];
 	if (p < PROB_HLL_MIN_PRECISION || p > PROB_HLL_MAX_PRECISION ||

@@ -302,6 +302,7 @@ private:
 };
 
 void histogram_of(const Sketch& s, std::vector<std::uint64_t>& c, int& q, double& m) {
+    check_own_family(s, "bounds and standard errors");
     if (s.sparse()) {
         q = 64 - kSparsePrecision;
         m = static_cast<double>(register_count(kSparsePrecision));
@@ -1407,6 +1408,7 @@ Overlap overlap(const std::uint8_t* a_data, std::size_t a_size, const std::uint8
                 const double* confidence) {
     Sketch sa = parse_trusted(a_data, a_size), sb = parse_trusted(b_data, b_size);
     check_compatible(sa.header, sb.header);
+    check_own_family(sa, "joint estimates");
     // Values equal across two types need not hash equal (FORMAT.md 2.5): a
     // joint estimate of two kinds would count such values apart.
     kind::check_comparable(sa.header.kind, sb.header.kind, "hll values");

@@ -54,6 +54,9 @@ static const ReasonWording wordings[] = {
 	{PROB_REASON_RATE_TOO_SMALL, NULL, NULL, "Fingerprints are at most 32 bits."},
 	{PROB_REASON_PRECISION_UP, NULL, NULL,
 	 "A sketch can be folded down to a lower precision, never up: the finer registers were never recorded."},
+	{PROB_REASON_DIFFERENT_FAMILIES, NULL, NULL,
+	 "Build the rows to merge with a sketch of family {0} by {0}'s hashing: hll_add(sketch, x) does on such a "
+	 "sketch, and hll_add_agg(x, p, '{0}') from rows (doc/MIGRATING.md)."},
 };
 
 /* The wording with its {names} replaced; NULL for NULL. */

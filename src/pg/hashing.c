@@ -1007,11 +1007,17 @@ prob_aggregate_value_kind(FunctionCallInfo fcinfo)
 const ProbHashType *
 prob_arg_hash_type(FunctionCallInfo fcinfo, int argno, ProbHashType *cache)
 {
-	Oid			typid;
-
 	if (OidIsValid(cache->typid))
 		return cache;
-	typid = get_fn_expr_argtype(fcinfo->flinfo, argno);
+	prob_hash_type_init(cache, prob_arg_type(fcinfo, argno), PG_GET_COLLATION(), fcinfo->flinfo->fn_mcxt);
+	return cache;
+}
+
+Oid
+prob_arg_type(FunctionCallInfo fcinfo, int argno)
+{
+	Oid			typid = get_fn_expr_argtype(fcinfo->flinfo, argno);
+
 	if (!OidIsValid(typid))
 	{
 		/* Citus calls transition functions without the call expression. */
@@ -1028,8 +1034,7 @@ prob_arg_hash_type(FunctionCallInfo fcinfo, int argno, ProbHashType *cache)
 					 errdetail("The caller passed no call expression, so the type of an anyelement argument is unknown."),
 					 errhint("Cast the argument to a concrete type such as bigint, text or uuid, which have their own overloads.")));
 	}
-	prob_hash_type_init(cache, typid, PG_GET_COLLATION(), fcinfo->flinfo->fn_mcxt);
-	return cache;
+	return typid;
 }
 
 PG_FUNCTION_INFO_V1(sketch_hash);

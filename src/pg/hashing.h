@@ -133,6 +133,8 @@ prob_datum_as_int64(const ProbHashType *type, Datum value, int64 *out)
  */
 extern const ProbHashType *prob_arg_hash_type(FunctionCallInfo fcinfo, int argno,
 											  ProbHashType *cache);
+/* The type of argument argno, resolved as prob_arg_hash_type resolves it (without its rule). */
+extern Oid	prob_arg_type(FunctionCallInfo fcinfo, int argno);
 
 /*
  * The kind of the values an aggregate's final function sees hashed: that of
@@ -153,6 +155,7 @@ typedef struct ProbArgCache
 	bool		params_constant;
 	bool		working_known;	/* working is set */
 	bool		working;		/* states may be working states (sketch.h) */
+	uint8		family;			/* hll_add_agg(x, p, family): its hash id, 0 until known */
 } ProbArgCache;
 
 static inline ProbArgCache *

@@ -4,6 +4,7 @@
  */
 #include "agg_calls.h"
 #include "hashing.h"
+#include "hll_family.h"
 #include "memory.h"
 #include "sketch.h"
 
@@ -33,7 +34,7 @@ hll_new_empty(int precision, uint64 seed)
  * The canonical value of what may be an aggregate's working state (which
  * reaches output functions when Citus ships partial aggregates as text).
  */
-static struct varlena *
+struct varlena *
 hll_finished(struct varlena *v)
 {
 	ProbBuffer	out;
@@ -184,6 +185,8 @@ hll_add(PG_FUNCTION_ARGS)
 	v = PG_GETARG_VARLENA_PP(0);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(v);
+	if (hll_value_is_foreign(v))
+		return hll_family_add(fcinfo, v);
 	PROB_TRY(prob_hll_seed(PROB_BYTES(v), &seed, PROB_ERR));
 	type = prob_arg_hash_type_cached(fcinfo, 1);
 	prob_hash_prepare(type, v);
@@ -254,7 +257,18 @@ hll_info(PG_FUNCTION_ARGS)
 	prob_json_begin(&json);
 	prob_json_header(&json, info.format_version, info.hash_id, info.seed, info.kind, v);
 	prob_json_int(&json, "precision", info.precision);
-	prob_json_string(&json, "representation", info.sparse ? "sparse" : "dense");
+	prob_json_string(&json, "representation", info.explicit_list ? "explicit" : info.sparse ? "sparse" : "dense");
+	if (info.hash_id > PROB_HLL_OWN_HASH_ID_MAX + 1)
+		prob_json_string(&json, "family", "redis");
+	else if (info.hash_id > PROB_HLL_OWN_HASH_ID_MAX)
+	{
+		/* An imported sketch: its family and the producer's parameters (hll_family.hpp). */
+		prob_json_string(&json, "family", "postgresql-hll");
+		prob_json_int(&json, "regwidth", info.regwidth);
+		prob_json_int(&json, "expthresh", info.expthresh);
+		prob_json_int(&json, "sparseon", info.sparseon ? 1 : 0);
+		prob_json_uint(&json, "explicit_hashes", info.explicit_hashes);
+	}
 	prob_json_uint(&json, "registers", (uint64) 1 << info.precision);
 	prob_json_uint(&json, "registers_nonzero", info.registers_nonzero);
 	prob_json_uint(&json, "sparse_entries", info.sparse_entries);
@@ -347,7 +361,7 @@ hll_agg_empty(int n, const Datum *values)
 	return hll_new_empty(n == 0 ? PROB_HLL_DEFAULT_PRECISION : DatumGetInt32(values[0]), PROB_DEFAULT_SEED);
 }
 
-static const char *const hll_agg_finals[] = {"hll_agg_final", "hll_agg_cardinality", NULL};
+static const char *const hll_agg_finals[] = {"hll_agg_final", "hll_agg_cardinality", "hll_family_agg_final", NULL};
 
 static const ProbAggregate hll_add_agg = {
 	"hll_add_agg", "hll_add_agg(x, 12)", 0, 1, {{"precision", INT4OID}},

@@ -12,6 +12,7 @@
 #include "bloom.hpp"
 #include "cuckoo.hpp"
 #include "hll.hpp"
+#include "hll_family.hpp"
 
 using namespace probabilistic;
 using fuzz::HeapAllocator;
@@ -103,6 +104,37 @@ void parse_seeds(const std::string& dir) {
         for (std::uint64_t i = 0; i < 64; i++)
             b = hll::add_hash(b.data, b.size, (i << 58) | (std::uint64_t(1) << (i % 8)), false, alloc);
         put("hll-p" + std::to_string(p) + "-high-ranks", b);
+    }
+
+    // postgresql-hll's bytes (hll_import): EMPTY, EXPLICIT, SPARSE and FULL at a
+    // few parameters, written by our export of values its rule built.
+    for (int rw : {1, 5, 7}) {
+        for (int log2m : {4, 9}) {
+            std::vector<std::uint8_t> e = {0x11, static_cast<std::uint8_t>(((rw - 1) << 5) | log2m), 0x7f};
+            Buffer v = hll::family::import(e.data(), e.size(), "postgresql-hll", 0, alloc);
+            for (std::uint64_t i = 0; i < 600; i++) {
+                v = hll::add_hash(v.data, v.size, hash_int64(static_cast<std::int64_t>(i), 0), false, alloc);
+                if (i == 0 || i == 20 || i == 599) {
+                    Buffer b = hll::family::export_to(hll::parse(v.data, v.size), "postgresql-hll", alloc);
+                    put("pg-hll-rw" + std::to_string(rw) + "-log2m" + std::to_string(log2m) + "-n" +
+                            std::to_string(i + 1),
+                        b);
+                    if (i == 20) put("family-rw" + std::to_string(rw) + "-log2m" + std::to_string(log2m), v);
+                }
+            }
+        }
+    }
+
+    // Redis's HYLL bytes: an empty key, and its sparse and dense forms after a few adds.
+    {
+        Buffer v = hll::family::empty(hll::family::kRedis, 14, 0, alloc);
+        put("redis-empty", hll::family::export_to(hll::parse(v.data, v.size), "redis", alloc));
+        std::vector<std::uint8_t> sparse = {'H', 'Y', 'L', 'L', 1, 0, 0, 0, 0, 0, 0, 0x80, 0, 0, 0, 0x80,
+                                            0x40, 0x10, 0x88, 0x08, 0x7f, 0xe4};  // XZERO:17, VAL:3,1, ZERO:9, XZERO:16357
+        write_file(dir + "/redis-sparse", sparse);
+        for (std::uint64_t i = 0; i < 40; i++)
+            v = hll::add_hash(v.data, v.size, hash_int64(static_cast<std::int64_t>(i), 0), false, alloc);
+        put("redis-dense", hll::family::export_to(hll::parse(v.data, v.size), "redis", alloc));
     }
 
     // Near misses: each fails exactly one check.

@@ -15,12 +15,21 @@
 // A value whose header passes but whose content does not (never let in by
 // PostgreSQL) still goes through the header-trusting operations, which must
 // stay inside its bytes.
+//
+// The same bytes are also postgresql-hll's format to hll_import (its
+// first byte is a version and type nibble, not a tag): an import either fails
+// as kCorrupt naming a field, or gives a valid value of its hash family that
+// exports to the input whenever the input packs as postgresql-hll packs
+// (always for EMPTY and EXPLICIT), and imports again to itself; as Redis's HYLL
+// bytes, likewise, always exporting to the input. Family values (hash ids 3
+// and 4) that hll::parse accepts get the family's own checks.
 #include <algorithm>
 #include <vector>
 
 #include "fuzz_common.hpp"
 #include "hash.hpp"
 #include "hll.hpp"
+#include "hll_family.hpp"
 #include "bloom.hpp"
 
 using namespace probabilistic;
@@ -220,10 +229,70 @@ void exercise_header_only_hll(Buffer value, HeapAllocator& alloc) {
     }
 }
 
+// A valid value of a foreign hash family: what holds of every one.
+void check_valid_family(Buffer value, HeapAllocator& alloc) {
+    hll::Sketch s = hll::parse(value.data, value.size);
+    FUZZ_CHECK(fuzz::finite_non_negative(hll::estimate(s)));
+    FUZZ_CHECK(same_bytes(hll::union_of(value.data, value.size, value.data, value.size, false, alloc), value));
+    FUZZ_CHECK(hll::contains(s, s));
+    const std::string format = hll::family::name(s.header.hash_id);
+    const bool redis = s.header.hash_id == hll::family::kRedis;
+    Buffer exported = hll::family::export_to(s, format, alloc);
+    FUZZ_CHECK(same_bytes(hll::family::import(exported.data, exported.size, format,
+                                              redis ? 0 : static_cast<std::int32_t>(s.header.seed), alloc),
+                          value));
+    Buffer added = hll::add_hash(value.data, value.size, hash_bytes(value.data, value.size, 0), false, alloc);
+    hll::Sketch a = hll::parse(added.data, added.size);
+    FUZZ_CHECK(hll::contains(a, s) && fuzz::finite_non_negative(hll::estimate(a)));
+    std::vector<std::uint8_t> regs = hll::registers(s);
+    FUZZ_CHECK(regs.size() == hll::register_count(s.precision()));
+    try {
+        hll::fold(value.data, value.size, hll::kMinPrecision, alloc);
+        FUZZ_CHECK(s.precision() == hll::kMinPrecision);
+    } catch (const Error& err) {
+        FUZZ_CHECK(err.kind() == ErrorKind::kInvalidParameter);
+    }
+}
+
+void fuzz_pg_import(const std::uint8_t* data, std::size_t size) {
+    HeapAllocator alloc;
+    Buffer value;
+    try {
+        value = hll::family::import(data, size, "postgresql-hll", 0, alloc);
+    } catch (const Error& err) {
+        FUZZ_CHECK(err.kind() == ErrorKind::kCorrupt);
+        return;
+    }
+    check_valid_family(value, alloc);
+    Buffer exported = hll::family::export_to(hll::parse(value.data, value.size), "postgresql-hll", alloc);
+    if ((data[0] & 0x0f) == (exported.data[0] & 0x0f)) FUZZ_CHECK(same_bytes(exported.data, exported.size, data, size));
+    else FUZZ_CHECK((data[0] & 0x0f) >= 3 && (exported.data[0] & 0x0f) >= 3);  // only SPARSE and FULL may differ
+}
+
+// Redis's HYLL bytes: refused as kCorrupt, or imported to a valid value that
+// exports to the very input (Redis's bytes are kept as they are).
+void fuzz_redis_import(const std::uint8_t* data, std::size_t size) {
+    HeapAllocator alloc;
+    Buffer value;
+    try {
+        value = hll::family::import(data, size, "redis", 0, alloc);
+    } catch (const Error& err) {
+        FUZZ_CHECK(err.kind() == ErrorKind::kCorrupt);
+        return;
+    }
+    check_valid_family(value, alloc);
+    Buffer exported = hll::family::export_to(hll::parse(value.data, value.size), "redis", alloc);
+    FUZZ_CHECK(same_bytes(exported.data, exported.size, data, size));
+}
+
 void fuzz_hll(const std::uint8_t* data, std::size_t size) {
     HeapAllocator alloc;
     Buffer value = alloc.hold(data, size);
     if (fuzz::check_parser(hll::parse, hll::parse_trusted, value.data, value.size)) {
+        if (hll::family::foreign(value.data[2])) {
+            check_valid_family(value, alloc);
+            return;
+        }
         // A value of an earlier hash id (doc/FORMAT.md 2) parses and keeps its id, and
         // combining it with a value of the current id is refused. The checks build fresh
         // values, which carry the current id, so they run on a copy relabelled to it.
@@ -344,6 +413,8 @@ struct Format {
 
 const Format kFormats[] = {
     {"hll", fuzz_hll},
+    {"postgresql-hll import", fuzz_pg_import},
+    {"redis import", fuzz_redis_import},
     {"bloom", fuzz_bloom},
     {"bloom_agg state", fuzz_bloom_distinct_state},
 };

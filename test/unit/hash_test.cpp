@@ -2,6 +2,8 @@
 
 
 #include <cmath>
+#include <cstring>
+#include <vector>
 #include <limits>
 
 #include "hash.hpp"
@@ -62,4 +64,51 @@ TEST(CanonicalHash, InlineXxh3EqualsTheSharedLibrary) {
     std::uint8_t le[8];
     store_le64(le, static_cast<std::uint64_t>(-123456789));
     EXPECT_EQ(hash_int64(-123456789, 9), shared_library_xxh3(le, 8, 9));
+}
+
+// MurmurHash3_x64_128 against published vectors: the digests of "hello" and of
+// the quick brown fox (SMHasher's digests, printed as two 64-bit words), and rows of postgresql-hll's sql/data/murmur_*.csv, which the Java
+// reference implementation (java-hll) produced (post_hash_long is the first word).
+TEST(ForeignHash, Murmur3X64_128MatchesPublishedVectors) {
+    Hash128 empty = murmur3_x64_128("", 0, 0);
+    EXPECT_EQ(empty.h1, 0u);
+    EXPECT_EQ(empty.h2, 0u);
+    EXPECT_EQ(murmur3_x64_128("hello", 5, 0).h1, UINT64_C(0xcbd8a7b341bd9b02));
+    EXPECT_EQ(murmur3_x64_128("hello", 5, 0).h2, UINT64_C(0x5b1e906a48ae1d19));
+    const char* fox = "The quick brown fox jumps over the lazy dog";
+    Hash128 f = murmur3_x64_128(fox, std::strlen(fox), 0);
+    EXPECT_EQ(f.h1, UINT64_C(0xe34bbc7bbc071b6c));
+    EXPECT_EQ(f.h2, UINT64_C(0x7a433ca9c49a9347));
+
+    struct Row {
+        std::int64_t seed, pre, post;
+    };
+    const Row bigint_rows[] = {
+        {2147483647, 3475270650314491794, -3696531339345168657},
+        {2147483647, 2270991379979347231, 3264963771496493983},
+        {0, 5797898885857920721, -4071349394507855115},
+        {0, -945726292679342924, -876529480041849111},
+    };
+    for (const Row& r : bigint_rows) {
+        std::uint8_t b[8];
+        store_le64(b, static_cast<std::uint64_t>(r.pre));
+        EXPECT_EQ(murmur3_x64_128(b, 8, static_cast<std::uint32_t>(r.seed)).h1, static_cast<std::uint64_t>(r.post));
+    }
+    struct Bytes {
+        std::uint32_t seed;
+        std::vector<std::uint8_t> pre;
+        std::int64_t post;
+    };
+    const Bytes byte_rows[] = {
+        {2147483647, {0x7B, 0x09, 0xEE, 0x30, 0x1F, 0x69, 0x08, 0x96, 0x5B, 0xAA, 0xF9, 0x91, 0xF1, 0x6C, 0x77, 0x73, 0x2B},
+         8025733357459726295},
+        {0, {0x9E}, 8141503599900859852},
+        {12487, {0x18, 0x19, 0x5B}, -4552673506532642215},
+        {12487, {0xB6, 0xC2, 0x00, 0xBB, 0xB4, 0x83, 0x14, 0x1B, 0xEA, 0x60, 0xB2, 0xC3}, -1240950282838113181},
+        {12487, {0x60, 0xE6, 0x4A, 0x30, 0x04, 0x82, 0x2D, 0x10, 0xC1, 0x97}, -973338958937044117},
+        {8979979, {0x91, 0x90, 0x70, 0xA4, 0x47, 0x29}, 8857192650128990353},
+        {8979979, {0x4C, 0x2F, 0xB6, 0x4A, 0x99, 0xFA, 0x9E, 0x5D, 0x91, 0x97, 0x77}, -1298638686744033783},
+    };
+    for (const Bytes& r : byte_rows)
+        EXPECT_EQ(murmur3_x64_128(r.pre.data(), r.pre.size(), r.seed).h1, static_cast<std::uint64_t>(r.post));
 }
