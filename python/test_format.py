@@ -886,14 +886,22 @@ BEGIN PERFORM b::hll; RETURN true; EXCEPTION WHEN invalid_binary_representation 
                 self.assertLessEqual(abs(hi - phi), 1)
                 self.assertTrue(agree(float(rel), pf.hll_relative_error(left)))
                 # The truth: each estimate lies inside its own bounds and, unless it
-                # is on the edge of its domain (a part estimated at 0, Jaccard 0 or
-                # 1: there the standard error is that of the edge and says nothing),
+                # is on or near the edge of its domain (a part estimated near 0, Jaccard
+                # 0 or 1: there the standard error is that of the edge and says nothing),
                 # within 5 standard errors of the truth (+ 1, + the values lost to
                 # collisions); two sparse values are exact but for collisions; the
                 # bounds hold the truth (counted: at least 88% over all cases, at
                 # confidences of 0.5 up).
                 covered += lo <= truth["a"] <= hi
                 counted += 1
+                # The three parts are linked (A = A n B + A minus B, and the union is their
+                # sum): when one is estimated within 3 standard errors of 0 (nested,
+                # disjoint, or nearly), the curvature at the estimate says little of any of
+                # them or of the union (doc/HLL_SET_ALGEBRA.md), and only their bounds are
+                # held to the truth.
+                parts = ("intersection", "a_minus_b", "b_minus_a")
+                near_edge = any(server[n]["standard_error"] is None
+                                or server[n]["estimate"] < 3 * server[n]["standard_error"] for n in parts)
                 for name in names:
                     got = server[name]
                     e, t = got["estimate"], truth[name]
@@ -906,7 +914,7 @@ BEGIN PERFORM b::hll; RETURN true; EXCEPTION WHEN invalid_binary_representation 
                         inside = got["lower"] - 1e-12 <= t <= got["upper"] + 1e-12
                     else:
                         self.assertTrue(got["lower"] <= pf.round_count(e) <= got["upper"], (name, got))
-                        if e >= 0.5:
+                        if e >= 0.5 and not (near_edge and name in parts + ("union",)):
                             self.assertLessEqual(abs(e - t), 5 * se + 1 + lost, (name, got, t))
                         if left.sparse and right.sparse:
                             self.assertLessEqual(abs(e - t), lost + 0.5, (name, got, t))
