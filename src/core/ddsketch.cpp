@@ -476,6 +476,14 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
             throw corrupt("sum is not in its fewest limbs (lowest limb zero or highest a sign extension)");
         if (s.count == 0) throw corrupt("sum is not zero in an empty sketch");
     }
+    if (s.count > 0) {
+        // The sum lies between count * min and count * max (with room for their rounding).
+        double n = static_cast<double>(s.count), total, lo = n * s.min, hi = n * s.max;
+        bool finite = s.sum.to_double(&total);
+        if (finite ? !(total >= lo - std::fabs(lo) * 1e-12 && total <= hi + std::fabs(hi) * 1e-12)
+                   : std::isfinite(lo) && std::isfinite(hi))
+            throw corrupt("sum is outside count * min .. count * max");
+    }
     if (s.count == 0) {
         if (!same_bits(s.min, 0.0) || !same_bits(s.max, 0.0))
             throw corrupt("min and max of an empty sketch are " + number_text(s.min) + " and " + number_text(s.max) +
@@ -580,11 +588,11 @@ void check_state_parameters(const std::uint8_t* data, std::size_t size, double a
 void check_value(double v) {
     if (std::isnan(v))
         throw Error(ErrorKind::kInvalidParameter, "a ddsketch cannot hold NaN",
-                    "Quantiles of values that include NaN have no meaning; filter them out (WHERE x <> 'NaN').");
+                    "Quantiles of values that include NaN have no meaning; leave the NaN values out.");
     if (std::isinf(v))
         throw Error(ErrorKind::kInvalidParameter,
                     std::string("a ddsketch cannot hold ") + (v > 0 ? "Infinity" : "-Infinity"),
-                    "Only finite values are held; filter infinities out or map them to a finite bound.");
+                    "Only finite values are held; leave infinities out or map them to a finite bound.");
 }
 
 void add(Sketch& s, double v) {
@@ -726,8 +734,11 @@ void check_q(double q) {
         throw Error(ErrorKind::kInvalidParameter, "quantile " + number_text(q) + " is not between 0 and 1");
 }
 
-// The estimate of the value at 0-based position p (p < count), clamped to [min, max].
+// The estimate of the value at 0-based position p (p < count), clamped to [min, max];
+// the first and last positions are min and max exactly.
 double value_at(const Sketch& s, std::uint64_t p) {
+    if (p == 0) return s.min;
+    if (p == s.count - 1) return s.max;
     double m = multiplier(s.alpha);
     std::uint64_t before = 0;
     double v = 0;
