@@ -376,6 +376,25 @@ Raw read_raw(const std::uint8_t* data, std::size_t size) {
     if (size != expected)
         throw corrupt("it is " + std::to_string(size) + " bytes long, but its header describes " +
                       std::to_string(expected));
+    // What keeps the operations inside their bounds: the sum's limbs and each store's
+    // indexes in the ranges finite doubles reach.
+    if (r.limbs == 0) {
+        if (r.sum_low != 0) throw corrupt("sum is zero but its lowest limb is " + std::to_string(r.sum_low));
+    } else if (r.sum_low < kMinSumLimb ||
+               static_cast<std::int64_t>(r.sum_low) + r.limbs > kMinSumLimb + kMaxSumLimbs) {
+        throw corrupt("sum limbs " + std::to_string(r.sum_low) + ".." +
+                      std::to_string(static_cast<std::int64_t>(r.sum_low) + r.limbs - 1) + " are outside " +
+                      std::to_string(kMinSumLimb) + ".." + std::to_string(kMinSumLimb + kMaxSumLimbs - 1));
+    }
+    double m = multiplier(r.alpha);
+    std::int32_t lo_index = index_of(std::ldexp(1.0, -1074), m), hi_index = index_of(1.7976931348623157e308, m);
+    for (int i = 0; i < 2; i++) {
+        std::int64_t last = static_cast<std::int64_t>(r.lowest[i]) + static_cast<std::int64_t>(r.buckets[i]) - 1;
+        if (r.buckets[i] > 0 && (r.lowest[i] < lo_index || last > hi_index))
+            throw corrupt(std::string(names[i]) + " store's indexes " + std::to_string(r.lowest[i]) + ".." +
+                          std::to_string(last) + " are outside the finite doubles' " + std::to_string(lo_index) +
+                          ".." + std::to_string(hi_index));
+    }
     r.sum_at = kHeaderSize;
     r.counts_at[0] = r.sum_at + 8 * static_cast<std::size_t>(r.limbs);
     r.counts_at[1] = r.counts_at[0] + static_cast<std::size_t>(r.buckets[0]) * r.width[0];
@@ -408,19 +427,13 @@ Sketch decode(const std::uint8_t* data, const Raw& r) {
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
-void check_store(const Store& st, unsigned width, const char* name, const Sketch& s, double m, std::int32_t lo_index,
-                 std::int32_t hi_index) {
+void check_store(const Store& st, unsigned width, const char* name, const Sketch& s) {
     std::string n(name);
     if (st.empty()) {
         if (st.lowest != 0) throw corrupt(n + " store is empty but its lowest index is " + std::to_string(st.lowest));
         if (st.collapsed) throw corrupt(n + " store is empty but marked collapsed");
         return;
     }
-    (void) m;
-    if (st.lowest < lo_index || static_cast<std::int64_t>(st.lowest) + static_cast<std::int64_t>(st.counts.size()) - 1 > hi_index)
-        throw corrupt(n + " store's indexes " + std::to_string(st.lowest) + ".." +
-                      std::to_string(static_cast<std::int64_t>(st.lowest) + static_cast<std::int64_t>(st.counts.size()) - 1) +
-                      " are outside the finite doubles' " + std::to_string(lo_index) + ".." + std::to_string(hi_index));
     if (st.counts.front() == 0) throw corrupt(n + " store's first count is 0");
     if (st.counts.back() == 0) throw corrupt(n + " store's last count is 0");
     std::uint64_t largest = *std::max_element(st.counts.begin(), st.counts.end());
@@ -455,21 +468,14 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
     Raw r = read_raw(data, size);
     Sketch s = decode(data, r);
     double m = multiplier(s.alpha);
-    std::int32_t lo_index = index_of(std::ldexp(1.0, -1074), m), hi_index = index_of(1.7976931348623157e308, m);
-    check_store(s.positive, r.width[0], "positive", s, m, lo_index, hi_index);
-    check_store(s.negative, r.width[1], "negative", s, m, lo_index, hi_index);
+    check_store(s.positive, r.width[0], "positive", s);
+    check_store(s.negative, r.width[1], "negative", s);
     std::uint64_t total = add_count(add_count(s.zero_count, s.positive.total()), s.negative.total());
     if (total != s.count)
         throw corrupt("count is " + std::to_string(s.count) + " but the zero count and buckets hold " +
                       std::to_string(total));
     // The sum.
-    if (r.limbs == 0) {
-        if (r.sum_low != 0) throw corrupt("sum is zero but its lowest limb is " + std::to_string(r.sum_low));
-    } else {
-        if (r.sum_low < kMinSumLimb || static_cast<std::int64_t>(r.sum_low) + r.limbs > kMinSumLimb + kMaxSumLimbs)
-            throw corrupt("sum limbs " + std::to_string(r.sum_low) + ".." +
-                          std::to_string(static_cast<std::int64_t>(r.sum_low) + r.limbs - 1) + " are outside " +
-                          std::to_string(kMinSumLimb) + ".." + std::to_string(kMinSumLimb + kMaxSumLimbs - 1));
+    if (r.limbs > 0) {
         ExactSum c = s.sum;
         c.canonicalize();
         if (c.limbs.size() != s.sum.limbs.size())

@@ -27,7 +27,7 @@ set -euo pipefail
 
 # ---- sizes and bounds ----
 # A leak of 100 bytes per call in any one kind (LEAK_CALLS x 100 bytes) passes both bounds.
-LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (28 kinds), and as many succeeding
+LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (31 kinds), and as many succeeding
 LEAK_WARMUP=${FAULTS_LEAK_WARMUP:-200}          # calls per kind before the first measurement
 LEAK_CONTEXT_BOUND_KB=${FAULTS_LEAK_CONTEXT_BOUND_KB:-192}  # growth allowed over one loop
 LEAK_RSS_BOUND_KB=${FAULTS_LEAK_RSS_BOUND_KB:-384}
@@ -95,7 +95,8 @@ DECLARE
         'bloom_agg(x, capacity, fpr), capacity 0:22023', 'bloom_agg(x, capacity, fpr), NULL capacity:22004',
         'bloom_union_agg, capacities differ:22023', 'hll_add_trans outside an aggregate:0A000',
         'bloom_agg(x) over 200 values, then an error in its input:22012',
-        'hll_add_agg(x, 6) over 200 values, then an error in its input:22012'];
+        'hll_add_agg(x, 6) over 200 values, then an error in its input:22012',
+        'bytea -> ddsketch, count wrong:22P03', 'ddsketch_agg(x), a NaN:22023', 'ddsketch || ddsketch, alphas differ:22023'];
     k_count int := array_length(kinds, 1);
     bad bigint[] := array_fill(0::bigint, ARRAY[k_count]);
     examples text[] := array_fill(NULL::text, ARRAY[k_count]);
@@ -131,6 +132,11 @@ DECLARE
     agg_capacity bigint := CASE WHEN failing THEN 0 ELSE 100 END;
     null_capacity bigint := CASE WHEN failing THEN NULL ELSE 100 END;
     divisor int := CASE WHEN failing THEN 0 ELSE 1 END;
+    dd_bytes bytea := (SELECT ddsketch_agg(x) FROM generate_series(-5, 50) x)::bytea;
+    b_dd_count bytea := CASE WHEN failing THEN overlay(dd_bytes PLACING '\x00000000000000ff'::bytea FROM 25) ELSE dd_bytes END;
+    dd_value float8 := CASE WHEN failing THEN 'NaN' ELSE 1.5 END;
+    dd_a ddsketch := (SELECT ddsketch_agg(x) FROM generate_series(1, 20) x);
+    dd_b ddsketch := (SELECT ddsketch_agg(x, CASE WHEN failing THEN 0.02 ELSE 0.01 END) FROM generate_series(1, 20) x);
 BEGIN
     FOR i IN 1..n LOOP
         FOR k IN 1..k_count LOOP
@@ -167,6 +173,9 @@ BEGIN
                                  FROM generate_series(1, 200) x;
                 WHEN 28 THEN PERFORM hll_add_agg(x / CASE WHEN x = 200 THEN divisor ELSE 1 END, 6)
                                  FROM generate_series(1, 200) x;
+                WHEN 29 THEN PERFORM b_dd_count::ddsketch;
+                WHEN 30 THEN PERFORM ddsketch_agg(v) FROM (VALUES (1.0::float8), (dd_value), (2.0)) v(v);
+                WHEN 31 THEN PERFORM dd_a || dd_b;
                 END CASE;
                 state := '00000';
             EXCEPTION WHEN others THEN

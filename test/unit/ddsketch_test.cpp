@@ -411,6 +411,16 @@ TEST(DdsketchRefusals, CorruptBytesFieldByField) {
     ddsketch::Sketch empty_sum = sketch_of(empty());
     empty_sum.min = -0.0;
     refuses(to_bytes(ddsketch::encode(empty_sum, alloc)), "empty with -0 min");
+    // The checks of stored values keep every operation in bounds: the sum's limbs and the
+    // stores' indexes in their ranges (a fuzzer found a limb index of -2^30 looping on).
+    for (const Bytes& b : {with32(56, 0xBC000000u), with32(60, 0x7FFFFFFFu), with32(68, 0x80000000u)}) {
+        try {
+            ddsketch::parse_trusted(b.data(), b.size());
+            ADD_FAILURE() << "trusted parse accepted an out-of-range field";
+        } catch (const Error& e) {
+            EXPECT_EQ(e.kind(), ErrorKind::kCorrupt);
+        }
+    }
     // Every prefix and every one-byte change is refused or valid, never a crash.
     for (std::size_t n = 0; n < good.size(); n++) {
         try {
