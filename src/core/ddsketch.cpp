@@ -325,8 +325,9 @@ struct Raw {
     std::size_t sum_at, counts_at[2], size;
 };
 
-// The fields, and what keeps every read inside the bytes.
-Raw read_raw(const std::uint8_t* data, std::size_t size) {
+// The fields, and what keeps every read inside the bytes and the sum's limbs in range:
+// all an add that changes one count in place needs (the per-row path).
+Raw read_fields(const std::uint8_t* data, std::size_t size) {
     header::check(data, size, kHeaderType);
     if (data[1] != kFormatVersion)
         throw corrupt("format version " + std::to_string(data[1]) + " is not a ddsketch version (1)");
@@ -386,6 +387,18 @@ Raw read_raw(const std::uint8_t* data, std::size_t size) {
                       std::to_string(static_cast<std::int64_t>(r.sum_low) + r.limbs - 1) + " are outside " +
                       std::to_string(kMinSumLimb) + ".." + std::to_string(kMinSumLimb + kMaxSumLimbs - 1));
     }
+    r.sum_at = kHeaderSize;
+    r.counts_at[0] = r.sum_at + 8 * static_cast<std::size_t>(r.limbs);
+    r.counts_at[1] = r.counts_at[0] + static_cast<std::size_t>(r.buckets[0]) * r.width[0];
+    r.size = size;
+    return r;
+}
+
+// read_fields, and each store's indexes within the range finite doubles reach
+// (what the operations that rebuild stores rely on).
+Raw read_raw(const std::uint8_t* data, std::size_t size) {
+    Raw r = read_fields(data, size);
+    const char* names[2] = {"positive", "negative"};
     double m = multiplier(r.alpha);
     std::int32_t lo_index = index_of(std::ldexp(1.0, -1074), m), hi_index = index_of(1.7976931348623157e308, m);
     for (int i = 0; i < 2; i++) {
@@ -395,10 +408,6 @@ Raw read_raw(const std::uint8_t* data, std::size_t size) {
                           std::to_string(last) + " are outside the finite doubles' " + std::to_string(lo_index) +
                           ".." + std::to_string(hi_index));
     }
-    r.sum_at = kHeaderSize;
-    r.counts_at[0] = r.sum_at + 8 * static_cast<std::size_t>(r.limbs);
-    r.counts_at[1] = r.counts_at[0] + static_cast<std::size_t>(r.buckets[0]) * r.width[0];
-    r.size = size;
     return r;
 }
 
@@ -661,7 +670,7 @@ bool add_sum_in_place(std::uint8_t* limbs_at, std::uint32_t nlimbs, std::int32_t
 
 Buffer add(std::uint8_t* data, std::size_t size, double v, bool in_place, Allocator& alloc) {
     check_value(v);
-    Raw r = read_raw(data, size);
+    Raw r = read_fields(data, size);
     if (in_place && r.count < UINT64_MAX) {
         std::uint8_t* slot = nullptr;
         unsigned width = 0;
@@ -698,7 +707,7 @@ Buffer add(std::uint8_t* data, std::size_t size, double v, bool in_place, Alloca
             return {data, size};
         }
     }
-    Sketch s = decode(data, r);
+    Sketch s = parse_trusted(data, size);
     add(s, v);
     return encode(s, alloc);
 }
