@@ -72,17 +72,11 @@ SQL[bloom_build]="SELECT octet_length(bloom_agg(id, $KEYS, $FPR)::bytea) FROM ke
 LABEL[cuckoo_build]="cuckoo_agg(id, $KEYS, $FPR) FROM keys"
 SQL[cuckoo_build]="SELECT octet_length(cuckoo_agg(id, $KEYS, $FPR)::bytea) FROM keys"
 
-measure() {
-	sql -c "SELECT format('%s|%s|%s', ms, cpu_ms, result)
-		FROM bench_time(\$q\$${SQL[$1]}\$q\$, \$q\$$WARMUP\$q\$)"
-}
+measure() { measure_in_server "$1"; }
 
 run_rounds
 
 GOALS=()
-goal() { # label value goal
-	GOALS+=("$(printf '%-66s %-7s %8s %-5s' "$1" "<= $3" "$2" "$(verdict "$2" "$3")")")
-}
 for col in $WALL $CPU; do
 	name=$([ $col = $WALL ] && echo wall || echo on-CPU)
 	above_bloom=$(calc "$(med bloom_probe $col) - $(med trivial $col)" 3)

@@ -74,3 +74,15 @@ CPU=2
 field() { printf '%s' "${RUNS[$1]}" | cut -d'|' -f"$2"; }
 med() { field "$1" "$2" | median; }
 result_of() { field "$1" 3 | head -1; }
+
+# measure_in_server ID: one run of SQL[ID] in a fresh backend (the caller's sql
+# function), WARMUP first, timed by bench_time: "wall ms|on-CPU ms|result".
+measure_in_server() {
+	sql -c "SELECT format('%s|%s|%s', ms, cpu_ms, result)
+		FROM bench_time(\$q\$${SQL[$1]}\$q\$, \$q\$$WARMUP\$q\$)"
+}
+
+# goal LABEL VALUE TARGET: a line of the goals table in GOALS, PASS when VALUE <= TARGET.
+goal() {
+	GOALS+=("$(printf '%-66s %-7s %8s %-5s' "$1" "<= $3" "$2" "$(verdict "$2" "$3")")")
+}

@@ -15,6 +15,10 @@ SELECT hll_add_agg(x, 10 + k) FROM ar_pt;
 SELECT hll_add_hash_agg(x, 10 + k) FROM ar_pt;
 SELECT bloom_agg(x, 0.01 * k) FROM ar_pt;
 SELECT bloom_agg(x, 100 * k, 0.01) FROM ar_pt;
+SELECT ddsketch_agg(x, 0.01 * k) FROM ar_pt;
+-- Constant parameters: each partition's partial sketch unions into the whole's bytes.
+SELECT ddsketch_agg(x, 0.02, 64) = (SELECT ddsketch_agg(x, 0.02, 64) FROM (SELECT x FROM ar_pt ORDER BY x) o) AS ddsketch_same
+FROM ar_pt;
 -- One value per aggregate still combines, and hll_union_agg still folds precisions.
 SELECT hll_precision(hll_add_agg(x, 12)) AS p, hll_cardinality(hll_add_agg(x)) AS n,
        hll_precision(hll_union_agg(hll_add(hll_empty(10 + k), x))) AS union_p,
@@ -26,8 +30,10 @@ DROP TABLE ar_pt;
 -- Zero rows: a NULL parameter is the error a first row would raise.
 SELECT hll_add_agg(x, NULL) FROM generate_series(1, 0) x;
 SELECT bloom_agg(x, NULL) FROM generate_series(1, 0) x;
+SELECT ddsketch_agg(x, NULL) FROM generate_series(1, 0) x;
 -- An empty window frame is zero rows: the call's constant p, as without a window.
-SELECT x, hll_precision(hll_add_agg(x, 10) OVER w) AS p10, bloom_info(bloom_agg(x, 0.05) OVER w)->>'fpr' AS fpr
+SELECT x, hll_precision(hll_add_agg(x, 10) OVER w) AS p10, bloom_info(bloom_agg(x, 0.05) OVER w)->>'fpr' AS fpr,
+       ddsketch_info(ddsketch_agg(x, 0.05) OVER w)->>'alpha' AS alpha
 FROM generate_series(1, 2) x WINDOW w AS (ORDER BY x ROWS BETWEEN 1 FOLLOWING AND 1 FOLLOWING);
 -- Calls that share a final function and disagree: NULL, never a wrong p.
 SELECT x, hll_precision(hll_add_agg(x, 10) OVER w) AS p10, hll_precision(hll_add_agg(x, 12) OVER w) AS p12

@@ -2,7 +2,8 @@
 """The per-type overloads of the hashing aggregates in sql/probabilistic.sql.
 
 hll_add_agg, hll_count_distinct, bloom_agg and cuckoo_agg hash their argument. Each has
-one overload per type of HASHED_TYPES, not only anyelement: a caller that sees only the
+one overload per type of HASHED_TYPES, not only anyelement (ddsketch_agg, which reads
+numbers, one per type of NUMERIC_TYPES): a caller that sees only the
 aggregate's signature (Citus's wrapper) still knows the argument's type, and a value
 whose type converts implicitly to several (a string, "char") resolves to exactly one
 overload. The SQL of one type is the same for every type, so it is written once, in
@@ -47,6 +48,9 @@ HASHED_TYPES = [
     '"char"',  # converts implicitly to text and matches anyelement: ambiguous without its own
     "anyelement",  # every other type, hashed by its own rule (doc/FORMAT.md 2)
 ]
+
+# The numeric input types of the families that read values as numbers, not hashes.
+NUMERIC_TYPES = ["smallint", "integer", "bigint", "real", "double precision", "numeric"]
 
 # The objects of one type T in each family, in the order they are created.
 FAMILIES = {
@@ -138,14 +142,49 @@ CREATE AGGREGATE hll_add_agg({T}, integer, text) (
 COMMENT ON AGGREGATE hll_add_agg({T}, integer, text) IS
     'sketch at precision p of the distinct non-NULL values of a column, hashed as the family''s producer hashes them';
 """,
+    "ddsketch": """\
+CREATE FUNCTION ddsketch_add_trans(ddsketch, {T}) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, {T}) IS 'transition function of ddsketch_agg(x)';
+CREATE FUNCTION ddsketch_add_trans(ddsketch, {T}, double precision) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, {T}, double precision) IS 'transition function of ddsketch_agg(x, alpha)';
+CREATE FUNCTION ddsketch_add_trans(ddsketch, {T}, double precision, integer) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, {T}, double precision, integer) IS
+    'transition function of ddsketch_agg(x, alpha, max_buckets)';
+CREATE AGGREGATE ddsketch_agg({T}) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg({T}) IS
+    'quantile sketch of the non-NULL values of a column, relative accuracy 0.01, at most 2048 buckets per sign';
+CREATE AGGREGATE ddsketch_agg({T}, double precision) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg({T}, double precision) IS
+    'quantile sketch of the non-NULL values of a column at relative accuracy alpha, at most 2048 buckets per sign';
+CREATE AGGREGATE ddsketch_agg({T}, double precision, integer) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg({T}, double precision, integer) IS
+    'quantile sketch of the non-NULL values of a column at relative accuracy alpha, at most max_buckets buckets per sign';
+""",
 }
+
+# The types of each family: HASHED_TYPES unless listed here.
+FAMILY_TYPES = {"ddsketch": NUMERIC_TYPES}
 
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "probabilistic.sql")
 BEGIN = re.compile(r"^-- BEGIN GENERATED (\w+)\b.*\n", re.M)
 
 
-def family_sql(family, types=HASHED_TYPES):
+def family_sql(family, types=None):
     """The block's body: for each type, a heading line and its objects."""
+    if types is None:
+        types = FAMILY_TYPES.get(family, HASHED_TYPES)
     return "".join("\n-- %s\n%s" % (t, FAMILIES[family].format(T=t)) for t in types) + "\n"
 
 
@@ -174,7 +213,8 @@ def generated(text):
 
 def main(argv):
     if len(argv) == 2 and argv[0] == "--type":
-        sys.stdout.write("".join(family_sql(f, [argv[1]]) for f in FAMILIES))
+        sys.stdout.write("".join(family_sql(f, [argv[1]]) for f in FAMILIES
+                                 if argv[1] in FAMILY_TYPES.get(f, HASHED_TYPES)))
         return 0
     check = argv[:1] == ["--check"]
     if not (argv == [] or check and len(argv) <= 2):

@@ -178,3 +178,330 @@ COMMENT ON AGGREGATE hll_add_agg(anyelement, integer, text) IS
     'sketch at precision p of the distinct non-NULL values of a column, hashed as the family''s producer hashes them';
 
 -- END issue-25
+-- BEGIN issue-26 ddsketch
+--------------------------------------------------------------------------------
+-- ddsketch: quantiles with a relative error (doc/FORMAT.md 6)
+--------------------------------------------------------------------------------
+CREATE TYPE ddsketch;
+
+CREATE FUNCTION ddsketch_in(cstring) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ddsketch_out(ddsketch) RETURNS cstring
+    AS 'MODULE_PATHNAME', 'ddsketch_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ddsketch_recv(internal) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ddsketch_send(ddsketch) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'ddsketch_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE ddsketch (
+    INPUT = ddsketch_in, OUTPUT = ddsketch_out, RECEIVE = ddsketch_recv, SEND = ddsketch_send,
+    INTERNALLENGTH = VARIABLE, STORAGE = extended
+);
+COMMENT ON TYPE ddsketch IS
+    'quantile sketch with a relative error: every quantile within alpha of the true value (DDSketch)';
+COMMENT ON FUNCTION ddsketch_in(cstring) IS 'text input: \x and the hexadecimal binary format, validated field by field';
+COMMENT ON FUNCTION ddsketch_out(ddsketch) IS 'text output: \x and the hexadecimal binary format';
+COMMENT ON FUNCTION ddsketch_recv(internal) IS 'binary input: the binary format, validated field by field';
+COMMENT ON FUNCTION ddsketch_send(ddsketch) IS 'binary output: the binary format';
+
+CREATE FUNCTION ddsketch_from_bytea(bytea) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_from_bytea(bytea) IS 'validates the binary format field by field and returns it as ddsketch';
+CREATE CAST (bytea AS ddsketch) WITH FUNCTION ddsketch_from_bytea(bytea);
+COMMENT ON CAST (bytea AS ddsketch) IS 'the binary format, validated field by field';
+CREATE CAST (ddsketch AS bytea) WITHOUT FUNCTION;
+COMMENT ON CAST (ddsketch AS bytea) IS 'the binary format';
+
+CREATE FUNCTION quantile(ddsketch, double precision) RETURNS double precision
+    AS 'MODULE_PATHNAME', 'quantile' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION quantile(ddsketch, double precision) IS
+    'the value at quantile q (percentile_disc''s), within alpha times its magnitude; NULL for an empty sketch';
+CREATE FUNCTION quantiles(ddsketch, double precision[]) RETURNS double precision[]
+    AS 'MODULE_PATHNAME', 'quantiles' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION quantiles(ddsketch, double precision[]) IS
+    'quantile() at each q of an array (a NULL q gives NULL); NULL for an empty sketch';
+CREATE FUNCTION quantile_rank(ddsketch, double precision) RETURNS double precision
+    AS 'MODULE_PATHNAME', 'quantile_rank' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION quantile_rank(ddsketch, double precision) IS
+    'estimated fraction of the values at or below x (exact below min and at or above max); NULL for an empty sketch';
+CREATE FUNCTION ddsketch_count(ddsketch) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'ddsketch_count' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_count(ddsketch) IS 'number of values, exactly';
+CREATE FUNCTION ddsketch_min(ddsketch) RETURNS double precision
+    AS 'MODULE_PATHNAME', 'ddsketch_min' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_min(ddsketch) IS 'smallest value, exactly; NULL for an empty sketch';
+CREATE FUNCTION ddsketch_max(ddsketch) RETURNS double precision
+    AS 'MODULE_PATHNAME', 'ddsketch_max' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_max(ddsketch) IS 'largest value, exactly; NULL for an empty sketch';
+CREATE FUNCTION ddsketch_sum(ddsketch) RETURNS double precision
+    AS 'MODULE_PATHNAME', 'ddsketch_sum' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_sum(ddsketch) IS
+    'sum of the values, exact and rounded once (whatever the order or the partitions); NULL for an empty sketch';
+CREATE FUNCTION ddsketch_mean(ddsketch) RETURNS double precision
+    AS 'MODULE_PATHNAME', 'ddsketch_mean' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_mean(ddsketch) IS 'ddsketch_sum / ddsketch_count; NULL for an empty sketch';
+CREATE FUNCTION ddsketch_union(ddsketch, ddsketch) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_union' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_union(ddsketch, ddsketch) IS
+    'sketch of both inputs'' values (same alpha and max_buckets): the same bytes as one sketch of them all';
+CREATE FUNCTION ddsketch_info(ddsketch) RETURNS jsonb
+    AS 'MODULE_PATHNAME', 'ddsketch_info' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_info(ddsketch) IS
+    'every header field, each store''s buckets and whether it collapsed (and below which magnitude), bytes';
+
+-- A sketch's bytes are canonical (the same values give the same bytes in any
+-- order), so equality and hashing are bytea's own functions.
+CREATE FUNCTION ddsketch_eq(ddsketch, ddsketch) RETURNS boolean
+    AS 'byteaeq' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_eq(ddsketch, ddsketch) IS 'the sketches have the same parameters and buckets';
+CREATE FUNCTION ddsketch_ne(ddsketch, ddsketch) RETURNS boolean
+    AS 'byteane' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_ne(ddsketch, ddsketch) IS 'the sketches differ in parameters or buckets';
+CREATE FUNCTION ddsketch_hash(ddsketch) RETURNS integer
+    AS 'hashvarlena' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_hash(ddsketch) IS 'hash of a sketch, for hash joins and GROUP BY';
+CREATE FUNCTION ddsketch_hash_extended(ddsketch, bigint) RETURNS bigint
+    AS 'hashvarlenaextended' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_hash_extended(ddsketch, bigint) IS 'seeded 64-bit hash of a sketch, for hash partitioning';
+
+CREATE OPERATOR || (LEFTARG = ddsketch, RIGHTARG = ddsketch, FUNCTION = ddsketch_union, COMMUTATOR = ||);
+COMMENT ON OPERATOR || (ddsketch, ddsketch) IS 'union';
+CREATE OPERATOR = (LEFTARG = ddsketch, RIGHTARG = ddsketch, FUNCTION = ddsketch_eq, COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = eqsel, JOIN = eqjoinsel, HASHES);
+COMMENT ON OPERATOR = (ddsketch, ddsketch) IS 'equal';
+CREATE OPERATOR <> (LEFTARG = ddsketch, RIGHTARG = ddsketch, FUNCTION = ddsketch_ne, COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = neqsel, JOIN = neqjoinsel);
+COMMENT ON OPERATOR <> (ddsketch, ddsketch) IS 'not equal';
+
+CREATE OPERATOR CLASS ddsketch_ops DEFAULT FOR TYPE ddsketch USING hash AS
+    OPERATOR 1 = (ddsketch, ddsketch),
+    FUNCTION 1 ddsketch_hash(ddsketch),
+    FUNCTION 2 ddsketch_hash_extended(ddsketch, bigint);
+
+-- Aggregates keep the ddsketch type itself as their state, with the union as
+-- combine function (parallel query, Citus).
+CREATE FUNCTION ddsketch_agg_final(ddsketch) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_agg_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_agg_final(ddsketch) IS
+    'final function of ddsketch_agg: a copy of the state, or for zero rows an empty sketch';
+CREATE FUNCTION ddsketch_union_final(ddsketch) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_union_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_union_final(ddsketch) IS 'final function of ddsketch_union_agg: a copy of the state';
+CREATE FUNCTION ddsketch_union_trans(ddsketch, ddsketch) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_union_trans' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_union_trans(ddsketch, ddsketch) IS
+    'transition function of ddsketch_union_agg, combine function of it and ddsketch_agg';
+
+CREATE AGGREGATE ddsketch_union_agg(ddsketch) (
+    SFUNC = ddsketch_union_trans, STYPE = ddsketch, FINALFUNC = ddsketch_union_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_union_agg(ddsketch) IS 'union of a column of sketches (zero rows: NULL)';
+
+-- ddsketch_add_trans and ddsketch_agg(x [, alpha [, max_buckets]]), for each numeric input type.
+
+-- smallint
+CREATE FUNCTION ddsketch_add_trans(ddsketch, smallint) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, smallint) IS 'transition function of ddsketch_agg(x)';
+CREATE FUNCTION ddsketch_add_trans(ddsketch, smallint, double precision) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, smallint, double precision) IS 'transition function of ddsketch_agg(x, alpha)';
+CREATE FUNCTION ddsketch_add_trans(ddsketch, smallint, double precision, integer) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, smallint, double precision, integer) IS
+    'transition function of ddsketch_agg(x, alpha, max_buckets)';
+CREATE AGGREGATE ddsketch_agg(smallint) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg(smallint) IS
+    'quantile sketch of the non-NULL values of a column, relative accuracy 0.01, at most 2048 buckets per sign';
+CREATE AGGREGATE ddsketch_agg(smallint, double precision) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg(smallint, double precision) IS
+    'quantile sketch of the non-NULL values of a column at relative accuracy alpha, at most 2048 buckets per sign';
+CREATE AGGREGATE ddsketch_agg(smallint, double precision, integer) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg(smallint, double precision, integer) IS
+    'quantile sketch of the non-NULL values of a column at relative accuracy alpha, at most max_buckets buckets per sign';
+
+-- integer
+CREATE FUNCTION ddsketch_add_trans(ddsketch, integer) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, integer) IS 'transition function of ddsketch_agg(x)';
+CREATE FUNCTION ddsketch_add_trans(ddsketch, integer, double precision) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, integer, double precision) IS 'transition function of ddsketch_agg(x, alpha)';
+CREATE FUNCTION ddsketch_add_trans(ddsketch, integer, double precision, integer) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, integer, double precision, integer) IS
+    'transition function of ddsketch_agg(x, alpha, max_buckets)';
+CREATE AGGREGATE ddsketch_agg(integer) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg(integer) IS
+    'quantile sketch of the non-NULL values of a column, relative accuracy 0.01, at most 2048 buckets per sign';
+CREATE AGGREGATE ddsketch_agg(integer, double precision) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg(integer, double precision) IS
+    'quantile sketch of the non-NULL values of a column at relative accuracy alpha, at most 2048 buckets per sign';
+CREATE AGGREGATE ddsketch_agg(integer, double precision, integer) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg(integer, double precision, integer) IS
+    'quantile sketch of the non-NULL values of a column at relative accuracy alpha, at most max_buckets buckets per sign';
+
+-- bigint
+CREATE FUNCTION ddsketch_add_trans(ddsketch, bigint) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, bigint) IS 'transition function of ddsketch_agg(x)';
+CREATE FUNCTION ddsketch_add_trans(ddsketch, bigint, double precision) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, bigint, double precision) IS 'transition function of ddsketch_agg(x, alpha)';
+CREATE FUNCTION ddsketch_add_trans(ddsketch, bigint, double precision, integer) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, bigint, double precision, integer) IS
+    'transition function of ddsketch_agg(x, alpha, max_buckets)';
+CREATE AGGREGATE ddsketch_agg(bigint) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg(bigint) IS
+    'quantile sketch of the non-NULL values of a column, relative accuracy 0.01, at most 2048 buckets per sign';
+CREATE AGGREGATE ddsketch_agg(bigint, double precision) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg(bigint, double precision) IS
+    'quantile sketch of the non-NULL values of a column at relative accuracy alpha, at most 2048 buckets per sign';
+CREATE AGGREGATE ddsketch_agg(bigint, double precision, integer) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg(bigint, double precision, integer) IS
+    'quantile sketch of the non-NULL values of a column at relative accuracy alpha, at most max_buckets buckets per sign';
+
+-- real
+CREATE FUNCTION ddsketch_add_trans(ddsketch, real) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, real) IS 'transition function of ddsketch_agg(x)';
+CREATE FUNCTION ddsketch_add_trans(ddsketch, real, double precision) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, real, double precision) IS 'transition function of ddsketch_agg(x, alpha)';
+CREATE FUNCTION ddsketch_add_trans(ddsketch, real, double precision, integer) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, real, double precision, integer) IS
+    'transition function of ddsketch_agg(x, alpha, max_buckets)';
+CREATE AGGREGATE ddsketch_agg(real) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg(real) IS
+    'quantile sketch of the non-NULL values of a column, relative accuracy 0.01, at most 2048 buckets per sign';
+CREATE AGGREGATE ddsketch_agg(real, double precision) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg(real, double precision) IS
+    'quantile sketch of the non-NULL values of a column at relative accuracy alpha, at most 2048 buckets per sign';
+CREATE AGGREGATE ddsketch_agg(real, double precision, integer) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg(real, double precision, integer) IS
+    'quantile sketch of the non-NULL values of a column at relative accuracy alpha, at most max_buckets buckets per sign';
+
+-- double precision
+CREATE FUNCTION ddsketch_add_trans(ddsketch, double precision) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, double precision) IS 'transition function of ddsketch_agg(x)';
+CREATE FUNCTION ddsketch_add_trans(ddsketch, double precision, double precision) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, double precision, double precision) IS 'transition function of ddsketch_agg(x, alpha)';
+CREATE FUNCTION ddsketch_add_trans(ddsketch, double precision, double precision, integer) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, double precision, double precision, integer) IS
+    'transition function of ddsketch_agg(x, alpha, max_buckets)';
+CREATE AGGREGATE ddsketch_agg(double precision) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg(double precision) IS
+    'quantile sketch of the non-NULL values of a column, relative accuracy 0.01, at most 2048 buckets per sign';
+CREATE AGGREGATE ddsketch_agg(double precision, double precision) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg(double precision, double precision) IS
+    'quantile sketch of the non-NULL values of a column at relative accuracy alpha, at most 2048 buckets per sign';
+CREATE AGGREGATE ddsketch_agg(double precision, double precision, integer) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg(double precision, double precision, integer) IS
+    'quantile sketch of the non-NULL values of a column at relative accuracy alpha, at most max_buckets buckets per sign';
+
+-- numeric
+CREATE FUNCTION ddsketch_add_trans(ddsketch, numeric) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, numeric) IS 'transition function of ddsketch_agg(x)';
+CREATE FUNCTION ddsketch_add_trans(ddsketch, numeric, double precision) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, numeric, double precision) IS 'transition function of ddsketch_agg(x, alpha)';
+CREATE FUNCTION ddsketch_add_trans(ddsketch, numeric, double precision, integer) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_add_trans(ddsketch, numeric, double precision, integer) IS
+    'transition function of ddsketch_agg(x, alpha, max_buckets)';
+CREATE AGGREGATE ddsketch_agg(numeric) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg(numeric) IS
+    'quantile sketch of the non-NULL values of a column, relative accuracy 0.01, at most 2048 buckets per sign';
+CREATE AGGREGATE ddsketch_agg(numeric, double precision) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg(numeric, double precision) IS
+    'quantile sketch of the non-NULL values of a column at relative accuracy alpha, at most 2048 buckets per sign';
+CREATE AGGREGATE ddsketch_agg(numeric, double precision, integer) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = ddsketch_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE ddsketch_agg(numeric, double precision, integer) IS
+    'quantile sketch of the non-NULL values of a column at relative accuracy alpha, at most max_buckets buckets per sign';
+
+
+-- The ordered-set form a percentile_cont query swaps one word for: the values
+-- go into a ddsketch (alpha 0.01) in the order they come, never sorted.
+-- Ordered-set aggregates run in one process; ddsketch_agg runs in parallel.
+CREATE FUNCTION approx_percentile_cont_final(ddsketch, double precision) RETURNS double precision
+    AS 'MODULE_PATHNAME', 'approx_percentile_cont_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION approx_percentile_cont_final(ddsketch, double precision) IS
+    'final function of approx_percentile_cont(q)';
+CREATE FUNCTION approx_percentile_cont_multi_final(ddsketch, double precision[]) RETURNS double precision[]
+    AS 'MODULE_PATHNAME', 'approx_percentile_cont_multi_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION approx_percentile_cont_multi_final(ddsketch, double precision[]) IS
+    'final function of approx_percentile_cont(q[])';
+CREATE AGGREGATE approx_percentile_cont(double precision ORDER BY double precision) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = approx_percentile_cont_final,
+    FINALFUNC_MODIFY = READ_ONLY, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE approx_percentile_cont(double precision ORDER BY double precision) IS
+    'percentile_cont(q) from a ddsketch at relative accuracy 0.01 (interpolated; zero rows: NULL)';
+CREATE AGGREGATE approx_percentile_cont(double precision[] ORDER BY double precision) (
+    SFUNC = ddsketch_add_trans, STYPE = ddsketch, FINALFUNC = approx_percentile_cont_multi_final,
+    FINALFUNC_MODIFY = READ_ONLY, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE approx_percentile_cont(double precision[] ORDER BY double precision) IS
+    'percentile_cont(q[]) from a ddsketch at relative accuracy 0.01 (interpolated; zero rows: NULL)';
+-- END issue-26

@@ -193,6 +193,13 @@ prob_json_string(ProbJson *json, const char *key, const char *v)
 }
 
 void
+prob_json_bool(ProbJson *json, const char *key, bool v)
+{
+	json_key(json, key);
+	appendStringInfoString(&json->text, v ? "true" : "false");
+}
+
+void
 prob_json_open(ProbJson *json, const char *key, char bracket)
 {
 	json_key(json, key);

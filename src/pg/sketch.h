@@ -128,6 +128,7 @@ extern void prob_json_uint(ProbJson *json, const char *key, uint64 v);
 /* The number rule of doc/FORMAT.md 1 (prob_json_number). */
 extern void prob_json_double(ProbJson *json, const char *key, double v);
 extern void prob_json_string(ProbJson *json, const char *key, const char *v);
+extern void prob_json_bool(ProbJson *json, const char *key, bool v);
 /* A nested object or array: key NULL inside an array. */
 extern void prob_json_open(ProbJson *json, const char *key, char bracket);
 extern void prob_json_close(ProbJson *json, char bracket);

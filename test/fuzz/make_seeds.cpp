@@ -11,6 +11,7 @@
 #include "hash.hpp"
 #include "bloom.hpp"
 #include "cuckoo.hpp"
+#include "ddsketch.hpp"
 #include "hll.hpp"
 #include "hll_family.hpp"
 
@@ -46,6 +47,39 @@ Buffer hll_of(HeapAllocator& alloc, int p, std::uint64_t seed, std::size_t n, st
         b = next;
     }
     return b;
+}
+
+// ddsketch values of every shape (empty, both signs and zeros, wide counts,
+// collapsed, a many-limb sum) and near misses that each fail one check.
+void ddsketch_seeds(const std::string& dir, HeapAllocator& alloc) {
+    auto build = [&](double alpha, long long max_buckets, const std::vector<double>& values) {
+        Buffer b = ddsketch::make_empty(alloc, alpha, max_buckets);
+        for (double v : values) b = ddsketch::add(b.data, b.size, v, false, alloc);
+        return b;
+    };
+    std::vector<double> wide, many;
+    for (int i = -300; i <= 300; i += 7) wide.push_back((i % 2 ? -1.0 : 1.0) * std::ldexp(1.37, i));
+    for (int i = 0; i < 300; i++) many.push_back(i % 5);
+    const std::pair<const char*, Buffer> values[] = {
+        {"empty", ddsketch::make_empty(alloc, 0.01, 2048)},
+        {"signs", build(0.01, 2048, {-3, -1, 0, 0, -0.0, 2, 5, 300})},
+        {"wide-counts", build(0.05, 2048, many)},
+        {"collapsed", build(0.01, 16, wide)},
+        {"max-buckets-1", build(0.5, 1, {1, 10, -1, -10, 0})},
+        {"sum-limbs", build(0.0001, 65536, {1e300, 5e-324, -1e-310, 3})},
+    };
+    for (const auto& [name, b] : values) write_file(dir + "/ddsketch-" + name, b.data, b.size);
+    const Buffer& g = values[1].second;
+    std::vector<std::uint8_t> bad(g.data, g.data + g.size);
+    bad[3] = 1;  // collapsed flag on a store that is not full
+    write_file(dir + "/ddsketch-bad-flag", bad);
+    bad.assign(g.data, g.data + g.size);
+    store_le64(bad.data() + 24, 9);  // count
+    write_file(dir + "/ddsketch-bad-count", bad);
+    bad.assign(g.data, g.data + g.size);
+    store_double(bad.data() + 48, 310.0);  // max in another bucket
+    write_file(dir + "/ddsketch-bad-max", bad);
+    write_file(dir + "/ddsketch-bad-truncated", g.data, g.size - 1);
 }
 
 void parse_seeds(const std::string& dir) {
@@ -153,6 +187,7 @@ void parse_seeds(const std::string& dir) {
     bad.assign(d.data, d.data + d.size);
     bad[16] = 0xFF;
     write_file(dir + "/hll-bad-register", bad);
+    ddsketch_seeds(dir, alloc);
     Buffer state = hll::builder(alloc, 8, 0, kind::kNone);
     for (std::int64_t i = 0; i < 5; i++) state = hll::add_hash(state.data, state.size, hash_int64(i, 0), true, alloc);
     put("hll-building-state", state);

@@ -1,4 +1,5 @@
-// libFuzzer target: every format's full validator on arbitrary bytes, the
+// libFuzzer target: every format's full validator on arbitrary bytes (hll,
+// bloom, bloom_agg's state, ddsketch), the
 // path of text input, binary receive and the bytea casts. Each format rejects
 // a foreign type tag in the first byte, so one corpus serves them all.
 //
@@ -31,6 +32,7 @@
 #include "hll.hpp"
 #include "hll_family.hpp"
 #include "bloom.hpp"
+#include "ddsketch.hpp"
 
 using namespace probabilistic;
 using fuzz::HeapAllocator;
@@ -406,6 +408,53 @@ void fuzz_bloom_distinct_state(const std::uint8_t* data, std::size_t size) {
     for (std::uint64_t h : distinct) FUZZ_CHECK(bloom::contains(f, h));
 }
 
+// A ddsketch value the full validation accepted: it is canonical (decoded and
+// encoded again, the same bytes), its answers lie in [min, max], and a union
+// with itself or an empty sketch, or one more value, stays valid; a union in
+// either order is the same bytes.
+void fuzz_ddsketch(const std::uint8_t* data, std::size_t size) {
+    HeapAllocator alloc;
+    Buffer value = alloc.hold(data, size);
+    if (!fuzz::check_parser(ddsketch::parse, ddsketch::parse_trusted, value.data, value.size)) {
+        // Header-only checks passed or not, the header-trusting operations stay inside the bytes.
+        try {
+            ddsketch::Sketch t = ddsketch::parse_trusted(value.data, value.size);
+            double out;
+            if (t.count > 0) ddsketch::quantile(t, 0.5, &out);
+            ddsketch::add(value.data, value.size, 1.5, false, alloc);
+        } catch (const Error&) {
+        }
+        return;
+    }
+    ddsketch::Sketch s = ddsketch::parse(value.data, value.size);
+    FUZZ_CHECK(same_bytes(ddsketch::encode(s, alloc), value));
+    for (double q : {0.0, 0.001, 0.5, 0.999, 1.0}) {
+        double v, c;
+        FUZZ_CHECK(ddsketch::quantile(s, q, &v) == (s.count > 0));
+        FUZZ_CHECK(ddsketch::quantile_cont(s, q, &c) == (s.count > 0));
+        if (s.count > 0) FUZZ_CHECK(v >= s.min && v <= s.max && c >= s.min && c <= s.max);
+    }
+    double r;
+    if (ddsketch::rank(s, s.max, &r)) FUZZ_CHECK(r == 1.0);
+    if (s.count >= UINT64_C(1) << 62) return;  // the unions below would pass 2^64 values
+    Buffer twice = ddsketch::merge(value.data, value.size, value.data, value.size, alloc);
+    ddsketch::Sketch t = ddsketch::parse(twice.data, twice.size);
+    FUZZ_CHECK(t.count == 2 * s.count && t.min == s.min && t.max == s.max);
+    Buffer empty = ddsketch::make_empty(alloc, s.alpha, s.max_buckets);
+    FUZZ_CHECK(same_bytes(ddsketch::merge(value.data, value.size, empty.data, empty.size, alloc), value));
+    FUZZ_CHECK(same_bytes(ddsketch::merge(empty.data, empty.size, value.data, value.size, alloc), value));
+    // One more value, from the input's hash, copied and in place alike; the union either way round.
+    double x = std::ldexp(static_cast<double>(hash_bytes(value.data, value.size, 0) >> 11), -40) - 4096.0;
+    Buffer added = ddsketch::add(value.data, value.size, x, false, alloc);
+    ddsketch::validate(added.data, added.size);
+    Buffer copy = alloc.hold(value.data, value.size);
+    Buffer in_place = ddsketch::add(copy.data, copy.size, x, true, alloc);
+    FUZZ_CHECK(same_bytes(in_place, added));
+    Buffer one = ddsketch::add(empty.data, empty.size, x, false, alloc);
+    FUZZ_CHECK(same_bytes(ddsketch::merge(value.data, value.size, one.data, one.size, alloc), added));
+    FUZZ_CHECK(same_bytes(ddsketch::merge(one.data, one.size, value.data, value.size, alloc), added));
+}
+
 struct Format {
     const char* name;
     void (*fuzz)(const std::uint8_t* data, std::size_t size);
@@ -417,6 +466,7 @@ const Format kFormats[] = {
     {"redis import", fuzz_redis_import},
     {"bloom", fuzz_bloom},
     {"bloom_agg state", fuzz_bloom_distinct_state},
+    {"ddsketch", fuzz_ddsketch},
 };
 
 }  // namespace

@@ -318,7 +318,7 @@ echo "# 1. crash safety under a concurrent insert and update load ($CLIENTS clie
 
 # Every representation; the bloom of row 10 is about 4.8 MB, out of line.
 SOURCE_TABLE=$(cat <<'SQL'
-CREATE TABLE sketches (id integer PRIMARY KEY, what text NOT NULL, h hll, h10 hll(10), b bloom, c cuckoo);
+CREATE TABLE sketches (id integer PRIMARY KEY, what text NOT NULL, h hll, h10 hll(10), b bloom, c cuckoo, d ddsketch);
 INSERT INTO sketches (id, what, h, b) VALUES
  (1, 'hll empty p=14; bloom empty fixed', hll_empty(), bloom_empty(1000)),
  (2, 'hll empty p=4 seed 42; bloom empty scalable seed 7', hll_empty(4, 42), bloom_empty(100, 0.001, true, 7)),
@@ -348,6 +348,13 @@ UPDATE sketches SET c = CASE id % 4
     WHEN 0 THEN cuckoo_empty(1000)
     WHEN 1 THEN (SELECT cuckoo_agg(x, 20000, 0.001) FROM generate_series(1, 20000) x)
     WHEN 2 THEN cuckoo_remove(cuckoo_add(cuckoo_add(cuckoo_empty(10, 0.1, 7), 1), 2::bigint), 1) END;
+-- ddsketch: empty, both signs and zeros, collapsed at 32 buckets, alpha 0.0001 over a
+-- wide range (about 90 kB, out of line), NULL.
+UPDATE sketches SET d = CASE id % 5
+    WHEN 0 THEN (SELECT ddsketch_agg(x) FROM generate_series(1, 0) x)
+    WHEN 1 THEN (SELECT ddsketch_agg((x % 3 - 1) * exp(sin(x) * 8)) FROM generate_series(1, 20000) x)
+    WHEN 2 THEN (SELECT ddsketch_agg(exp(sin(x) * 30), 0.01, 32) FROM generate_series(1, 5000) x)
+    WHEN 3 THEN (SELECT ddsketch_agg(exp(sin(x) * 3), 0.0001, 65536) FROM generate_series(1, 20000) x) END;
 SQL
 )
 COVERAGE="SELECT string_agg(DISTINCT (hll_info(h) ->> 'representation') || ' ' || hll_precision(h), ', '),
@@ -363,7 +370,7 @@ COVERAGE="SELECT string_agg(DISTINCT (hll_info(h) ->> 'representation') || ' ' |
 values_to() { # table file
 	printf '%s\n' "RESET search_path;" "\\o $2.types" \
 		"SELECT attname || ' ' || format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = '$1'::regclass AND attnum > 0 ORDER BY attnum;" \
-		"\\o" "\\copy (SELECT id, what, h::bytea, h10::bytea, b::bytea, c::bytea FROM $1 ORDER BY id) TO '$2' (FORMAT binary)"
+		"\\o" "\\copy (SELECT id, what, h::bytea, h10::bytea, b::bytea, c::bytea, d::bytea FROM $1 ORDER BY id) TO '$2' (FORMAT binary)"
 }
 same_values() { # what file1 file2, as written by values_to
 	same_file "$1 (column types)" "$2.types" "$3.types"
@@ -390,7 +397,7 @@ pg_restore --exit-on-error -d prob_durability_custom "$WORK/dump.custom"
 sql -d prob_durability_custom -f <(values_to sketches "$WORK/custom")
 same_values "pg_dump -Fp, restored with psql" "$WORK/source" "$WORK/plain"
 same_values "pg_dump -Fc, restored with pg_restore" "$WORK/source" "$WORK/custom"
-ok "pg_dump -Fp | psql and pg_dump -Fc | pg_restore: all $SOURCE_ROWS rows byte for byte, column types hll, hll(10), bloom, cuckoo kept ($(du -k "$WORK/dump.sql" | cut -f1) kB plain dump)"
+ok "pg_dump -Fp | psql and pg_dump -Fc | pg_restore: all $SOURCE_ROWS rows byte for byte, column types hll, hll(10), bloom, cuckoo, ddsketch kept ($(du -k "$WORK/dump.sql" | cut -f1) kB plain dump)"
 
 # The extension in a schema of its own, used by a default, a check, indexes,
 # a view and a materialized view that pg_restore refreshes with an empty
@@ -451,8 +458,8 @@ for format in binary text; do
 	ok "COPY TO and FROM (FORMAT $format): all $SOURCE_ROWS rows byte for byte ($(du -k "$WORK/copy.$format" | cut -f1) kB)"
 done
 # Binary COPY sends a value as the documented format, the very bytes of ::bytea.
-sql -d prob_durability_src -c "\\copy (SELECT h, h10, b FROM sketches ORDER BY id) TO '$WORK/typed.bin' (FORMAT binary)" \
-	-c "\\copy (SELECT h::bytea, h10::bytea, b::bytea FROM sketches ORDER BY id) TO '$WORK/bytea.bin' (FORMAT binary)"
-same_file "binary COPY of hll and bloom against their ::bytea" "$WORK/typed.bin" "$WORK/bytea.bin"
+sql -d prob_durability_src -c "\\copy (SELECT h, h10, b, c, d FROM sketches ORDER BY id) TO '$WORK/typed.bin' (FORMAT binary)" \
+	-c "\\copy (SELECT h::bytea, h10::bytea, b::bytea, c::bytea, d::bytea FROM sketches ORDER BY id) TO '$WORK/bytea.bin' (FORMAT binary)"
+same_file "binary COPY of hll, bloom, cuckoo and ddsketch against their ::bytea" "$WORK/typed.bin" "$WORK/bytea.bin"
 ok "binary COPY writes each value as the bytes of value::bytea"
 echo "durability: every check passed in $SECONDS s"

@@ -27,7 +27,7 @@ set -euo pipefail
 
 # ---- sizes and bounds ----
 # A leak of 100 bytes per call in any one kind (LEAK_CALLS x 100 bytes) passes both bounds.
-LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (39 kinds), and as many succeeding
+LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (42 kinds), and as many succeeding
 LEAK_WARMUP=${FAULTS_LEAK_WARMUP:-200}          # calls per kind before the first measurement
 LEAK_CONTEXT_BOUND_KB=${FAULTS_LEAK_CONTEXT_BOUND_KB:-192}  # growth allowed over one loop
 LEAK_RSS_BOUND_KB=${FAULTS_LEAK_RSS_BOUND_KB:-384}
@@ -102,7 +102,8 @@ DECLARE
         'cuckoo_agg(x, 1000, 0.01) over 200 values, then an error in its input:22012',
         'hll_import, postgresql-hll bytes truncated:22P03', 'hll_import, redis opcodes short:22P03',
         'hll_union of two hash families:22023',
-        'hll_add_agg(x, 11, postgresql-hll) over 200 values, then an error in its input:22012'];
+        'hll_add_agg(x, 11, postgresql-hll) over 200 values, then an error in its input:22012',
+        'bytea -> ddsketch, count wrong:22P03', 'ddsketch_agg(x), a NaN:22023', 'ddsketch || ddsketch, alphas differ:22023'];
     k_count int := array_length(kinds, 1);
     bad bigint[] := array_fill(0::bigint, ARRAY[k_count]);
     examples text[] := array_fill(NULL::text, ARRAY[k_count]);
@@ -153,6 +154,11 @@ DECLARE
                               ELSE '\x48594c4c0100000000000000000000007fff'::bytea END;
     h_pg hll := hll_import('\x118b7f', 'postgresql-hll');
     h_other hll := CASE WHEN failing THEN hll_empty(11) ELSE hll_import('\x118b7f', 'postgresql-hll') END;
+    dd_bytes bytea := (SELECT ddsketch_agg(x) FROM generate_series(-5, 50) x)::bytea;
+    b_dd_count bytea := CASE WHEN failing THEN overlay(dd_bytes PLACING '\x00000000000000ff'::bytea FROM 25) ELSE dd_bytes END;
+    dd_value float8 := CASE WHEN failing THEN 'NaN' ELSE 1.5 END;
+    dd_a ddsketch := (SELECT ddsketch_agg(x) FROM generate_series(1, 20) x);
+    dd_b ddsketch := (SELECT ddsketch_agg(x, CASE WHEN failing THEN 0.02 ELSE 0.01 END) FROM generate_series(1, 20) x);
 BEGIN
     FOR i IN 1..n LOOP
         FOR k IN 1..k_count LOOP
@@ -202,6 +208,9 @@ BEGIN
                 WHEN 38 THEN PERFORM h_pg || h_other;
                 WHEN 39 THEN PERFORM hll_add_agg(x / CASE WHEN x = 200 THEN divisor ELSE 1 END, 11, 'postgresql-hll')
                                  FROM generate_series(1, 200) x;
+                WHEN 40 THEN PERFORM b_dd_count::ddsketch;
+                WHEN 41 THEN PERFORM ddsketch_agg(v) FROM (VALUES (1.0::float8), (dd_value), (2.0)) v(v);
+                WHEN 42 THEN PERFORM dd_a || dd_b;
                 END CASE;
                 state := '00000';
             EXCEPTION WHEN others THEN

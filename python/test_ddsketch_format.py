@@ -1,0 +1,184 @@
+"""Checks python/ddsketch_format.py, written from doc/FORMAT.md section 6, against
+the extension: test/vectors/ddsketch.json byte for byte (and their quantiles),
+validation of corrupt bytes, the relative-error guarantee against sorted
+values, the union of parts in any order, and (when PGHOST is set, as
+test/cluster.sh's start_cluster exports it) random sketches built on a running
+server. Run: /usr/bin/python3 -m unittest discover -s python -v
+
+PROB_TEST_SEED=<int> repeats a run's random data (the seed is printed).
+"""
+
+import doctest
+import json
+import math
+import os
+import random
+import struct
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import ddsketch_format as df  # noqa: E402
+from make_hll_vectors import psql  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VECTORS = os.path.join(ROOT, "test", "vectors", "ddsketch.json")
+SEED = int(os.environ.get("PROB_TEST_SEED", random.randrange(1 << 30)))
+print("test_ddsketch_format: PROB_TEST_SEED=%d" % SEED, file=sys.stderr)
+
+
+def build(alpha, max_buckets, values):
+    s = df.DDSketch(alpha, max_buckets)
+    for text, times in values:
+        for _ in range(times):
+            s.add(float(text))
+    return s
+
+
+def exact_disc(sorted_values, q):
+    row = math.ceil(q * len(sorted_values))
+    return sorted_values[0 if row <= 1 else min(row, len(sorted_values)) - 1]
+
+
+class Vectors(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        with open(VECTORS) as f:
+            cls.doc = json.load(f)
+
+    def test_there_are_vectors(self):
+        self.assertGreaterEqual(len(self.doc["ddsketch"]), 10)
+
+    def test_bytes_match(self):
+        for v in self.doc["ddsketch"]:
+            with self.subTest(v["name"]):
+                self.assertEqual(build(v["alpha"], v["max_buckets"], v["values"]).encode().hex(), v["bytes"])
+
+    def test_parse_round_trip_and_quantiles(self):
+        for v in self.doc["ddsketch"]:
+            with self.subTest(v["name"]):
+                s = df.parse(bytes.fromhex(v["bytes"]))
+                self.assertEqual(s.encode().hex(), v["bytes"])
+                got = [s.quantile(q) for q in self.doc["qs"]]
+                if v["quantiles"] is None:
+                    self.assertEqual(got, [None] * len(self.doc["qs"]))
+                else:
+                    for g, want in zip(got, v["quantiles"]):
+                        self.assertAlmostEqual(g, want, delta=abs(want) * 1e-12)
+
+    def test_union_of_any_split(self):
+        rng = random.Random(SEED)
+        for v in self.doc["ddsketch"]:
+            with self.subTest(v["name"]):
+                flat = [[t, 1] for t, n in v["values"] for _ in range(min(n, 50))]
+                whole = build(v["alpha"], v["max_buckets"], flat).encode()
+                rng.shuffle(flat)
+                parts, at = [], 0
+                while at < len(flat):
+                    n = rng.randint(1, max(1, len(flat) // 3))
+                    parts.append(build(v["alpha"], v["max_buckets"], flat[at:at + n]))
+                    at += n
+                rng.shuffle(parts)
+                u = df.DDSketch(v["alpha"], v["max_buckets"])
+                for p in parts:
+                    u.union(df.parse(p.encode()))
+                self.assertEqual(u.encode(), whole)
+
+
+class Validation(unittest.TestCase):
+    def good(self):
+        return build(0.01, 2048, [[x, 1] for x in ("-3", "-1", "0", "0", "2", "5", "300")]).encode()
+
+    def assertRejected(self, data):
+        with self.assertRaises(df.Invalid):
+            df.parse(data)
+
+    def patched(self, offset, fmt, value):
+        b = bytearray(self.good())
+        struct.pack_into(fmt, b, offset, value)
+        return bytes(b)
+
+    def test_every_header_field(self):
+        g = self.good()
+        df.parse(g)
+        self.assertRejected(g[:79])
+        self.assertRejected(g[:-1])
+        self.assertRejected(g + b"\0")
+        for offset, fmt, value in [(0, "<B", 0x43), (1, "<B", 2), (1, "<B", 3), (2, "<B", 1), (3, "<B", 4),
+                                   (3, "<B", 1), (4, "<B", 3), (4, "<B", 2), (6, "<H", 1), (76, "<I", 1),
+                                   (8, "<d", 0.6), (8, "<d", float("nan")), (8, "<d", 0.02), (16, "<I", 0),
+                                   (16, "<I", 65537), (16, "<I", 100), (20, "<I", 36), (24, "<Q", 8), (32, "<Q", 3),
+                                   (40, "<d", -4.0), (40, "<d", -0.0), (48, "<d", 310.0), (48, "<d", math.inf),
+                                   (56, "<i", 17), (60, "<i", 1 + struct.unpack_from("<i", g, 60)[0]),
+                                   (64, "<I", 285), (72, "<I", 0)]:
+            with self.subTest(offset=offset, value=value):
+                self.assertRejected(self.patched(offset, fmt, value))
+
+    def test_every_flipped_bit_is_refused_or_valid(self):
+        g = self.good()
+        for i in range(len(g)):
+            for bit in range(8):
+                b = bytearray(g)
+                b[i] ^= 1 << bit
+                try:
+                    s = df.parse(bytes(b))
+                except df.Invalid:
+                    continue
+                self.assertEqual(s.encode(), bytes(b))  # what parses is canonical
+
+
+class Guarantee(unittest.TestCase):
+    def test_relative_error_at_every_q(self):
+        rng = random.Random(SEED)
+        for alpha in (0.01, 0.05, 0.001):
+            values = [rng.choice((-1, 1, 1)) * rng.lognormvariate(0, 3) for _ in range(3000)] + [0.0] * 100
+            s = df.DDSketch(alpha, 65536)
+            for v in values:
+                s.add(v)
+            values.sort()
+            for i in range(0, 1001, 7):
+                q = i / 1000
+                truth = exact_disc(values, q)
+                self.assertLessEqual(abs(s.quantile(q) - truth), alpha * abs(truth), (alpha, q))
+
+    def test_exact_sum(self):
+        s = df.DDSketch()
+        for _ in range(10):
+            s.add(0.1)
+        self.assertEqual(s.sum(), 1.0)
+
+    def test_doctests(self):
+        self.assertEqual(doctest.testmod(df, verbose=False).failed, 0)
+
+
+@unittest.skipUnless(os.environ.get("PGHOST"), "PGHOST is unset: no server to compare with")
+class Server(unittest.TestCase):
+    """Random sketches: the server's bytes are the Python implementation's, and the server reads Python's."""
+
+    @classmethod
+    def setUpClass(cls):
+        psql("CREATE EXTENSION IF NOT EXISTS probabilistic;")
+
+    def test_random_sketches_match_server(self):
+        rng = random.Random(SEED)
+        queries, built = [], []
+        for _ in range(20):
+            alpha = rng.choice((0.01, 0.02, 0.0001, 0.5))
+            max_buckets = rng.choice((1, 16, 2048))
+            values = [repr(rng.choice((-1, 1)) * math.exp(rng.uniform(-30, 30))) for _ in range(rng.randint(0, 200))]
+            values += ["0"] * rng.randint(0, 3)
+            built.append(build(alpha, max_buckets, [[v, 1] for v in values]).encode().hex())
+            queries.append("SELECT encode(ddsketch_agg(v::float8, %r, %d)::bytea, 'hex') FROM unnest('{%s}'::text[]) v;"
+                           % (alpha, max_buckets, ",".join(values)))
+        out = psql("\n".join(queries)).splitlines()
+        self.assertEqual(out, built)
+        # And the server accepts Python's bytes, answering the same quantiles.
+        checks = ["SELECT quantile(decode('%s', 'hex')::ddsketch, 0.5) IS NOT DISTINCT FROM %s;"
+                  % (h, "NULL" if df.parse(bytes.fromhex(h)).count == 0 else repr(df.parse(bytes.fromhex(h)).quantile(0.5)))
+                  for h in built]
+        self.assertEqual(set(psql("\n".join(checks)).split()), {"t"})
+
+
+if __name__ == "__main__":
+    unittest.main()
