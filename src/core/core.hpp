@@ -142,6 +142,10 @@ constexpr std::size_t kMaxCreatedValueBytes = std::size_t{511} * 1024 * 1024;
 inline bool fits_new_value(double bytes) { return bytes <= static_cast<double>(kMaxCreatedValueBytes); }
 Error too_large(const std::string& what, double bytes);
 
+// A state built with parameters `first` that a later call gives as `now`
+// (kMismatch, Reason::kParametersChanged): `what` is "countmin sketch".
+Error parameters_changed(const std::string& what, const std::string& first, const std::string& now);
+
 // Little-endian loads and stores (byte_order.h, shared with the C layers).
 inline std::uint16_t load_le16(const std::uint8_t* p) {
     return static_cast<std::uint16_t>(p[0] | (p[1] << 8));
