@@ -61,7 +61,10 @@ INSERT INTO hp_pairs VALUES
     ('cuckoo', (SELECT cuckoo_add(cuckoo_empty(10), 42)::text),
                (SELECT '\x' || upper(substr(cuckoo_add(cuckoo_empty(10), 42)::text, 3)))),
     ('bloom', '\x420102010100000000000000000000000a000000000000007b14ae47e17a843f60000000000000000a0000000000000000000000000000000700000000000000000000000000000000000000',
-              '\x420102010100000000000000000000000A000000000000007B14AE47E17A843F60000000000000000A0000000000000000000000000000000700000000000000000000000000000000000000');
+              '\x420102010100000000000000000000000A000000000000007B14AE47E17A843F60000000000000000A0000000000000000000000000000000700000000000000000000000000000000000000'),
+    -- issue-27 countmin
+    ('countmin', (SELECT countmin_add(countmin_empty(0.5, 0.5), 42)::text),
+                 (SELECT '\x' || upper(substr(countmin_add(countmin_empty(0.5, 0.5), 42)::text, 3))));
 
 -- Coverage: every type with a default hash operator class has samples
 -- (arrays, enums, ranges, multiranges and composites through their

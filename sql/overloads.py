@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The per-type overloads of the hashing aggregates in sql/probabilistic.sql.
 
-hll_add_agg, hll_count_distinct, bloom_agg and cuckoo_agg hash their argument. Each has
+hll_add_agg, hll_count_distinct, bloom_agg, cuckoo_agg and countmin_agg hash their argument. Each has
 one overload per type of HASHED_TYPES, not only anyelement: a caller that sees only the
 aggregate's signature (Citus's wrapper) still knows the argument's type, and a value
 whose type converts implicitly to several (a string, "char") resolves to exactly one
@@ -127,7 +127,50 @@ CREATE AGGREGATE cuckoo_agg({T}, bigint, double precision) (
 COMMENT ON AGGREGATE cuckoo_agg({T}, bigint, double precision) IS
     'cuckoo filter of the non-NULL values of a column (every copy), sized for capacity items at false positive rate fpr';
 """,
+    # BEGIN issue-27 countmin
+    "countmin": """\
+CREATE FUNCTION countmin_add_trans(countmin, {T}) RETURNS countmin
+    AS 'MODULE_PATHNAME', 'countmin_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION countmin_add_trans(countmin, {T}) IS 'transition function of countmin_agg(x)';
+CREATE AGGREGATE countmin_agg({T}) (
+    SFUNC = countmin_add_trans, STYPE = countmin, FINALFUNC = countmin_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = countmin_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE countmin_agg({T}) IS
+    'count-min sketch of the non-NULL values of a column, at epsilon 0.001 and delta 0.01';
+CREATE FUNCTION countmin_add_trans(countmin, {T}, double precision, double precision) RETURNS countmin
+    AS 'MODULE_PATHNAME', 'countmin_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION countmin_add_trans(countmin, {T}, double precision, double precision) IS
+    'transition function of countmin_agg(x, epsilon, delta)';
+CREATE AGGREGATE countmin_agg({T}, double precision, double precision) (
+    SFUNC = countmin_add_trans, STYPE = countmin, FINALFUNC = countmin_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = countmin_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE countmin_agg({T}, double precision, double precision) IS
+    'count-min sketch of the non-NULL values of a column, at the given epsilon and delta';
+CREATE FUNCTION countmin_add_trans(countmin, {T}, bigint) RETURNS countmin
+    AS 'MODULE_PATHNAME', 'countmin_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION countmin_add_trans(countmin, {T}, bigint) IS 'transition function of countmin_agg(x, weight)';
+CREATE AGGREGATE countmin_agg({T}, bigint) (
+    SFUNC = countmin_add_trans, STYPE = countmin, FINALFUNC = countmin_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = countmin_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE countmin_agg({T}, bigint) IS
+    'count-min sketch of the non-NULL values of a column, each counted weight (>= 0) times, at epsilon 0.001 and delta 0.01';
+CREATE FUNCTION countmin_add_trans(countmin, {T}, bigint, double precision, double precision) RETURNS countmin
+    AS 'MODULE_PATHNAME', 'countmin_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION countmin_add_trans(countmin, {T}, bigint, double precision, double precision) IS
+    'transition function of countmin_agg(x, weight, epsilon, delta)';
+CREATE AGGREGATE countmin_agg({T}, bigint, double precision, double precision) (
+    SFUNC = countmin_add_trans, STYPE = countmin, FINALFUNC = countmin_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = countmin_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE countmin_agg({T}, bigint, double precision, double precision) IS
+    'count-min sketch of the non-NULL values of a column, each counted weight (>= 0) times, at the given epsilon and delta';
+""",
+    # END issue-27
 }
+
 
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "probabilistic.sql")
 BEGIN = re.compile(r"^-- BEGIN GENERATED (\w+)\b.*\n", re.M)

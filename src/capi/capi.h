@@ -51,7 +51,11 @@ typedef enum ProbErrorReason
 	PROB_REASON_GROWN_INTERSECTION = 11,
 	PROB_REASON_FULL = 12,		/* field: the filter's capacity */
 	PROB_REASON_RATE_TOO_SMALL = 13,
-	PROB_REASON_PRECISION_UP = 14
+	PROB_REASON_PRECISION_UP = 14,
+	/* BEGIN issue-27 countmin */
+	PROB_REASON_COUNTMIN_VALUE_LIMIT = 15,	/* fields: the bytes it would take, the limit */
+	PROB_REASON_COUNTMIN_TOTAL = 16	/* field: the largest total */
+	/* END issue-27 */
 } ProbErrorReason;
 
 typedef struct ProbError

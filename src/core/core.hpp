@@ -52,6 +52,10 @@ enum class Reason : int {
     kFull = 12,                 // a cuckoo filter with no room: field its capacity
     kRateTooSmall = 13,         // a cuckoo rate below what 32-bit fingerprints give
     kPrecisionUp = 14,          // folding an hll sketch to a higher precision
+    // BEGIN issue-27 countmin
+    kCountminValueLimit = 15,   // a countmin sketch past kMaxCreatedValueBytes: fields its bytes, the limit
+    kCountminTotal = 16,        // a countmin total past 2^63 - 1: field the limit
+    // END issue-27
 };
 
 class Error : public std::runtime_error {

@@ -80,7 +80,18 @@ void copy_bytes(std::uint8_t* out, const std::uint8_t* data, std::size_t size) {
 Error total_too_large(std::uint64_t total, std::uint64_t more) {
     return Error(ErrorKind::kTooLarge, "countmin sketch total would pass " + std::to_string(kMaxTotal),
                  "It counts " + std::to_string(total) + " and " + std::to_string(more) +
-                     " more would pass the largest total a counter holds; the sketch is unchanged.");
+                     " more would pass the largest total a counter holds; the sketch is unchanged.",
+                 Reason::kCountminTotal, std::to_string(kMaxTotal));
+}
+
+// A sum of cells, exactly: "72057594037927936", not "7.2e+16".
+std::string sum_text(uint128 v) {
+    std::string digits;
+    do {
+        digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
+        v /= 10;
+    } while (v != 0);
+    return digits;
 }
 
 // Cells per interrupt poll: about kInterruptChunkBytes of them.
@@ -147,9 +158,11 @@ unsigned depth_for(double delta) {
 std::size_t empty_size(double epsilon, double delta) {
     check_parameters(epsilon, delta);
     double bytes = kHeaderSize + 8.0 * static_cast<double>(width_for(epsilon)) * depth_for(delta);
-    if (!fits_new_value(bytes))
-        throw too_large("a countmin sketch at epsilon " + number_text(epsilon) + " and delta " + number_text(delta),
-                        bytes);
+    if (!fits_new_value(bytes)) {
+        Error e = too_large("a countmin sketch at epsilon " + number_text(epsilon) + " and delta " +
+                                number_text(delta), bytes);
+        throw Error(e.kind(), e.what(), e.detail(), Reason::kCountminValueLimit, e.field(0), e.field(1));
+    }
     return kHeaderSize + cells_bytes(width_for(epsilon), depth_for(delta));
 }
 
@@ -201,12 +214,12 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
             row += load_le64(cells + 8 * i);
         }
         if (row > h.total)
-            throw corrupt("row " + std::to_string(r) + " sums to " + number_text(static_cast<double>(row)) +
+            throw corrupt("row " + std::to_string(r) + " sums to " + sum_text(row) +
                           ", more than the total " + std::to_string(h.total));
         all += row;
     }
     if (all < h.total)
-        throw corrupt("the rows sum to " + number_text(static_cast<double>(all)) + ", less than the total " +
+        throw corrupt("the rows sum to " + sum_text(all) + ", less than the total " +
                       std::to_string(h.total));
     return s;
 }

@@ -54,6 +54,13 @@ static const ReasonWording wordings[] = {
 	{PROB_REASON_RATE_TOO_SMALL, NULL, NULL, "Fingerprints are at most 32 bits."},
 	{PROB_REASON_PRECISION_UP, NULL, NULL,
 	 "A sketch can be folded down to a lower precision, never up: the finer registers were never recorded."},
+	/* BEGIN issue-27 countmin */
+	{PROB_REASON_COUNTMIN_VALUE_LIMIT, NULL,
+	 "It would take {0} bytes; a value holds at most {1} bytes, so that pg_dump and COPY can write its text form.",
+	 "Use a larger epsilon (a row has ceil(e / epsilon) cells) or a larger delta (ceil(ln(1 / delta)) rows)."},
+	{PROB_REASON_COUNTMIN_TOTAL, NULL, NULL,
+	 "A countmin sketch counts a total weight of at most {0}: keep one sketch per period or key range."},
+	/* END issue-27 */
 };
 
 /* The wording with its {names} replaced; NULL for NULL. */

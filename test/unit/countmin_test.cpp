@@ -159,7 +159,7 @@ TEST(CountminSizing, ParametersRefused) {
         FAIL();
     } catch (const Error& e) {
         EXPECT_EQ(e.kind(), ErrorKind::kTooLarge);
-        EXPECT_EQ(e.reason(), Reason::kValueLimit);
+        EXPECT_EQ(e.reason(), Reason::kCountminValueLimit);
     }
     EXPECT_EQ(kind_of([] { countmin::empty_size(1e-12, 0.5); }), ErrorKind::kTooLarge);
     EXPECT_EQ(countmin::empty_size(1e-5, 0.01), 48u + 8u * 271829u * 5u);
