@@ -28,6 +28,7 @@ ensure_packages valgrind libc6-dbg
 # then the tests of what 0.3.0 added (hll joint estimates, cuckoo) and 0.4.0's
 # bloom_members, whole.
 DEFAULT_SUITE="hll_basic hll_errors hll_hash hll_typmod hll_agg bloom_basic bloom_errors hll_joint cuckoo_basic cuckoo_errors bloom_stream"
+DEFAULT_SUITE="$DEFAULT_SUITE countmin_basic countmin_errors"  # issue-27: 0.6.0's countmin, whole
 SUITE=${VALGRIND_SUITE:-$DEFAULT_SUITE}
 ORIGINS=${VALGRIND_ORIGINS:-no}
 if [ "$SUITE" = all ]; then
