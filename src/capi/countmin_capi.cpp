@@ -35,8 +35,8 @@ bool prob_countmin_check_state_parameters(const uint8_t* data, size_t size, doub
     return guarded(err, [&] { countmin::check_state_parameters(data, size, epsilon, delta); });
 }
 
-bool prob_countmin_add_hash(uint8_t* data, size_t size, uint64_t hash, int64_t weight, uint16_t kind, bool in_place,
-                            const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
+bool prob_countmin_add_hash_guarded(uint8_t* data, size_t size, uint64_t hash, int64_t weight, uint16_t kind,
+                                    bool in_place, const ProbAllocator* alloc, ProbBuffer* out, ProbError* err) {
     return guarded(err, [&] {
         CAllocator a(alloc);
         *out = to_c(countmin::add_hash(data, size, hash, weight, in_place, a, kind));

@@ -3,6 +3,7 @@
 #define PROBABILISTIC_COUNTMIN_CAPI_H
 
 #include "capi.h"
+#include "core/countmin_cells.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -48,13 +49,31 @@ bool		prob_countmin_empty(double epsilon, double delta, uint64_t seed, const Pro
 /* The aggregate's sketch was made with this epsilon and delta (PROB_REASON_PARAMETERS_CHANGED if not). */
 bool		prob_countmin_check_state_parameters(const uint8_t *data, size_t size, double epsilon, double delta,
 												 ProbError *err);
+/* prob_countmin_add_hash's guarded part: every add that is not the common in-place case. */
+bool		prob_countmin_add_hash_guarded(uint8_t *data, size_t size, uint64_t hash, int64_t weight, uint16_t kind,
+										   bool in_place, const ProbAllocator *alloc, ProbBuffer *out,
+										   ProbError *err);
+
 /*
- * Adds weight (>= 0) to a hashed value. With in_place, writes into data;
- * otherwise a changed result is new memory and unchanged input comes back as
- * is. A total past 2^63 - 1 fails (PROB_TOO_LARGE) with data unchanged.
+ * Adds weight (>= 0) to a hashed value of kind (an empty sketch takes it).
+ * With in_place, writes into data; otherwise a changed result is new memory
+ * and unchanged input comes back as is. A total past 2^63 - 1 fails
+ * (PROB_TOO_LARGE) with data unchanged. The common in-place add (a sketch
+ * already holding weight) is inline and outside the guard, as it cannot fail
+ * or throw (countmin_cells.h); every other takes the guarded core call.
  */
-bool		prob_countmin_add_hash(uint8_t *data, size_t size, uint64_t hash, int64_t weight, uint16_t kind,
-								   bool in_place, const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
+static inline bool
+prob_countmin_add_hash(uint8_t *data, size_t size, uint64_t hash, int64_t weight, uint16_t kind, bool in_place,
+					   const ProbAllocator *alloc, ProbBuffer *out, ProbError *err)
+{
+	if (in_place && prob_countmin_add_in_place(data, size, hash, weight))
+	{
+		out->data = data;
+		out->size = size;
+		return true;
+	}
+	return prob_countmin_add_hash_guarded(data, size, hash, weight, kind, in_place, alloc, out, err);
+}
 bool		prob_countmin_count_hash(const uint8_t *data, size_t size, uint64_t hash, uint64_t *count,
 									 ProbError *err);
 /* Cell-wise sum into new memory; left is never written. */

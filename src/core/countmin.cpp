@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "bloom.hpp"
+#include "countmin_cells.h"
 #include "hash.hpp"
 #include "header.hpp"
 
@@ -15,9 +15,9 @@ __extension__ typedef unsigned __int128 uint128;
 // Header byte offsets (see the format in countmin.hpp).
 using header::kOffHashId;
 using header::kOffTag;
-constexpr std::size_t kOffRule = 3, kOffDepth = 4, kOffReserved = 5, kOffSeed = 8, kOffEpsilon = 16,
-                      kOffDelta = 24, kOffWidth = 32, kOffTotal = 40;
-constexpr std::uint64_t kGamma = UINT64_C(0x9E3779B97F4A7C15);
+constexpr std::size_t kOffRule = 3, kOffDepth = PROB_COUNTMIN_OFF_DEPTH, kOffReserved = 5, kOffSeed = 8,
+                      kOffEpsilon = 16, kOffDelta = 24, kOffWidth = PROB_COUNTMIN_OFF_WIDTH,
+                      kOffTotal = PROB_COUNTMIN_OFF_TOTAL;
 // What a format version 1 value holds at bytes 6-7.
 constexpr std::uint16_t kV1Bytes67 = 0;
 
@@ -167,7 +167,7 @@ std::size_t empty_size(double epsilon, double delta) {
 }
 
 std::uint64_t index(std::uint64_t hash, unsigned row, std::uint64_t width) {
-    return bloom::reduce(bloom::fmix64(hash + (static_cast<std::uint64_t>(row) + 1) * kGamma), width);
+    return prob_countmin_index(hash, row, width);
 }
 
 Sketch parse_trusted(const std::uint8_t* data, std::size_t size) {
@@ -177,6 +177,8 @@ Sketch parse_trusted(const std::uint8_t* data, std::size_t size) {
         throw corrupt("depth " + std::to_string(h.depth) + " is outside 1.." + std::to_string(kMaxDepth));
     if (h.width == 0) throw corrupt("width is 0");
     check_length(s);
+    if (h.total > kMaxTotal)
+        throw corrupt("total " + std::to_string(h.total) + " is above " + std::to_string(kMaxTotal));
     return s;
 }
 
@@ -261,35 +263,19 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, std::i
     if (weight == 0) return {data, size};
     std::uint64_t c = static_cast<std::uint64_t>(weight);
     if (c > kMaxTotal - h.total) throw total_too_large(h.total, c);
-    std::uint64_t at[kMaxDepth];
-    std::uint64_t least = UINT64_MAX;
-    for (unsigned r = 0; r < h.depth; r++) {
-        at[r] = kHeaderSize + 8 * (r * h.width + index(hash, r, h.width));
-        std::uint64_t cell = load_le64(data + at[r]);
-        if (cell < least) least = cell;
-    }
     std::uint8_t* out = data;
     if (!in_place) {
         out = allocate_or_throw(alloc, size);
         copy_bytes(out, data, size);
     }
-    // Every cell is at most the total, so least + c <= total + c <= kMaxTotal.
-    std::uint64_t v = least + c;
-    for (unsigned r = 0; r < h.depth; r++)
-        if (load_le64(out + at[r]) < v) store_le64(out + at[r], v);
+    prob_countmin_update_cells(out + kHeaderSize, h.depth, h.width, hash, c);
     store_le64(out + kOffTotal, h.total + c);
     kind::write(out, kind::after_add(h.kind, h.total == 0, added_kind), kV1Bytes67);
     return {out, size};
 }
 
 std::uint64_t count_hash(const Sketch& s, std::uint64_t hash) {
-    const Header& h = s.header;
-    std::uint64_t least = UINT64_MAX;
-    for (unsigned r = 0; r < h.depth; r++) {
-        std::uint64_t cell = load_le64(s.cells() + 8 * (r * h.width + index(hash, r, h.width)));
-        if (cell < least) least = cell;
-    }
-    return least;
+    return prob_countmin_min_cell(s.cells(), s.header.depth, s.header.width, hash);
 }
 
 Buffer merge(const std::uint8_t* left, std::size_t left_size, const std::uint8_t* right, std::size_t right_size,

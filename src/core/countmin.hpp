@@ -43,15 +43,16 @@
 #include <cstdint>
 
 #include "core.hpp"
+#include "countmin_cells.h"
 #include "kind.hpp"
 
 namespace probabilistic::countmin {
 
-constexpr std::uint8_t kTypeTag = 'M';
+constexpr std::uint8_t kTypeTag = PROB_COUNTMIN_TYPE_TAG;
 constexpr std::uint8_t kRuleConservative = 1;
-constexpr std::size_t kHeaderSize = 48;
-constexpr unsigned kMaxDepth = 32;
-constexpr std::uint64_t kMaxTotal = UINT64_C(0x7FFFFFFFFFFFFFFF);
+constexpr std::size_t kHeaderSize = PROB_COUNTMIN_HEADER_SIZE;
+constexpr unsigned kMaxDepth = PROB_COUNTMIN_MAX_DEPTH;
+constexpr std::uint64_t kMaxTotal = PROB_COUNTMIN_MAX_TOTAL;
 // e, the binary64 nearest to it.
 constexpr double kE = 0x1.5bf0a8b145769p+1;
 // The defaults: a count within 0.1% of the stream's total weight, with

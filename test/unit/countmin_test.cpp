@@ -10,6 +10,7 @@
 #include <random>
 #include <vector>
 
+#include "capi/countmin_capi.h"
 #include "countmin.hpp"
 #include "hash.hpp"
 #include "test_alloc.hpp"
@@ -405,4 +406,43 @@ TEST(CountminInfo, Fields) {
     EXPECT_EQ(i.total, 1000u);
     EXPECT_DOUBLE_EQ(i.error_bound, 1.0);
     EXPECT_EQ(i.bytes, 108808u);
+}
+
+// The C face's inline per-row add (countmin_cells.h) gives the core's bytes, and
+// leaves every case it does not handle to the guarded call, unchanged.
+TEST(CountminCapi, InlineAddIsTheCoresAdd) {
+    Bytes fast = empty_sketch(0.01, 0.01), slow = fast;
+    TestAllocator alloc;
+    ProbError err;
+    ProbBuffer out;
+    for (std::uint64_t k = 0; k < 500; k++) {
+        std::uint64_t h = key_hash(k % 41);
+        std::int64_t w = static_cast<std::int64_t>(k % 4);
+        ASSERT_TRUE(prob_countmin_add_hash(fast.data(), fast.size(), h, w, 20, true, nullptr, &out, &err));
+        countmin::add_hash(slow.data(), slow.size(), h, w, true, alloc, 20);
+        ASSERT_EQ(fast, slow) << k;
+    }
+    Bytes empty = empty_sketch(0.01, 0.01), before = empty;
+    EXPECT_FALSE(prob_countmin_add_in_place(empty.data(), empty.size(), 1, 1));  // the first add records a kind
+    EXPECT_EQ(empty, before);
+    before = fast;
+    EXPECT_FALSE(prob_countmin_add_in_place(fast.data(), fast.size(), 1, 0));
+    EXPECT_FALSE(prob_countmin_add_in_place(fast.data(), fast.size(), 1, -1));
+    EXPECT_FALSE(prob_countmin_add_in_place(fast.data(), fast.size(), 1, INT64_MAX));
+    EXPECT_FALSE(prob_countmin_add_in_place(fast.data(), fast.size() - 8, 1, 1));
+    EXPECT_FALSE(prob_countmin_add_in_place(fast.data(), 40, 1, 1));
+    EXPECT_EQ(fast, before);
+    Bytes bad = fast;
+    bad[4] = 0;
+    EXPECT_FALSE(prob_countmin_add_in_place(bad.data(), bad.size(), 1, 1));
+    bad = fast;
+    store_le64(&bad[32], UINT64_C(1) << 61);
+    EXPECT_FALSE(prob_countmin_add_in_place(bad.data(), bad.size(), 1, 1));
+    // The guarded path refuses what the inline one left to it.
+    EXPECT_FALSE(prob_countmin_add_hash(fast.data(), fast.size(), 1, -1, 20, true, nullptr, &out, &err));
+    EXPECT_EQ(err.kind, PROB_INVALID_PARAMETER);
+    EXPECT_FALSE(prob_countmin_add_hash(fast.data(), fast.size(), 1, INT64_MAX, 20, true, nullptr, &out, &err));
+    EXPECT_EQ(err.kind, PROB_TOO_LARGE);
+    EXPECT_EQ(err.reason, PROB_REASON_COUNTMIN_TOTAL);
+    EXPECT_EQ(fast, before);
 }
