@@ -27,7 +27,7 @@ set -euo pipefail
 
 # ---- sizes and bounds ----
 # A leak of 100 bytes per call in any one kind (LEAK_CALLS x 100 bytes) passes both bounds.
-LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (28 kinds), and as many succeeding
+LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (32 kinds), and as many succeeding
 LEAK_WARMUP=${FAULTS_LEAK_WARMUP:-200}          # calls per kind before the first measurement
 LEAK_CONTEXT_BOUND_KB=${FAULTS_LEAK_CONTEXT_BOUND_KB:-192}  # growth allowed over one loop
 LEAK_RSS_BOUND_KB=${FAULTS_LEAK_RSS_BOUND_KB:-384}
@@ -95,7 +95,11 @@ DECLARE
         'bloom_agg(x, capacity, fpr), capacity 0:22023', 'bloom_agg(x, capacity, fpr), NULL capacity:22004',
         'bloom_union_agg, capacities differ:22023', 'hll_add_trans outside an aggregate:0A000',
         'bloom_agg(x) over 200 values, then an error in its input:22012',
-        'hll_add_agg(x, 6) over 200 values, then an error in its input:22012'];
+        'hll_add_agg(x, 6) over 200 values, then an error in its input:22012',
+        -- issue-27 countmin
+        'bytea -> countmin, a row above the total:22P03', 'countmin || countmin, epsilons differ:22023',
+        'countmin_agg(x, weight), a negative weight:22023',
+        'countmin_agg(x) over 200 values, then an error in its input:22012'];
     k_count int := array_length(kinds, 1);
     bad bigint[] := array_fill(0::bigint, ARRAY[k_count]);
     examples text[] := array_fill(NULL::text, ARRAY[k_count]);
@@ -131,6 +135,12 @@ DECLARE
     agg_capacity bigint := CASE WHEN failing THEN 0 ELSE 100 END;
     null_capacity bigint := CASE WHEN failing THEN NULL ELSE 100 END;
     divisor int := CASE WHEN failing THEN 0 ELSE 1 END;
+    -- issue-27 countmin
+    cm_bytes bytea := countmin_add(countmin_empty(0.5, 0.5), 1, 3)::bytea;
+    b_cm_total bytea := CASE WHEN failing THEN set_byte(cm_bytes, 40, 2) ELSE cm_bytes END;
+    cm_a countmin := countmin_add(countmin_empty(0.01, 0.1), 1);
+    cm_eps countmin := countmin_add(countmin_empty(CASE WHEN failing THEN 0.02 ELSE 0.01 END, 0.1), 2);
+    cm_weight bigint := CASE WHEN failing THEN -1 ELSE 1 END;
 BEGIN
     FOR i IN 1..n LOOP
         FOR k IN 1..k_count LOOP
@@ -166,6 +176,12 @@ BEGIN
                 WHEN 27 THEN PERFORM bloom_agg(x / CASE WHEN x = 200 THEN divisor ELSE 1 END)
                                  FROM generate_series(1, 200) x;
                 WHEN 28 THEN PERFORM hll_add_agg(x / CASE WHEN x = 200 THEN divisor ELSE 1 END, 6)
+                                 FROM generate_series(1, 200) x;
+                -- issue-27 countmin
+                WHEN 29 THEN PERFORM b_cm_total::countmin;
+                WHEN 30 THEN PERFORM cm_a || cm_eps;
+                WHEN 31 THEN PERFORM countmin_agg(x, x * cm_weight) FROM generate_series(1, 3) x;
+                WHEN 32 THEN PERFORM countmin_agg(x / CASE WHEN x = 200 THEN divisor ELSE 1 END)
                                  FROM generate_series(1, 200) x;
                 END CASE;
                 state := '00000';
