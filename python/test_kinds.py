@@ -297,5 +297,45 @@ class Conversions(unittest.TestCase):
             c.contains(2.0 ** 60)
 
 
+
+# BEGIN issue-27 countmin
+class CountminKinds(unittest.TestCase):
+    """Section 2.5's kinds in a countmin sketch (section 7.2: bytes 6-7, 0 in version 1)."""
+
+    def test_header_and_validation(self):
+        import countmin_format as cmf
+        s = cmf.CountMin.empty(0.5, 0.5)
+        self.assertEqual(s.to_bytes()[:8].hex(), "4d01020101000000")
+        s.add(0.5)
+        self.assertEqual(s.to_bytes()[:8].hex(), "4d0202010100bd02")
+        raw = s.to_bytes()
+        for version, kind in ((3, 701), (0, 701), (2, 0), (2, 10000), (2, 65533), (1, 701), (1, 1)):
+            bad = bytearray(raw)
+            bad[1] = version
+            struct.pack_into("<H", bad, 6, kind)
+            with self.subTest(version=version, kind=kind), self.assertRaises(pf.FormatError):
+                cmf.CountMin.from_bytes(bytes(bad))
+        for kind in (1, 9999, 65534, 65535):
+            good = bytearray(raw)
+            struct.pack_into("<H", good, 6, kind)
+            self.assertEqual(cmf.CountMin.from_bytes(bytes(good)).to_bytes(), bytes(good))
+
+    def test_adds_and_unions(self):
+        import countmin_format as cmf
+        s = cmf.CountMin.empty(0.1, 0.1)
+        s.add(1, weight=0)
+        self.assertEqual(s.kind, 0)                  # a weight of 0 adds nothing, not even a kind
+        s.add(1)
+        s.add(D("2"))                                # an integral numeric against bigint: the integer 2
+        with self.assertRaises(pf.ComparisonError):
+            s.add(D("2.5"))                          # no integer equals it
+        self.assertEqual((s.kind, s.count(2), s.count(2.0)), (20, 1, 1))
+        t = cmf.CountMin.empty(0.1, 0.1)
+        t.add("x")
+        self.assertEqual(s.union(t).kind, 65535)
+        self.assertEqual(s.union(cmf.CountMin.empty(0.1, 0.1)).kind, 20)
+        self.assertEqual(cmf.CountMin.empty(0.1, 0.1).union(t).kind, 25)
+# END issue-27
+
 if __name__ == "__main__":
     unittest.main()

@@ -79,3 +79,38 @@ SELECT hll_empty() = (SELECT hll_add_agg(x) FROM generate_series(1, 0) x) AS hll
        bloom_empty(1) = (SELECT bloom_agg(x) FROM generate_series(1, 0) x) AS bloom_defaults,
        cuckoo_info(cuckoo_empty(10, 0.01))->'seed' = cuckoo_info(cuckoo_agg(1, 10, 0.01))->'seed' AS cuckoo_seed,
        sketch_hash(42) = sketch_hash(42::bigint, 0) AS sketch_hash_seed;
+
+-- BEGIN issue-27 countmin
+-- countmin_empty's defaults are countmin_agg(x)'s and countmin_agg(x, weight)'s.
+SELECT countmin_empty() = (SELECT countmin_agg(x) FROM generate_series(1, 0) x) AS countmin_defaults,
+       countmin_empty() = (SELECT countmin_agg(x, x::bigint) FROM generate_series(1, 0) x) AS weighted_defaults,
+       countmin_empty(0.01, 0.1) = (SELECT countmin_agg(x, 0.01, 0.1) FROM generate_series(1, 0) x) AS zero_rows,
+       countmin_empty(0.01, 0.1) = (SELECT countmin_agg(x, 2, 0.01, 0.1) FROM generate_series(1, 0) x) AS zero_rows_weighted,
+       (SELECT countmin_union_agg(s) FROM (SELECT countmin_empty() s WHERE false) t) IS NULL AS union_zero_rows_null,
+       countmin_info(countmin_empty())->'seed' = countmin_info(countmin_agg(1))->'seed' AS countmin_seed;
+-- Parameters that change between partitions are refused as between rows; a
+-- NULL one over zero rows is the first row's error; parameters that are not
+-- constants give NULL over zero rows, never a guess.
+CREATE TABLE ar_cm (k int, x int) PARTITION BY LIST (k);
+CREATE TABLE ar_cm1 PARTITION OF ar_cm FOR VALUES IN (1);
+CREATE TABLE ar_cm2 PARTITION OF ar_cm FOR VALUES IN (2);
+INSERT INTO ar_cm SELECT 1 + i % 2, i FROM generate_series(1, 1000) i;
+ANALYZE ar_cm;
+SET enable_partitionwise_aggregate = on;
+SELECT countmin_agg(x, 0.01 * k, 0.1) FROM ar_cm;
+SELECT countmin_agg(x, 1, 0.01, 0.05 * k) FROM ar_cm;
+SELECT countmin_total(countmin_agg(x, k, 0.01, 0.1)) AS weighted_total, sum(k) AS exact FROM ar_cm;
+RESET enable_partitionwise_aggregate;
+SELECT countmin_agg(x, 0.01 * k, 0.1) IS NULL AS not_constant FROM ar_cm WHERE false;
+DROP TABLE ar_cm;
+SELECT countmin_agg(x, NULL, 0.1) FROM generate_series(1, 0) x;
+-- An empty window frame is zero rows: the call's constant parameters; calls
+-- that share the final function and disagree, NULL.
+SELECT x, countmin_info(countmin_agg(x, 0.01, 0.1) OVER w)->>'width' AS width
+FROM generate_series(1, 2) x WINDOW w AS (ORDER BY x ROWS BETWEEN 1 FOLLOWING AND 1 FOLLOWING);
+SELECT x, countmin_total(countmin_agg(x, 5::bigint) OVER w) AS weighted
+FROM generate_series(1, 2) x WINDOW w AS (ORDER BY x ROWS BETWEEN 1 FOLLOWING AND 1 FOLLOWING);
+SELECT x, countmin_info(countmin_agg(x, 0.01, 0.1) OVER w)->>'width' AS width,
+       countmin_total(countmin_agg(x, 5::bigint) OVER w) AS weighted
+FROM generate_series(1, 2) x WINDOW w AS (ORDER BY x ROWS BETWEEN 1 FOLLOWING AND 1 FOLLOWING);
+-- END issue-27

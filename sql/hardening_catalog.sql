@@ -26,7 +26,7 @@ ORDER BY 1::text;
 --   hll_add, hll_add_hash: a NULL value leaves the sketch unchanged;
 --   hll_add_trans, hll_add_hash_trans: start the state from NULL;
 --   hll_agg_final, hll_agg_cardinality: answer for zero rows (NULL state);
--- and may be non-strict: bloom_add, cuckoo_add and cuckoo_remove (as hll_add), any other transition or final
+-- and may be non-strict: bloom_add, cuckoo_add, cuckoo_remove and countmin_add (as hll_add), any other transition or final
 -- function of the extension's aggregates, and combine functions over an
 -- internal state (which PostgreSQL requires to be non-strict).
 -- hll_union_trans must be STRICT: the first input becomes the state.
@@ -41,6 +41,7 @@ WITH must_be_non_strict(name) AS (
 ), may_be_non_strict(oid) AS (
     SELECT oid FROM ext_functions WHERE proname IN (SELECT name FROM must_be_non_strict)
         OR proname IN ('bloom_add', 'cuckoo_add', 'cuckoo_remove')
+        OR proname IN ('countmin_add')  -- issue-27: a NULL value or weight leaves the sketch unchanged
     UNION SELECT fn FROM aggregate_support
     EXCEPT SELECT oid FROM ext_functions WHERE proname = 'hll_union_trans'
 )

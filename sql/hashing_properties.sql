@@ -64,7 +64,10 @@ INSERT INTO hp_pairs VALUES
               '\x420102010100000000000000000000000A000000000000007B14AE47E17A843F60000000000000000A0000000000000000000000000000000700000000000000000000000000000000000000'),
     ('ddsketch', (SELECT ddsketch_agg(x)::text FROM generate_series(1, 5) x),
                  (SELECT (ddsketch_agg(x) FILTER (WHERE x < 3) || ddsketch_agg(x) FILTER (WHERE x >= 3))::text
-                  FROM generate_series(1, 5) x));
+                  FROM generate_series(1, 5) x)),
+    -- issue-27 countmin
+    ('countmin', (SELECT countmin_add(countmin_empty(0.5, 0.5), 42)::text),
+                 (SELECT '\x' || upper(substr(countmin_add(countmin_empty(0.5, 0.5), 42)::text, 3))));
 
 -- Coverage: every type with a default hash operator class has samples
 -- (arrays, enums, ranges, multiranges and composites through their

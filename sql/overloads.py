@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The per-type overloads of the hashing aggregates in sql/probabilistic.sql.
 
-hll_add_agg, hll_count_distinct, bloom_agg and cuckoo_agg hash their argument. Each has
+hll_add_agg, hll_count_distinct, bloom_agg, cuckoo_agg and countmin_agg hash their argument. Each has
 one overload per type of HASHED_TYPES, not only anyelement (ddsketch_agg, which reads
 numbers, one per type of NUMERIC_TYPES): a caller that sees only the
 aggregate's signature (Citus's wrapper) still knows the argument's type, and a value
@@ -172,6 +172,48 @@ CREATE AGGREGATE ddsketch_agg({T}, double precision, integer) (
 COMMENT ON AGGREGATE ddsketch_agg({T}, double precision, integer) IS
     'quantile sketch of the non-NULL values of a column at relative accuracy alpha, at most max_buckets buckets per sign';
 """,
+    # BEGIN issue-27 countmin
+    "countmin": """\
+CREATE FUNCTION countmin_add_trans(countmin, {T}) RETURNS countmin
+    AS 'MODULE_PATHNAME', 'countmin_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION countmin_add_trans(countmin, {T}) IS 'transition function of countmin_agg(x)';
+CREATE AGGREGATE countmin_agg({T}) (
+    SFUNC = countmin_add_trans, STYPE = countmin, FINALFUNC = countmin_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = countmin_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE countmin_agg({T}) IS
+    'count-min sketch of the non-NULL values of a column, at epsilon 0.001 and delta 0.01';
+CREATE FUNCTION countmin_add_trans(countmin, {T}, double precision, double precision) RETURNS countmin
+    AS 'MODULE_PATHNAME', 'countmin_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION countmin_add_trans(countmin, {T}, double precision, double precision) IS
+    'transition function of countmin_agg(x, epsilon, delta)';
+CREATE AGGREGATE countmin_agg({T}, double precision, double precision) (
+    SFUNC = countmin_add_trans, STYPE = countmin, FINALFUNC = countmin_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = countmin_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE countmin_agg({T}, double precision, double precision) IS
+    'count-min sketch of the non-NULL values of a column, at the given epsilon and delta';
+CREATE FUNCTION countmin_add_trans(countmin, {T}, bigint) RETURNS countmin
+    AS 'MODULE_PATHNAME', 'countmin_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION countmin_add_trans(countmin, {T}, bigint) IS 'transition function of countmin_agg(x, weight)';
+CREATE AGGREGATE countmin_agg({T}, bigint) (
+    SFUNC = countmin_add_trans, STYPE = countmin, FINALFUNC = countmin_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = countmin_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE countmin_agg({T}, bigint) IS
+    'count-min sketch of the non-NULL values of a column, each counted weight (>= 0) times, at epsilon 0.001 and delta 0.01';
+CREATE FUNCTION countmin_add_trans(countmin, {T}, bigint, double precision, double precision) RETURNS countmin
+    AS 'MODULE_PATHNAME', 'countmin_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION countmin_add_trans(countmin, {T}, bigint, double precision, double precision) IS
+    'transition function of countmin_agg(x, weight, epsilon, delta)';
+CREATE AGGREGATE countmin_agg({T}, bigint, double precision, double precision) (
+    SFUNC = countmin_add_trans, STYPE = countmin, FINALFUNC = countmin_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = countmin_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE countmin_agg({T}, bigint, double precision, double precision) IS
+    'count-min sketch of the non-NULL values of a column, each counted weight (>= 0) times, at the given epsilon and delta';
+""",
+    # END issue-27
 }
 
 # The types of each family: HASHED_TYPES unless listed here.

@@ -52,7 +52,11 @@ typedef enum ProbErrorReason
 	PROB_REASON_FULL = 12,		/* field: the filter's capacity */
 	PROB_REASON_RATE_TOO_SMALL = 13,
 	PROB_REASON_PRECISION_UP = 14,
-	PROB_REASON_DIFFERENT_FAMILIES = 15	/* fields: the two hash families' names */
+	PROB_REASON_DIFFERENT_FAMILIES = 15,	/* fields: the two hash families' names */
+	/* BEGIN issue-27 countmin */
+	PROB_REASON_COUNTMIN_VALUE_LIMIT = 16,	/* fields: the bytes it would take, the limit */
+	PROB_REASON_COUNTMIN_TOTAL = 17	/* field: the largest total */
+	/* END issue-27 */
 } ProbErrorReason;
 
 typedef struct ProbError

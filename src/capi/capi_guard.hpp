@@ -27,7 +27,13 @@ static_assert(static_cast<int>(Reason::kParametersChanged) == PROB_REASON_PARAME
                   static_cast<int>(Reason::kGrownIntersection) == PROB_REASON_GROWN_INTERSECTION &&
                   static_cast<int>(Reason::kFull) == PROB_REASON_FULL &&
                   static_cast<int>(Reason::kRateTooSmall) == PROB_REASON_RATE_TOO_SMALL &&
-                  static_cast<int>(Reason::kPrecisionUp) == PROB_REASON_PRECISION_UP,
+                  static_cast<int>(Reason::kPrecisionUp) == PROB_REASON_PRECISION_UP &&
+                  static_cast<int>(Reason::kDifferentFamilies) == PROB_REASON_DIFFERENT_FAMILIES &&
+                  // BEGIN issue-27 countmin
+                  static_cast<int>(Reason::kCountminValueLimit) == PROB_REASON_COUNTMIN_VALUE_LIMIT &&
+                  static_cast<int>(Reason::kCountminTotal) == PROB_REASON_COUNTMIN_TOTAL &&
+                  // END issue-27
+                  true,
               "the core's reasons are the C face's");
 
 inline void copy_text(char* dst, std::size_t cap, const char* src) {

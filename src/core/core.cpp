@@ -36,4 +36,9 @@ Error too_large(const std::string& what, double bytes) {
                  Reason::kValueLimit, number_text(bytes), std::to_string(kMaxCreatedValueBytes));
 }
 
+Error parameters_changed(const std::string& what, const std::string& first, const std::string& now) {
+    return Error(ErrorKind::kMismatch, what + " parameters changed while building one value",
+                 "It was started with " + first + ", then given " + now + ".", Reason::kParametersChanged, first, now);
+}
+
 }  // namespace probabilistic

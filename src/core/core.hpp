@@ -53,6 +53,10 @@ enum class Reason : int {
     kRateTooSmall = 13,         // a cuckoo rate below what 32-bit fingerprints give
     kPrecisionUp = 14,          // folding an hll sketch to a higher precision
     kDifferentFamilies = 15,    // hll values of two hash families: fields the two families' names
+    // BEGIN issue-27 countmin
+    kCountminValueLimit = 16,   // a countmin sketch past kMaxCreatedValueBytes: fields its bytes, the limit
+    kCountminTotal = 17,        // a countmin total past 2^63 - 1: field the limit
+    // END issue-27
 };
 
 class Error : public std::runtime_error {
@@ -142,6 +146,10 @@ constexpr std::size_t kMaxCreatedValueBytes = std::size_t{511} * 1024 * 1024;
 // filter for 10 items at false positive rate 0.01".
 inline bool fits_new_value(double bytes) { return bytes <= static_cast<double>(kMaxCreatedValueBytes); }
 Error too_large(const std::string& what, double bytes);
+
+// A state built with parameters `first` that a later call gives as `now`
+// (kMismatch, Reason::kParametersChanged): `what` is "countmin sketch".
+Error parameters_changed(const std::string& what, const std::string& first, const std::string& now);
 
 // Little-endian loads and stores (byte_order.h, shared with the C layers).
 inline std::uint16_t load_le16(const std::uint8_t* p) {

@@ -57,6 +57,13 @@ static const ReasonWording wordings[] = {
 	{PROB_REASON_DIFFERENT_FAMILIES, NULL, NULL,
 	 "Build the rows to merge with a sketch of family {0} by {0}'s hashing: hll_add(sketch, x) does on such a "
 	 "sketch, and hll_add_agg(x, p, '{0}') from rows (doc/MIGRATING.md)."},
+	/* BEGIN issue-27 countmin */
+	{PROB_REASON_COUNTMIN_VALUE_LIMIT, NULL,
+	 "It would take {0} bytes; a value holds at most {1} bytes, so that pg_dump and COPY can write its text form.",
+	 "Use a larger epsilon (a row has ceil(e / epsilon) cells) or a larger delta (ceil(ln(1 / delta)) rows)."},
+	{PROB_REASON_COUNTMIN_TOTAL, NULL, NULL,
+	 "A countmin sketch counts a total weight of at most {0}: keep one sketch per period or key range."},
+	/* END issue-27 */
 };
 
 /* The wording with its {names} replaced; NULL for NULL. */

@@ -12,6 +12,7 @@
 #include "bloom.hpp"
 #include "cuckoo.hpp"
 #include "ddsketch.hpp"
+#include "countmin.hpp"
 #include "hll.hpp"
 #include "hll_family.hpp"
 
@@ -257,6 +258,41 @@ void cuckoo_seeds(const std::string& dir) {
     write_file(dir + "/program", program);
 }
 
+// BEGIN issue-27 countmin
+// parse_fuzz.cpp's countmin inputs: valid sketches of several shapes and near
+// misses that each fail one check.
+void countmin_seeds(const std::string& dir) {
+    HeapAllocator alloc;
+    auto put = [&](const std::string& name, const std::uint8_t* p, std::size_t n) {
+        write_file(dir + "/countmin-" + name, p, n);
+    };
+    struct Shape {
+        const char* name;
+        double epsilon, delta;
+        int adds;
+    };
+    for (const Shape& sh : {Shape{"empty", 0.5, 0.5, 0}, Shape{"row", 0.5, 0.5, 40}, Shape{"rows", 0.2, 0.01, 300},
+                            Shape{"wide", 0.02, 0.3, 100}}) {
+        Buffer b = countmin::make_empty(alloc, sh.epsilon, sh.delta, 7);
+        for (int i = 0; i < sh.adds; i++)
+            b = countmin::add_hash(b.data, b.size, hash_int64(i % 13, 7), 1 + i % 4, false, alloc, 20);
+        put(sh.name, b.data, b.size);
+        std::vector<std::uint8_t> v(b.data, b.data + b.size);
+        if (sh.adds == 0) continue;
+        auto miss = [&](const std::string& what, std::size_t off, std::uint64_t value) {
+            std::vector<std::uint8_t> m = v;
+            store_le64(m.data() + off, value);
+            put(std::string(sh.name) + "-" + what, m.data(), m.size());
+        };
+        std::uint64_t total = load_le64(v.data() + 40);
+        miss("total-low", 40, total - 1);
+        miss("total-high", 40, total * static_cast<std::uint64_t>(v[4]) + 1);
+        miss("cell-up", countmin::kHeaderSize, load_le64(v.data() + countmin::kHeaderSize) + 1);
+        miss("total-max", 40, countmin::kMaxTotal);
+    }
+}
+// END issue-27
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -269,6 +305,7 @@ int main(int argc, char** argv) {
     make_dir(root + "/parse");
     make_dir(root + "/hll_build");
     parse_seeds(root + "/parse");
+    countmin_seeds(root + "/parse");  // issue-27
     build_seeds(root + "/hll_build");
     make_dir(root + "/cuckoo_parse");
     cuckoo_seeds(root + "/cuckoo_parse");

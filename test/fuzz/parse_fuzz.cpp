@@ -33,6 +33,7 @@
 #include "hll_family.hpp"
 #include "bloom.hpp"
 #include "ddsketch.hpp"
+#include "countmin.hpp"
 
 using namespace probabilistic;
 using fuzz::HeapAllocator;
@@ -454,6 +455,64 @@ void fuzz_ddsketch(const std::uint8_t* data, std::size_t size) {
     FUZZ_CHECK(same_bytes(ddsketch::merge(value.data, value.size, one.data, one.size, alloc), added));
     FUZZ_CHECK(same_bytes(ddsketch::merge(one.data, one.size, value.data, value.size, alloc), added));
 }
+// BEGIN issue-27 countmin
+// A countmin sketch: accepted values keep the invariants every operation
+// relies on (every cell at most the total, so no add or union wraps); the
+// operations keep them, which parse checks again on their results. A value
+// whose header passes but whose cells do not still goes through the
+// header-trusting operations, which must stay inside its bytes.
+void fuzz_countmin(const std::uint8_t* data, std::size_t size) {
+    HeapAllocator alloc;
+    countmin::Sketch s{};
+    try {
+        s = countmin::parse(data, size);
+    } catch (const Error& err) {
+        FUZZ_CHECK(err.kind() == ErrorKind::kCorrupt);
+        try {
+            countmin::Sketch t = countmin::parse_trusted(data, size);
+            volatile std::uint64_t sink = countmin::count_hash(t, size);
+            (void)sink;
+        } catch (const Error& e) {
+            FUZZ_CHECK(e.kind() == ErrorKind::kCorrupt);
+        }
+        return;
+    }
+    const countmin::Header& h = s.header;
+    FUZZ_CHECK(h.total <= countmin::kMaxTotal);
+    FUZZ_CHECK(size == countmin::kHeaderSize + 8 * h.width * h.depth);
+    for (std::uint64_t i = 0; i < h.width * h.depth; i++) FUZZ_CHECK(load_le64(s.cells() + 8 * i) <= h.total);
+    countmin::Info info = countmin::info(s);
+    FUZZ_CHECK(info.width == h.width && info.depth == h.depth && info.total == h.total && info.bytes == size);
+
+    // Union with an empty sketch of the same parameters: the same cells and total.
+    Buffer empty = countmin::make_empty(alloc, h.epsilon, h.delta, h.seed);
+    Buffer same = countmin::merge(data, size, empty.data, empty.size, alloc);
+    FUZZ_CHECK(same.size == size && std::equal(same.data + countmin::kHeaderSize, same.data + size,
+                                               data + countmin::kHeaderSize));
+    FUZZ_CHECK(countmin::parse(same.data, same.size).header.total == h.total);
+    // Union with itself: doubled, or refused before the total passes the limit.
+    try {
+        Buffer twice = countmin::merge(data, size, data, size, alloc);
+        countmin::Sketch t = countmin::parse(twice.data, twice.size);
+        FUZZ_CHECK(t.header.total == 2 * h.total);
+        for (std::uint64_t i = 0; i < h.width * h.depth; i++)
+            FUZZ_CHECK(load_le64(t.cells() + 8 * i) == 2 * load_le64(s.cells() + 8 * i));
+    } catch (const Error& err) {
+        FUZZ_CHECK(err.kind() == ErrorKind::kTooLarge && h.total > countmin::kMaxTotal - h.total);
+    }
+    // An add raises the value's count by exactly its weight and keeps the invariants.
+    std::uint64_t hash = size * 0x9E3779B97F4A7C15u;
+    std::uint64_t before = countmin::count_hash(s, hash);
+    FUZZ_CHECK(before <= h.total);
+    try {
+        Buffer added = countmin::add_hash(const_cast<std::uint8_t*>(data), size, hash, 3, false, alloc, 20);
+        countmin::Sketch a = countmin::parse(added.data, added.size);
+        FUZZ_CHECK(countmin::count_hash(a, hash) == before + 3 && a.header.total == h.total + 3);
+    } catch (const Error& err) {
+        FUZZ_CHECK(err.kind() == ErrorKind::kTooLarge && h.total > countmin::kMaxTotal - 3);
+    }
+}
+// END issue-27
 
 struct Format {
     const char* name;
@@ -467,6 +526,7 @@ const Format kFormats[] = {
     {"bloom", fuzz_bloom},
     {"bloom_agg state", fuzz_bloom_distinct_state},
     {"ddsketch", fuzz_ddsketch},
+    {"countmin", fuzz_countmin},  // issue-27
 };
 
 }  // namespace

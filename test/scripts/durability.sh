@@ -355,6 +355,16 @@ UPDATE sketches SET d = CASE id % 5
     WHEN 1 THEN (SELECT ddsketch_agg((x % 3 - 1) * exp(sin(x) * 8)) FROM generate_series(1, 20000) x)
     WHEN 2 THEN (SELECT ddsketch_agg(exp(sin(x) * 30), 0.01, 32) FROM generate_series(1, 5000) x)
     WHEN 3 THEN (SELECT ddsketch_agg(exp(sin(x) * 3), 0.0001, 65536) FROM generate_series(1, 20000) x) END;
+-- BEGIN issue-27 countmin: empty at the defaults (108 kB, out of line), weighted
+-- text with collisions, seeded with a kind, a union, NULL.
+ALTER TABLE sketches ADD COLUMN cm countmin;
+UPDATE sketches SET cm = CASE id % 5
+    WHEN 0 THEN countmin_empty()
+    WHEN 1 THEN (SELECT countmin_agg('k' || x % 700, x::bigint % 9, 0.01, 0.05) FROM generate_series(1, 20000) x)
+    WHEN 2 THEN countmin_add(countmin_add(countmin_empty(0.5, 0.5, -7), 42), 43::smallint, 1000)
+    WHEN 3 THEN (SELECT countmin_agg(x) FROM generate_series(1, 3000) x)
+                || (SELECT countmin_agg(x % 10) FROM generate_series(1, 3000) x) END;
+-- END issue-27
 SQL
 )
 COVERAGE="SELECT string_agg(DISTINCT (hll_info(h) ->> 'representation') || ' ' || hll_precision(h), ', '),
@@ -370,7 +380,7 @@ COVERAGE="SELECT string_agg(DISTINCT (hll_info(h) ->> 'representation') || ' ' |
 values_to() { # table file
 	printf '%s\n' "RESET search_path;" "\\o $2.types" \
 		"SELECT attname || ' ' || format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = '$1'::regclass AND attnum > 0 ORDER BY attnum;" \
-		"\\o" "\\copy (SELECT id, what, h::bytea, h10::bytea, b::bytea, c::bytea, d::bytea FROM $1 ORDER BY id) TO '$2' (FORMAT binary)"
+		"\\o" "\\copy (SELECT id, what, h::bytea, h10::bytea, b::bytea, c::bytea, d::bytea, cm::bytea FROM $1 ORDER BY id) TO '$2' (FORMAT binary)"
 }
 same_values() { # what file1 file2, as written by values_to
 	same_file "$1 (column types)" "$2.types" "$3.types"
@@ -397,7 +407,7 @@ pg_restore --exit-on-error -d prob_durability_custom "$WORK/dump.custom"
 sql -d prob_durability_custom -f <(values_to sketches "$WORK/custom")
 same_values "pg_dump -Fp, restored with psql" "$WORK/source" "$WORK/plain"
 same_values "pg_dump -Fc, restored with pg_restore" "$WORK/source" "$WORK/custom"
-ok "pg_dump -Fp | psql and pg_dump -Fc | pg_restore: all $SOURCE_ROWS rows byte for byte, column types hll, hll(10), bloom, cuckoo, ddsketch kept ($(du -k "$WORK/dump.sql" | cut -f1) kB plain dump)"
+ok "pg_dump -Fp | psql and pg_dump -Fc | pg_restore: all $SOURCE_ROWS rows byte for byte, column types hll, hll(10), bloom, cuckoo, ddsketch, countmin kept ($(du -k "$WORK/dump.sql" | cut -f1) kB plain dump)"
 
 # The extension in a schema of its own, used by a default, a check, indexes,
 # a view and a materialized view that pg_restore refreshes with an empty
@@ -458,8 +468,8 @@ for format in binary text; do
 	ok "COPY TO and FROM (FORMAT $format): all $SOURCE_ROWS rows byte for byte ($(du -k "$WORK/copy.$format" | cut -f1) kB)"
 done
 # Binary COPY sends a value as the documented format, the very bytes of ::bytea.
-sql -d prob_durability_src -c "\\copy (SELECT h, h10, b, c, d FROM sketches ORDER BY id) TO '$WORK/typed.bin' (FORMAT binary)" \
-	-c "\\copy (SELECT h::bytea, h10::bytea, b::bytea, c::bytea, d::bytea FROM sketches ORDER BY id) TO '$WORK/bytea.bin' (FORMAT binary)"
-same_file "binary COPY of hll, bloom, cuckoo and ddsketch against their ::bytea" "$WORK/typed.bin" "$WORK/bytea.bin"
+sql -d prob_durability_src -c "\\copy (SELECT h, h10, b, c, d, cm FROM sketches ORDER BY id) TO '$WORK/typed.bin' (FORMAT binary)" \
+	-c "\\copy (SELECT h::bytea, h10::bytea, b::bytea, c::bytea, d::bytea, cm::bytea FROM sketches ORDER BY id) TO '$WORK/bytea.bin' (FORMAT binary)"
+same_file "binary COPY of hll, bloom, cuckoo, ddsketch and countmin against their ::bytea" "$WORK/typed.bin" "$WORK/bytea.bin"
 ok "binary COPY writes each value as the bytes of value::bytea"
 echo "durability: every check passed in $SECONDS s"

@@ -27,7 +27,7 @@ set -euo pipefail
 
 # ---- sizes and bounds ----
 # A leak of 100 bytes per call in any one kind (LEAK_CALLS x 100 bytes) passes both bounds.
-LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (42 kinds), and as many succeeding
+LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (46 kinds), and as many succeeding
 LEAK_WARMUP=${FAULTS_LEAK_WARMUP:-200}          # calls per kind before the first measurement
 LEAK_CONTEXT_BOUND_KB=${FAULTS_LEAK_CONTEXT_BOUND_KB:-192}  # growth allowed over one loop
 LEAK_RSS_BOUND_KB=${FAULTS_LEAK_RSS_BOUND_KB:-384}
@@ -103,7 +103,11 @@ DECLARE
         'hll_import, postgresql-hll bytes truncated:22P03', 'hll_import, redis opcodes short:22P03',
         'hll_union of two hash families:22023',
         'hll_add_agg(x, 11, postgresql-hll) over 200 values, then an error in its input:22012',
-        'bytea -> ddsketch, count wrong:22P03', 'ddsketch_agg(x), a NaN:22023', 'ddsketch || ddsketch, alphas differ:22023'];
+        'bytea -> ddsketch, count wrong:22P03', 'ddsketch_agg(x), a NaN:22023', 'ddsketch || ddsketch, alphas differ:22023',
+        -- issue-27 countmin
+        'bytea -> countmin, a row above the total:22P03', 'countmin || countmin, epsilons differ:22023',
+        'countmin_agg(x, weight), a negative weight:22023',
+        'countmin_agg(x) over 200 values, then an error in its input:22012'];
     k_count int := array_length(kinds, 1);
     bad bigint[] := array_fill(0::bigint, ARRAY[k_count]);
     examples text[] := array_fill(NULL::text, ARRAY[k_count]);
@@ -159,6 +163,12 @@ DECLARE
     dd_value float8 := CASE WHEN failing THEN 'NaN' ELSE 1.5 END;
     dd_a ddsketch := (SELECT ddsketch_agg(x) FROM generate_series(1, 20) x);
     dd_b ddsketch := (SELECT ddsketch_agg(x, CASE WHEN failing THEN 0.02 ELSE 0.01 END) FROM generate_series(1, 20) x);
+    -- issue-27 countmin
+    cm_bytes bytea := countmin_add(countmin_empty(0.5, 0.5), 1, 3)::bytea;
+    b_cm_total bytea := CASE WHEN failing THEN set_byte(cm_bytes, 40, 2) ELSE cm_bytes END;
+    cm_a countmin := countmin_add(countmin_empty(0.01, 0.1), 1);
+    cm_eps countmin := countmin_add(countmin_empty(CASE WHEN failing THEN 0.02 ELSE 0.01 END, 0.1), 2);
+    cm_weight bigint := CASE WHEN failing THEN -1 ELSE 1 END;
 BEGIN
     FOR i IN 1..n LOOP
         FOR k IN 1..k_count LOOP
@@ -211,6 +221,12 @@ BEGIN
                 WHEN 40 THEN PERFORM b_dd_count::ddsketch;
                 WHEN 41 THEN PERFORM ddsketch_agg(v) FROM (VALUES (1.0::float8), (dd_value), (2.0)) v(v);
                 WHEN 42 THEN PERFORM dd_a || dd_b;
+                -- issue-27 countmin
+                WHEN 43 THEN PERFORM b_cm_total::countmin;
+                WHEN 44 THEN PERFORM cm_a || cm_eps;
+                WHEN 45 THEN PERFORM countmin_agg(x, x * cm_weight) FROM generate_series(1, 3) x;
+                WHEN 46 THEN PERFORM countmin_agg(x / CASE WHEN x = 200 THEN divisor ELSE 1 END)
+                                 FROM generate_series(1, 200) x;
                 END CASE;
                 state := '00000';
             EXCEPTION WHEN others THEN
