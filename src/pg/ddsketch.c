@@ -8,6 +8,7 @@
 #include "memory.h"
 #include "sketch.h"
 #include "agg_calls.h"
+#include "hashing.h"
 
 #include "catalog/pg_type.h"
 #include "utils/array.h"
@@ -146,7 +147,8 @@ ddsketch_add_trans(PG_FUNCTION_ARGS)
 	{
 		fcinfo->flinfo->fn_extra = cache =
 			MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(DdsketchTransCache));
-		cache->value_type = get_fn_expr_argtype(fcinfo->flinfo, 1);
+		/* From the call, or the declared argument when there is none (Citus). */
+		cache->value_type = prob_arg_type(fcinfo, 1);
 	}
 	n = prob_agg_row_params(fcinfo, &ddsketch_agg, 2, params);
 	if (PG_ARGISNULL(0))

@@ -210,6 +210,12 @@ PUSHED=(
 	"hll_add_agg(bigint,integer,text);md5(hll_add_agg(user_id, 11, 'postgresql-hll')::bytea)"
 	"hll_add_agg(public.sketch_text,integer,text);md5(hll_add_agg(name, 11, 'postgresql-hll')::bytea)"
 	"hll_add_agg(integer,integer,text);md5(hll_add_agg(i, 14, 'redis')::bytea)"
+	"ddsketch_agg(double precision);md5(ddsketch_agg(f)::bytea)"
+	"ddsketch_agg(integer,double precision);md5(ddsketch_agg(i, 0.02)::bytea)"
+	"ddsketch_agg(numeric,double precision,integer);md5(ddsketch_agg(n, 0.001, 64)::bytea)"
+	"ddsketch_agg(real);md5(ddsketch_agg(r)::bytea)"
+	"countmin_agg(bigint,double precision,double precision);md5(countmin_agg(user_id, 0.01, 0.5)::bytea)"
+	"countmin_agg(public.sketch_text,bigint,double precision,double precision);md5(countmin_agg(name, i::bigint, 0.001, 0.5)::bytea)"
 	"bloom_agg(public.sketch_text,bigint,double precision);md5(bloom_agg(name, 5000, 0.01)::bytea)"
 	"bloom_agg(bigint,bigint,double precision);md5(bloom_agg(user_id, 20000, 0.001)::bytea)"
 	"bloom_agg(integer,bigint,double precision);md5(bloom_agg(i, 3000, 0.02)::bytea)"
@@ -355,6 +361,47 @@ check "cuckoo_union_agg: EXPLAIN shows worker_partial_agg(cuckoo_union_agg(publi
 check "cuckoo: stored filters fetched from the workers are the local ones, byte for byte" \
 	"$(sql 0 <<<"SELECT md5(string_agg(c::text, ',' ORDER BY day, grp)) FROM (SELECT * FROM cuckoo_parts ORDER BY day, grp LIMIT 1000) p")" \
 	"$(sql 0 <<<"SELECT md5(string_agg(c::text, ',' ORDER BY day, grp)) FROM cuckoo_parts_local")"
+
+# countmin with several rows (delta below e^-1): conservative update makes its cells depend
+# on the order of the adds, so the check is the guarantee against the truth from the local
+# table: the same total, no value's count below its true count, per group too, on the workers.
+cm_held() {
+	sql 0 <<SQL
+CREATE TABLE cm_result AS SELECT grp, countmin_agg(name) AS s FROM $1 GROUP BY grp;
+SELECT r.grp, countmin_total(r.s), count(*) FILTER (WHERE countmin_count(r.s, t.name) < t.n)
+FROM cm_result r JOIN (SELECT grp, name, count(*) AS n FROM ev_local GROUP BY grp, name) t USING (grp)
+GROUP BY r.grp, r.s ORDER BY 1;
+DROP TABLE cm_result;
+SQL
+}
+check "countmin_agg(name) (5 rows): per group the total of the rows and no name's count below its true count, as locally" \
+	"$(cm_held ev)" "$(sql 0 <<<"SELECT grp, count(name), 0 FROM ev_local GROUP BY grp ORDER BY grp")"
+check "countmin_agg(name): EXPLAIN shows worker_partial_agg(countmin_agg(public.sketch_text)) on the workers" \
+	"$(task_query "$(sql 0 <<<"EXPLAIN (VERBOSE, COSTS OFF) SELECT grp, countmin_agg(name) FROM ev GROUP BY grp")" |
+		grep -oF "worker_partial_agg('public.countmin_agg(public.sketch_text)'::regprocedure" | head -1)" \
+	"worker_partial_agg('public.countmin_agg(public.sketch_text)'::regprocedure"
+# ddsketch and countmin rollups: daily sketches in a distributed table, unioned per grp on the
+# workers; a ddsketch union is the bytes of the whole, whatever the order.
+sql 0 <<'SQL'
+CREATE TABLE daily_q_local AS SELECT day, grp, ddsketch_agg(f) AS q, countmin_agg(i, 0.01, 0.5) AS c FROM ev_local GROUP BY day, grp;
+CREATE TABLE daily_q (LIKE daily_q_local);
+SET citus.shard_count = 8;
+SELECT create_distributed_table('daily_q', 'day') \g /dev/null
+INSERT INTO daily_q SELECT * FROM daily_q_local;
+SQL
+rollup_q="SELECT grp, md5(ddsketch_union_agg(q)::bytea), md5(countmin_union_agg(c)::bytea) FROM"
+check "rollup: ddsketch_union_agg and countmin_union_agg per grp of daily sketches in a distributed table are the bytes of the group's rows" \
+	"$(sql 0 <<<"$rollup_q daily_q GROUP BY grp ORDER BY grp")" \
+	"$(sql 0 <<<"SELECT grp, md5(ddsketch_agg(f)::bytea), md5(countmin_agg(i, 0.01, 0.5)::bytea) FROM ev_local GROUP BY grp ORDER BY grp")"
+check "rollup: EXPLAIN shows ddsketch_union_agg and countmin_union_agg as worker_partial_agg on the workers" \
+	"$(task_query "$(sql 0 <<<"EXPLAIN (VERBOSE, COSTS OFF) $rollup_q daily_q GROUP BY grp")" | grep -oE "worker_partial_agg\('public\.[a-z_]+\(public\.[a-z]+\)'" | sort -u)" \
+	"worker_partial_agg('public.countmin_union_agg(public.countmin)'
+worker_partial_agg('public.ddsketch_union_agg(public.ddsketch)'"
+check "ddsketch on Citus: p50 and p99 of f within 1% of the exact percentile_disc" \
+	"$(sql 0 <<<"SELECT abs(quantile(s, 0.5) - e50) <= 0.01 * abs(e50), abs(quantile(s, 0.99) - e99) <= 0.01 * abs(e99)
+		FROM (SELECT ddsketch_agg(f) AS s FROM ev) d,
+		     (SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY f) AS e50, percentile_disc(0.99) WITHIN GROUP (ORDER BY f) AS e99 FROM ev_local) e")" \
+	"t	t"
 
 # What does not push down. Citus 13 runs an aggregate on the workers through
 # worker_partial_agg only when its state type is not a pseudo-type (so not `internal`) and
