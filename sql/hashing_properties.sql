@@ -61,7 +61,9 @@ INSERT INTO hp_pairs VALUES
     ('cuckoo', (SELECT cuckoo_add(cuckoo_empty(10), 42)::text),
                (SELECT '\x' || upper(substr(cuckoo_add(cuckoo_empty(10), 42)::text, 3)))),
     ('bloom', '\x420102010100000000000000000000000a000000000000007b14ae47e17a843f60000000000000000a0000000000000000000000000000000700000000000000000000000000000000000000',
-              '\x420102010100000000000000000000000A000000000000007B14AE47E17A843F60000000000000000A0000000000000000000000000000000700000000000000000000000000000000000000');
+              '\x420102010100000000000000000000000A000000000000007B14AE47E17A843F60000000000000000A0000000000000000000000000000000700000000000000000000000000000000000000'),
+    ('topk', (SELECT topk_agg(x)::text FROM generate_series(1, 3) x),
+             (SELECT '\x' || upper(substr(topk_agg(x)::text, 3)) FROM generate_series(1, 3) x));
 
 -- Coverage: every type with a default hash operator class has samples
 -- (arrays, enums, ranges, multiranges and composites through their
@@ -187,7 +189,7 @@ BEGIN
 END $$ LANGUAGE plpgsql;
 SELECT count(DISTINCT typ) AS types, count(*) AS checks,
        string_agg(DISTINCT typ || ' built as ' || s.built_as, ', ') FILTER (WHERE NOT s.found) AS not_found
-FROM hp_pairs, pg_temp.hp_shapes(typ, a, b) s WHERE typ NOT IN ('bloom', 'hll', 'cuckoo');
+FROM hp_pairs, pg_temp.hp_shapes(typ, a, b) s WHERE typ NOT IN ('bloom', 'hll', 'cuckoo', 'topk');
 
 -- Across types. Values of several types that "=" compares with each other,
 -- chosen so that many pairs are equal; filters of each type's values are

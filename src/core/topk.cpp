@@ -182,8 +182,7 @@ std::string kind_text(std::uint16_t k) { return kind::describe(k); }
 Error different_kinds(std::uint16_t a, std::uint16_t b) {
     return Error(ErrorKind::kMismatch, "cannot combine topk sketches of items of different types",
                  "One holds " + kind_text(a) + ", the other " + kind_text(b) +
-                     "; a topk sketch returns its items as values of one type.",
-                 Reason::kDifferentKinds, std::to_string(a), std::to_string(b));
+                     " (doc/FORMAT.md 2.5); a topk sketch returns its items as values of one type.");
 }
 
 Error different_widths(unsigned a, unsigned b) {
@@ -215,8 +214,8 @@ Sketch parse_trusted(const std::uint8_t* data, std::size_t size) {
     return Sketch{h, data, size};
 }
 
-std::vector<Entry> entries(const Sketch& s) {
-    std::vector<Entry> out;
+std::vector<EntryView> views(const Sketch& s) {
+    std::vector<EntryView> out;
     out.reserve(s.header.items);
     std::size_t at = kHeaderSize;
     for (std::uint32_t i = 0; i < s.header.items; i++) {
@@ -230,12 +229,19 @@ std::vector<Entry> entries(const Sketch& s) {
                           std::to_string(kMaxItemBytes));
         if (s.size - at - kEntryHeaderSize < n)
             throw corrupt("entry " + std::to_string(i) + " of " + std::to_string(n) + " bytes runs past the end");
-        out.push_back(Entry{c, std::string(reinterpret_cast<const char*>(s.data + at + kEntryHeaderSize), n)});
+        out.push_back(EntryView{c, s.data + at + kEntryHeaderSize, n});
         at += kEntryHeaderSize + n;
     }
     if (at != s.size)
         throw corrupt("it is " + std::to_string(s.size) + " bytes long, but its " + std::to_string(s.header.items) +
                       " entries end at byte " + std::to_string(at));
+    return out;
+}
+
+std::vector<Entry> entries(const Sketch& s) {
+    std::vector<Entry> out;
+    for (const EntryView& v : views(s))
+        out.push_back(Entry{v.count, std::string(reinterpret_cast<const char*>(v.item), v.length)});
     return out;
 }
 
@@ -324,9 +330,11 @@ Buffer add(std::uint8_t* data, std::size_t size, const void* item, std::size_t i
     if (weight < 0)
         throw Error(ErrorKind::kInvalidParameter, "topk weight must not be negative, not " + std::to_string(weight));
     if (item_size > kMaxItemBytes)
-        throw Error(ErrorKind::kInvalidParameter, "topk item of " + std::to_string(item_size) +
-                                                      " bytes is longer than the limit of " +
-                                                      std::to_string(kMaxItemBytes) + " bytes");
+        throw Error(ErrorKind::kInvalidParameter,
+                    "topk item of " + std::to_string(item_size) + " bytes is longer than the limit of " +
+                        std::to_string(kMaxItemBytes) + " bytes",
+                    "Items are stored as they are, so a sketch can return them; hash or shorten long values before "
+                    "adding them.");
     if (width != 0 && item_size != width)
         throw Error(ErrorKind::kInvalidParameter, "topk item of " + std::to_string(item_size) +
                                                       " bytes is not of the declared width " + std::to_string(width));

@@ -100,7 +100,14 @@ void check_size(long long size);
 // checks the header and that the entries stay inside the bytes.
 Sketch parse(const std::uint8_t* data, std::size_t size);
 Sketch parse_trusted(const std::uint8_t* data, std::size_t size);
-// Entries of a parsed value, in stored (canonical) order.
+// Entries of a parsed value, in stored (canonical) order: views into its
+// bytes, or copies. Both check that every entry lies inside the bytes.
+struct EntryView {
+    std::uint64_t count;
+    const std::uint8_t* item;
+    std::uint32_t length;
+};
+std::vector<EntryView> views(const Sketch& s);
 std::vector<Entry> entries(const Sketch& s);
 
 Buffer make_empty(Allocator& alloc, long long size);
