@@ -6,7 +6,7 @@
 -- BEGIN issue-27 topk
 
 --------------------------------------------------------------------------------
--- topk: frequent items with bounds (doc/REFERENCE.md, doc/FORMAT.md 6)
+-- topk: frequent items with bounds (doc/REFERENCE.md, doc/FORMAT.md 7)
 --------------------------------------------------------------------------------
 CREATE TYPE topk;
 
@@ -70,7 +70,7 @@ CREATE FUNCTION topk_items(sketch topk, n integer, item_type anyelement)
 COMMENT ON FUNCTION topk_items(topk, integer, anyelement) IS
     'the n items of highest estimate as values of the third argument''s type (pass NULL::T), with bounds';
 
--- Values are canonical (doc/FORMAT.md 6.3), so equality and hashing are bytea's own functions.
+-- Values are canonical (doc/FORMAT.md 7.2), so equality and hashing are bytea's own functions.
 CREATE FUNCTION topk_eq(topk, topk) RETURNS boolean
     AS 'byteaeq' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION topk_eq(topk, topk) IS 'the sketches have the same size, totals, maximum error and counters';

@@ -16,9 +16,9 @@
 // every item with f(x) > D, and so every item with f(x) > N / (k + 1), is
 // stored. Union adds the counters of equal items and the offsets (D = D_a +
 // D_b), then purges with the result's size min(k_a, k_b); the rule and both
-// bounds hold after any tree of unions (doc/FORMAT.md 6.4).
+// bounds hold after any tree of unions (doc/FORMAT.md 7.5).
 //
-// Format (doc/FORMAT.md section 6). Little-endian throughout.
+// Format (doc/FORMAT.md section 7). Little-endian throughout.
 //
 //   offset size field
 //        0    1 type tag 'K' (0x4B)

@@ -1,5 +1,5 @@
 /*
- * The topk type: I/O, functions, operators and aggregates (doc/FORMAT.md 6).
+ * The topk type: I/O, functions, operators and aggregates (doc/FORMAT.md 7).
  * Every SQL name here is the C symbol of the same name.
  *
  * Items are the values themselves, stored by kind (kind.hpp):
