@@ -48,7 +48,22 @@ std::size_t work_bytes(std::uint32_t slots, std::uint32_t arena) {
     return kWorkHeader + std::size_t{slots} * kSlotBytes + arena;
 }
 
-std::uint64_t item_hash(const void* item, std::size_t n) { return hash_bytes(item, n, kDefaultSeed); }
+// The table's hash (never stored: any function serves). Items of 8 bytes, the
+// integers, take the splitmix64 finalizer, cheaper than XXH3 on the per-row path.
+std::uint64_t item_hash(const void* item, std::size_t n) {
+    if (n == 8) {
+        std::uint64_t x = load_le64(static_cast<const std::uint8_t*>(item));
+        x = (x ^ (x >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+        x = (x ^ (x >> 27)) * UINT64_C(0x94D049BB133111EB);
+        return x ^ (x >> 31);
+    }
+    return hash_bytes(item, n, kDefaultSeed);
+}
+
+bool same_item(const std::uint8_t* a, const void* b, std::uint32_t n) {
+    if (n == 8) return load_le64(a) == load_le64(static_cast<const std::uint8_t*>(b));
+    return std::memcmp(a, b, n) == 0;
+}
 
 // Writes an empty table of `slots` slots and an arena of `arena` bytes after the
 // header fields already in out (bytes 0..31).
@@ -105,6 +120,40 @@ std::uint64_t purge(std::vector<Entry>& e, std::uint64_t k) {
     }
     e.resize(kept);
     return m;
+}
+
+// purge() on a working state in place, without copying items out one by one:
+// the survivors' items are packed into a scratch arena, then rehashed.
+void purge_working(Work w) {
+    std::uint64_t k = w.k();
+    std::vector<std::uint64_t> counts;
+    counts.reserve(w.live());
+    for (std::uint32_t i = 0; i < w.slots(); i++) {
+        std::uint64_t c = load_le64(w.slot(i));
+        if (c != 0) counts.push_back(c);
+    }
+    if (counts.size() <= k) return;
+    std::nth_element(counts.begin(), counts.begin() + static_cast<std::ptrdiff_t>(k), counts.end(),
+                     std::greater<std::uint64_t>());
+    const std::uint64_t m = counts[k];
+    struct Kept {
+        std::uint64_t count;
+        std::uint32_t at, length;
+    };
+    std::vector<Kept> kept;
+    kept.reserve(k);
+    std::vector<std::uint8_t> items;
+    for (std::uint32_t i = 0; i < w.slots(); i++) {
+        std::uint64_t c = load_le64(w.slot(i));
+        if (c <= m) continue;  // free slots (0) too
+        std::uint32_t n = load_le32(w.slot(i) + 12);
+        const std::uint8_t* p = w.arena() + load_le32(w.slot(i) + 8);
+        kept.push_back(Kept{c - m, static_cast<std::uint32_t>(items.size()), n});
+        items.insert(items.end(), p, p + n);
+    }
+    store_le64(w.d + kOffOffset, w.offset() + m);
+    clear_table(w.d, w.slots(), w.capacity());
+    for (const Kept& x : kept) insert_new(w, items.data() + x.at, x.length, x.count);
 }
 
 // Canonical order: count descending, then bytes ascending.
@@ -356,7 +405,7 @@ Buffer add(std::uint8_t* data, std::size_t size, const void* item, std::size_t i
         const std::uint8_t* s = w.slot(i);
         std::uint64_t c = load_le64(s);
         if (c == 0) break;
-        if (load_le32(s + 12) == n && std::memcmp(w.arena() + load_le32(s + 8), item, n) == 0) {
+        if (load_le32(s + 12) == n && same_item(w.arena() + load_le32(s + 8), item, n)) {
             store_le64(w.slot(i), c + static_cast<std::uint64_t>(weight));
             store_le64(data + kOffTotal, total + static_cast<std::uint64_t>(weight));
             return {data, size};
@@ -382,13 +431,7 @@ Buffer add(std::uint8_t* data, std::size_t size, const void* item, std::size_t i
         store_le16(out.data + kind::kOffset, added_kind);
         out.data[kOffWidth] = width;
     }
-    if (o.live() > 2 * o.k()) {
-        std::vector<Entry> e = work_entries(o);
-        std::uint64_t m = purge(e, o.k());
-        store_le64(out.data + kOffOffset, o.offset() + m);
-        clear_table(out.data, o.slots(), o.capacity());
-        for (const Entry& x : e) insert_new(o, x.item.data(), static_cast<std::uint32_t>(x.item.size()), x.count);
-    }
+    if (o.live() > 2 * o.k()) purge_working(o);
     return out;
 }
 

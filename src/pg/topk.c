@@ -330,8 +330,27 @@ PG_FUNCTION_INFO_V1(topk_union_trans);
 Datum
 topk_union_trans(PG_FUNCTION_ARGS)
 {
+	struct varlena *state;
+	struct varlena *other;
+
 	(void) prob_require_aggregate(fcinfo, "topk_union_trans");
-	PG_RETURN_POINTER(topk_merge(PG_GETARG_VARLENA_PP(0), PG_GETARG_VARLENA_PP(1)));
+	state = topk_finished(PG_GETARG_VARLENA_PP(0));
+	other = topk_finished(PG_GETARG_VARLENA_PP(1));
+	/*
+	 * Combining partial results of topk_agg (partitionwise or parallel): the
+	 * size is one value per aggregate there, as between rows. topk_union_agg,
+	 * whose transition function this is, takes sketches of any sizes.
+	 */
+	if (prob_combining_for_another_transfn(fcinfo))
+	{
+		ProbTopkInfo info;
+		Datum		param;
+
+		PROB_TRY(prob_topk_info(PROB_BYTES(other), &info, PROB_ERR));
+		param = Int32GetDatum((int32) info.size);
+		prob_agg_check_params(&topk_agg, VARDATA_ANY(state), VARSIZE_ANY_EXHDR(state), 1, &param);
+	}
+	PG_RETURN_POINTER(topk_merge(state, other));
 }
 
 /*

@@ -27,7 +27,7 @@ set -euo pipefail
 
 # ---- sizes and bounds ----
 # A leak of 100 bytes per call in any one kind (LEAK_CALLS x 100 bytes) passes both bounds.
-LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (28 kinds), and as many succeeding
+LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (33 kinds), and as many succeeding
 LEAK_WARMUP=${FAULTS_LEAK_WARMUP:-200}          # calls per kind before the first measurement
 LEAK_CONTEXT_BOUND_KB=${FAULTS_LEAK_CONTEXT_BOUND_KB:-192}  # growth allowed over one loop
 LEAK_RSS_BOUND_KB=${FAULTS_LEAK_RSS_BOUND_KB:-384}
@@ -95,7 +95,11 @@ DECLARE
         'bloom_agg(x, capacity, fpr), capacity 0:22023', 'bloom_agg(x, capacity, fpr), NULL capacity:22004',
         'bloom_union_agg, capacities differ:22023', 'hll_add_trans outside an aggregate:0A000',
         'bloom_agg(x) over 200 values, then an error in its input:22012',
-        'hll_add_agg(x, 6) over 200 values, then an error in its input:22012'];
+        'hll_add_agg(x, 6) over 200 values, then an error in its input:22012',
+        -- topk (issue 27)
+        'bytea -> topk, offset too large:22P03', 'topk_agg(x, size), size 0:22023',
+        'topk_agg(x, weight), negative weight:22023', 'topk || topk, item types differ:22023',
+        'topk_agg(x, 16) over 2000 values, then an error in its input:22012'];
     k_count int := array_length(kinds, 1);
     bad bigint[] := array_fill(0::bigint, ARRAY[k_count]);
     examples text[] := array_fill(NULL::text, ARRAY[k_count]);
@@ -131,6 +135,12 @@ DECLARE
     agg_capacity bigint := CASE WHEN failing THEN 0 ELSE 100 END;
     null_capacity bigint := CASE WHEN failing THEN NULL ELSE 100 END;
     divisor int := CASE WHEN failing THEN 0 ELSE 1 END;
+    topk_bytes bytea := (SELECT topk_agg(x % 3) FROM generate_series(1, 10) x)::bytea;
+    b_topk_offset bytea := CASE WHEN failing THEN set_byte(topk_bytes, 24, 1) ELSE topk_bytes END;
+    topk_size int := CASE WHEN failing THEN 0 ELSE 16 END;
+    topk_weight bigint := CASE WHEN failing THEN -1 ELSE 1 END;
+    k_a topk := topk_agg(1);
+    k_b topk := CASE WHEN failing THEN topk_agg('a'::text) ELSE topk_agg(2) END;
 BEGIN
     FOR i IN 1..n LOOP
         FOR k IN 1..k_count LOOP
@@ -167,6 +177,12 @@ BEGIN
                                  FROM generate_series(1, 200) x;
                 WHEN 28 THEN PERFORM hll_add_agg(x / CASE WHEN x = 200 THEN divisor ELSE 1 END, 6)
                                  FROM generate_series(1, 200) x;
+                WHEN 29 THEN PERFORM b_topk_offset::topk;
+                WHEN 30 THEN PERFORM topk_agg(x, topk_size) FROM generate_series(1, 3) x;
+                WHEN 31 THEN PERFORM topk_agg(x, topk_weight) FROM generate_series(1, 3) x;
+                WHEN 32 THEN PERFORM k_a || k_b;
+                WHEN 33 THEN PERFORM topk_agg(x / CASE WHEN x = 2000 THEN divisor ELSE 1 END, 16)
+                                 FROM generate_series(1, 2000) x;
                 END CASE;
                 state := '00000';
             EXCEPTION WHEN others THEN

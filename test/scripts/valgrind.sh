@@ -26,8 +26,8 @@ ensure_packages valgrind libc6-dbg
 # every line of src/ that the whole suite reaches (measured with gcov, one test
 # at a time): about 2 minutes under valgrind, against 27 for the whole suite;
 # then the tests of what 0.3.0 added (hll joint estimates, cuckoo) and 0.4.0's
-# bloom_members, whole.
-DEFAULT_SUITE="hll_basic hll_errors hll_hash hll_typmod hll_agg bloom_basic bloom_errors hll_joint cuckoo_basic cuckoo_errors bloom_stream"
+# bloom_members, whole, and 0.6.0's topk.
+DEFAULT_SUITE="hll_basic hll_errors hll_hash hll_typmod hll_agg bloom_basic bloom_errors hll_joint cuckoo_basic cuckoo_errors bloom_stream topk_basic topk_errors"
 SUITE=${VALGRIND_SUITE:-$DEFAULT_SUITE}
 ORIGINS=${VALGRIND_ORIGINS:-no}
 if [ "$SUITE" = all ]; then
