@@ -42,6 +42,17 @@ struct Work {
     std::uint16_t kind() const { return load_le16(d + kind::kOffset); }
     std::uint8_t* slot(std::uint32_t i) const { return d + kWorkHeader + std::size_t{i} * kSlotBytes; }
     std::uint8_t* arena() const { return d + kWorkHeader + std::size_t{slots()} * kSlotBytes; }
+    // Items of width 8 (the integers) live in their slot, in place of the
+    // arena offset and length: one memory access a probe fewer.
+    bool inline8() const { return d[kOffWidth] == 8; }
+    const std::uint8_t* item(std::uint32_t i, std::uint32_t* n) const {
+        if (inline8()) {
+            *n = 8;
+            return slot(i) + 8;
+        }
+        *n = load_le32(slot(i) + 12);
+        return arena() + load_le32(slot(i) + 8);
+    }
 };
 
 std::size_t work_bytes(std::uint32_t slots, std::uint32_t arena) {
@@ -80,12 +91,16 @@ void insert_new(Work w, const void* item, std::uint32_t n, std::uint64_t count) 
     std::uint32_t mask = w.slots() - 1;
     std::uint32_t i = static_cast<std::uint32_t>(item_hash(item, n)) & mask;
     while (load_le64(w.slot(i)) != 0) i = (i + 1) & mask;
-    std::uint32_t at = w.used();
-    std::memcpy(w.arena() + at, item, n);
     store_le64(w.slot(i), count);
-    store_le32(w.slot(i) + 8, at);
-    store_le32(w.slot(i) + 12, n);
-    store_le32(w.d + kOffUsed, at + n);
+    if (w.inline8()) {
+        std::memcpy(w.slot(i) + 8, item, 8);
+    } else {
+        std::uint32_t at = w.used();
+        std::memcpy(w.arena() + at, item, n);
+        store_le32(w.slot(i) + 8, at);
+        store_le32(w.slot(i) + 12, n);
+        store_le32(w.d + kOffUsed, at + n);
+    }
     store_le32(w.d + kOffLive, w.live() + 1);
 }
 
@@ -95,8 +110,9 @@ std::vector<Entry> work_entries(Work w) {
     for (std::uint32_t i = 0; i < w.slots(); i++) {
         std::uint64_t c = load_le64(w.slot(i));
         if (c == 0) continue;
-        const std::uint8_t* p = w.arena() + load_le32(w.slot(i) + 8);
-        out.push_back(Entry{c, std::string(reinterpret_cast<const char*>(p), load_le32(w.slot(i) + 12))});
+        std::uint32_t n;
+        const std::uint8_t* p = w.item(i, &n);
+        out.push_back(Entry{c, std::string(reinterpret_cast<const char*>(p), n)});
     }
     return out;
 }
@@ -146,8 +162,8 @@ void purge_working(Work w) {
     for (std::uint32_t i = 0; i < w.slots(); i++) {
         std::uint64_t c = load_le64(w.slot(i));
         if (c <= m) continue;  // free slots (0) too
-        std::uint32_t n = load_le32(w.slot(i) + 12);
-        const std::uint8_t* p = w.arena() + load_le32(w.slot(i) + 8);
+        std::uint32_t n;
+        const std::uint8_t* p = w.item(i, &n);
         kept.push_back(Kept{c - m, static_cast<std::uint32_t>(items.size()), n});
         items.insert(items.end(), p, p + n);
     }
@@ -393,6 +409,10 @@ Buffer add(std::uint8_t* data, std::size_t size, const void* item, std::size_t i
     if (total != 0) {
         if (w.kind() != added_kind) throw different_kinds(w.kind(), added_kind);
         if (data[kOffWidth] != width) throw different_widths(data[kOffWidth], width);
+    } else {
+        // An empty state takes the width now, so its table stores items as that
+        // width does (Work::inline8); an empty value is written with width 0 anyway.
+        data[kOffWidth] = width;
     }
     if (kMaxTotal - total < static_cast<std::uint64_t>(weight))
         throw Error(ErrorKind::kTooLarge, "topk total weight would pass 2^63 - 1",
@@ -405,7 +425,9 @@ Buffer add(std::uint8_t* data, std::size_t size, const void* item, std::size_t i
         const std::uint8_t* s = w.slot(i);
         std::uint64_t c = load_le64(s);
         if (c == 0) break;
-        if (load_le32(s + 12) == n && same_item(w.arena() + load_le32(s + 8), item, n)) {
+        std::uint32_t have;
+        const std::uint8_t* p = w.item(i, &have);
+        if (have == n && same_item(p, item, n)) {
             store_le64(w.slot(i), c + static_cast<std::uint64_t>(weight));
             store_le64(data + kOffTotal, total + static_cast<std::uint64_t>(weight));
             return {data, size};
@@ -414,9 +436,10 @@ Buffer add(std::uint8_t* data, std::size_t size, const void* item, std::size_t i
     }
     Buffer out{data, size};
     std::uint64_t live = w.live();
-    if (2 * (live + 1) > w.slots() || std::uint64_t{w.used()} + n > w.capacity()) {
+    std::uint32_t arena_n = w.inline8() ? 0 : n;
+    if (2 * (live + 1) > w.slots() || std::uint64_t{w.used()} + arena_n > w.capacity()) {
         std::vector<Entry> e = work_entries(w);
-        std::uint64_t bytes = std::uint64_t{w.used()} + n;
+        std::uint64_t bytes = std::uint64_t{w.used()} + arena_n;
         std::uint32_t slots = std::max(w.slots(), slots_for(live + 1));
         std::uint32_t arena = std::max(w.capacity(), arena_for(bytes));
         out = new_working(alloc, data, slots, arena);
