@@ -105,6 +105,7 @@ class Validation(unittest.TestCase):
                 self.corrupt(self.put(g, offset, fmt, value))
         self.corrupt(self.put(self.put(g, 40, "<Q", 1), 60, "<Q", 3))   # counts ascending
         self.corrupt(self.put(self.put(g, 40, "<Q", 1), 72, "<Q", 1))   # the same item twice
+        self.corrupt(self.put(g, 72, "<Q", 1))   # the same item twice, with different counts
         e = tf.Topk.empty(4).to_bytes()
         self.corrupt(self.put(e, 24, "<Q", 1))
         self.corrupt(self.put(e, 16, "<Q", 1))

@@ -242,6 +242,8 @@ class Topk:
                 raise CorruptError("entry %d length is not the item width" % e)
             if e and not (-entries[e - 1][0], entries[e - 1][1]) < (-c, item):
                 raise CorruptError("entry %d out of order" % e)
+        if len({item for _, item in entries}) != len(entries):
+            raise CorruptError("the same item in two entries")
         if sum(c for c, _ in entries) + (size + 1) * offset > total:
             raise CorruptError("counts and offset exceed the total weight")
         return cls(size, total, offset, kind if version == 2 else KIND_NONE, width, {i: c for c, i in entries})

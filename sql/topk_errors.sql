@@ -76,7 +76,8 @@ SELECT label, pg_temp.err(query) AS result FROM (VALUES
     ('equal items',           $q$SELECT pg_temp.put(pg_temp.put(k, 40, 8, 1), 72, 8, 1)::topk FROM good$q$),
     ('length 9, shifting',    $q$SELECT pg_temp.put(k, 48, 4, 9)::topk FROM good$q$),
     ('length 1025',           $q$SELECT pg_temp.put(k, 48, 4, 1025)::topk FROM good$q$),
-    ('text not UTF-8',        $q$SELECT set_byte(t, 65, 255)::topk FROM good$q$)
+    ('text not UTF-8',        $q$SELECT set_byte(t, 65, 255)::topk FROM good$q$),
+    ('one item, two counts',  $q$SELECT pg_temp.put(k, 72, 8, 1)::topk FROM good$q$)
 ) v(label, query);
 
 -- Text input and binary COPY run the same checks.

@@ -338,6 +338,15 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
                           " is out of order (counts descending, then items ascending, no item twice)");
         sum += x.count;
     }
+    // The order above makes equal items adjacent only when their counts are
+    // equal; an item may not appear twice with different counts either.
+    std::vector<std::size_t> by_item(e.size());
+    for (std::size_t i = 0; i < e.size(); i++) by_item[i] = i;
+    std::sort(by_item.begin(), by_item.end(), [&](std::size_t x, std::size_t y) { return e[x].item < e[y].item; });
+    for (std::size_t i = 1; i < by_item.size(); i++)
+        if (e[by_item[i - 1]].item == e[by_item[i]].item)
+            throw corrupt("entries " + std::to_string(std::min(by_item[i - 1], by_item[i])) + " and " +
+                          std::to_string(std::max(by_item[i - 1], by_item[i])) + " hold the same item");
     uint128 bound = sum + static_cast<uint128>(h.size + 1) * h.offset;
     if (bound > h.total)
         throw corrupt("counts and offset exceed the total weight: counts " + number_text(static_cast<double>(sum)) +

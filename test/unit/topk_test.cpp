@@ -305,6 +305,9 @@ TEST(TopkRefusals, CorruptBytesNameTheField) {
     std::memcpy(dup.data() + 40 + 20 + 12, dup.data() + 40 + 12, 8);  // item 2 := item 1
     dup[40] = 1;
     EXPECT_TRUE(has(corrupt_message(dup), "out of order"));
+    Bytes dup2 = v;  // counts 3 and 1 in order, both entries item 1
+    std::memcpy(dup2.data() + 40 + 20 + 12, dup2.data() + 40 + 12, 8);
+    EXPECT_TRUE(has(corrupt_message(dup2), "same item"));
     Bytes longer = v;
     longer.push_back(0);
     EXPECT_TRUE(has(corrupt_message(longer), "bytes long"));
