@@ -221,4 +221,22 @@ SELECT d.day, b.lower, hll_cardinality(d.users) AS estimated, b.upper,
 FROM daily_uniques d, hll_cardinality_bounds(d.users, 0.95) b
 ORDER BY d.day LIMIT 3;
 
+\echo
+\echo '== Heavy hitters (topk): the busiest client IPs per hour, rolled up to the day, bounds next to the exact counts'
+\echo '   Each click gets an IP from a skewed distribution (IP n about 1/n^2 of the clicks); one topk sketch of 64 counters an hour.'
+CREATE TABLE click_ips AS
+SELECT at, '10.' || (ip / 65536) || '.' || (ip / 256 % 256) || '.' || (ip % 256) AS ip
+FROM (SELECT at, floor(100003 / ((click_id % 100003) + 1))::int AS ip FROM clicks) c;
+CREATE TABLE hourly_ips AS
+SELECT date_trunc('hour', at) AS hour, topk_agg(ip, 64) AS ips FROM click_ips GROUP BY 1;
+SELECT hour, topk_count(ips) AS clicks, (topk_info(ips)->>'max_error')::int AS max_error,
+       pg_column_size(ips) AS bytes FROM hourly_ips ORDER BY hour;
+-- The day: the union of the hourly sketches; each true count lies in [lower, upper].
+SELECT k.item AS ip, k.lower, k.upper, e.exact, e.exact BETWEEN k.lower AND k.upper AS within
+FROM topk_items((SELECT topk_union_agg(ips) FROM hourly_ips), 8) k
+JOIN (SELECT ip, count(*) AS exact FROM click_ips GROUP BY ip) e ON e.ip = k.item
+ORDER BY k.estimate DESC;
+-- Against the exact top 8 of the day.
+SELECT ip, count(*) AS exact FROM click_ips GROUP BY ip ORDER BY count(*) DESC, ip LIMIT 8;
+
 DROP SCHEMA demo CASCADE;

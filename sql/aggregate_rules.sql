@@ -114,3 +114,40 @@ SELECT x, countmin_info(countmin_agg(x, 0.01, 0.1) OVER w)->>'width' AS width,
        countmin_total(countmin_agg(x, 5::bigint) OVER w) AS weighted
 FROM generate_series(1, 2) x WINDOW w AS (ORDER BY x ROWS BETWEEN 1 FOLLOWING AND 1 FOLLOWING);
 -- END issue-27
+-- topk (issue 27): the same rules for topk_agg's size.
+CREATE TABLE ar_tk (k int, x int) PARTITION BY LIST (k);
+CREATE TABLE ar_tk1 PARTITION OF ar_tk FOR VALUES IN (1);
+CREATE TABLE ar_tk2 PARTITION OF ar_tk FOR VALUES IN (2);
+INSERT INTO ar_tk SELECT 1 + i % 2, i % 37 FROM generate_series(1, 1000) i;
+ANALYZE ar_tk;
+SET enable_partitionwise_aggregate = on;
+SELECT topk_agg(x, 10 + k) FROM ar_tk;
+SELECT topk_agg(x, 1::bigint, 10 + k) FROM ar_tk;
+SELECT topk_info(topk_agg(x, 8))->'size' AS size, topk_count(topk_agg(x, x::bigint)) AS weighted FROM ar_tk;
+RESET enable_partitionwise_aggregate;
+DROP TABLE ar_tk;
+SELECT topk_agg(x, NULL::integer) FROM generate_series(1, 0) x;
+SELECT x, topk_info(topk_agg(x, 7) OVER w)->'size' AS size7, topk_info(topk_agg(x, 1::bigint, 9) OVER w)->'size' AS size9
+FROM generate_series(1, 2) x WINDOW w AS (ORDER BY x ROWS BETWEEN 1 FOLLOWING AND 1 FOLLOWING);
+-- A user's aggregate over topk_add_trans without our final function keeps a
+-- valid value from the first row (purged down to the size at once, where
+-- topk_agg's working state waits for twice the size): the same bytes while
+-- nothing is purged, a valid sketch whose bounds hold otherwise.
+CREATE AGGREGATE ar_raw_topk(bigint) (SFUNC = topk_add_trans, STYPE = topk);
+CREATE AGGREGATE ar_raw_topk(bigint, integer) (SFUNC = topk_add_trans, STYPE = topk);
+SELECT ar_raw_topk(x % 10) = topk_agg(x % 10) AS same FROM generate_series(1, 100) x;
+SELECT bool_and(w = a) AS window_same, count(*) AS rows
+FROM (SELECT ar_raw_topk(x % 10) OVER () AS w, topk_agg(x % 10) OVER () AS a FROM generate_series(1, 100) x) s;
+SELECT (topk_info(r)->>'total')::int AS total, (topk_info(r)->>'items')::int <= 4 AS within_size,
+       bool_and(e.c BETWEEN i.lower AND i.upper) AS bounds_hold
+FROM (SELECT ar_raw_topk(x % 7 * x % 11, 4) AS r FROM generate_series(1, 300) x) s,
+     topk_items(r, 4, NULL::bigint) i,
+     (SELECT x % 7 * x % 11 AS v, count(*) AS c FROM generate_series(1, 300) x GROUP BY 1) e
+WHERE e.v = i.item GROUP BY r;
+-- With our final function it keeps the working state and gives topk_agg's bytes.
+CREATE AGGREGATE ar_finished_topk(bigint, integer) (SFUNC = topk_add_trans, STYPE = topk, FINALFUNC = topk_agg_final);
+SELECT ar_finished_topk(x % 7 * x % 11, 4) = topk_agg(x % 7 * x % 11, 4) AS same FROM generate_series(1, 300) x;
+DROP AGGREGATE ar_raw_topk(bigint);
+DROP AGGREGATE ar_raw_topk(bigint, integer);
+DROP AGGREGATE ar_finished_topk(bigint, integer);
+SELECT topk_empty() = (SELECT topk_agg(x) FROM generate_series(1, 0) x) AS topk_defaults;

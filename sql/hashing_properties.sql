@@ -67,7 +67,9 @@ INSERT INTO hp_pairs VALUES
                   FROM generate_series(1, 5) x)),
     -- issue-27 countmin
     ('countmin', (SELECT countmin_add(countmin_empty(0.5, 0.5), 42)::text),
-                 (SELECT '\x' || upper(substr(countmin_add(countmin_empty(0.5, 0.5), 42)::text, 3))));
+                 (SELECT '\x' || upper(substr(countmin_add(countmin_empty(0.5, 0.5), 42)::text, 3)))),
+    ('topk', (SELECT topk_agg(x)::text FROM generate_series(1, 3) x),
+             (SELECT '\x' || upper(substr(topk_agg(x)::text, 3)) FROM generate_series(1, 3) x));
 
 -- Coverage: every type with a default hash operator class has samples
 -- (arrays, enums, ranges, multiranges and composites through their
@@ -193,7 +195,7 @@ BEGIN
 END $$ LANGUAGE plpgsql;
 SELECT count(DISTINCT typ) AS types, count(*) AS checks,
        string_agg(DISTINCT typ || ' built as ' || s.built_as, ', ') FILTER (WHERE NOT s.found) AS not_found
-FROM hp_pairs, pg_temp.hp_shapes(typ, a, b) s WHERE typ NOT IN ('bloom', 'hll', 'cuckoo');
+FROM hp_pairs, pg_temp.hp_shapes(typ, a, b) s WHERE typ NOT IN ('bloom', 'hll', 'cuckoo', 'topk');
 
 -- Across types. Values of several types that "=" compares with each other,
 -- chosen so that many pairs are equal; filters of each type's values are

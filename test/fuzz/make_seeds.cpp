@@ -13,6 +13,7 @@
 #include "cuckoo.hpp"
 #include "ddsketch.hpp"
 #include "countmin.hpp"
+#include "topk.hpp"
 #include "hll.hpp"
 #include "hll_family.hpp"
 
@@ -134,6 +135,21 @@ void parse_seeds(const std::string& dir) {
         for (std::uint64_t i = 0; i < count; i++) store_le64(st.data() + bloom::kDistinctStateHeaderSize + 8 * i, i * 7919);
         write_file(dir + "/bloom-agg-state-" + std::to_string(count), st);
     }
+    // topk values: empty, bigint items with purges, text items of several lengths, weighted.
+    put("topk-empty", topk::make_empty(alloc, 4));
+    for (long long k : {1LL, 3LL, 16LL}) {
+        Buffer w = topk::make_working(alloc, k);
+        for (std::int64_t i = 0; i < 200; i++) {
+            std::uint8_t item[8];
+            store_le64(item, static_cast<std::uint64_t>(100 / (1 + i % 23)));
+            w = topk::add(w.data, w.size, item, 8, 1 + i % 3, 20, 8, alloc);
+        }
+        put("topk-bigint-" + std::to_string(k), topk::finish(w.data, w.size, alloc));
+    }
+    Buffer t = topk::make_working(alloc, 4);
+    for (const char* item : {"a", "", "bb", "a", "ccc", "a", "bb"})
+        t = topk::add(t.data, t.size, item, std::strlen(item), 1, 25, 0, alloc);
+    put("topk-text", topk::finish(t.data, t.size, alloc));
     for (int p : {4, 10, 18}) {
         Buffer b = hll::empty(alloc, p, 0);
         for (std::uint64_t i = 0; i < 64; i++)

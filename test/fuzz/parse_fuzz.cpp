@@ -34,6 +34,7 @@
 #include "bloom.hpp"
 #include "ddsketch.hpp"
 #include "countmin.hpp"
+#include "topk.hpp"
 
 using namespace probabilistic;
 using fuzz::HeapAllocator;
@@ -513,6 +514,46 @@ void fuzz_countmin(const std::uint8_t* data, std::size_t size) {
     }
 }
 // END issue-27
+// topk: an accepted value is canonical (rewritten from its entries, the same
+// bytes), its bounds' invariant holds, a union with itself or an empty value
+// is valid (and with an empty one, the same bytes), and continuing it as an
+// aggregate state with one more item finishes to a valid value.
+void fuzz_topk(const std::uint8_t* data, std::size_t size) {
+    HeapAllocator alloc;
+    Buffer value = alloc.hold(data, size);
+    topk::Sketch s;
+    try {
+        s = topk::parse(value.data, value.size);
+    } catch (const Error& err) {
+        FUZZ_CHECK(err.kind() == ErrorKind::kCorrupt);
+        return;
+    }
+    const topk::Header h = s.header;
+    FUZZ_CHECK(h.offset <= h.total / (h.size + 1));
+    FUZZ_CHECK(same_bytes(topk::finish(value.data, value.size, alloc), value));
+    Buffer empty = topk::make_empty(alloc, static_cast<long long>(h.size));
+    FUZZ_CHECK(same_bytes(topk::merge(value.data, value.size, empty.data, empty.size, alloc), value));
+    FUZZ_CHECK(same_bytes(topk::merge(empty.data, empty.size, value.data, value.size, alloc), value));
+    try {
+        Buffer twice = topk::merge(value.data, value.size, value.data, value.size, alloc);
+        topk::Sketch t = topk::parse(twice.data, twice.size);
+        FUZZ_CHECK(t.header.total == 2 * h.total && t.header.items == h.items);
+    } catch (const Error& err) {
+        FUZZ_CHECK(err.kind() == ErrorKind::kTooLarge);  // a total past 2^63 - 1
+    }
+    Buffer w = topk::working_of(value.data, value.size, alloc);
+    const std::uint8_t item[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    std::size_t n = h.width != 0 ? h.width : 3;
+    if (n > sizeof item) return;  // a width only a crafted kind has
+    try {
+        w = topk::add(w.data, w.size, item, n, 1, h.kind != kind::kNone ? h.kind : 20, h.width, alloc);
+    } catch (const Error& err) {
+        FUZZ_CHECK(err.kind() == ErrorKind::kTooLarge || err.kind() == ErrorKind::kInvalidParameter);
+        return;
+    }
+    Buffer done = topk::finish(w.data, w.size, alloc);
+    FUZZ_CHECK(topk::parse(done.data, done.size).header.total == h.total + 1);
+}
 
 struct Format {
     const char* name;
@@ -527,6 +568,7 @@ const Format kFormats[] = {
     {"bloom_agg state", fuzz_bloom_distinct_state},
     {"ddsketch", fuzz_ddsketch},
     {"countmin", fuzz_countmin},  // issue-27
+    {"topk", fuzz_topk},
 };
 
 }  // namespace

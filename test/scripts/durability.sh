@@ -318,7 +318,7 @@ echo "# 1. crash safety under a concurrent insert and update load ($CLIENTS clie
 
 # Every representation; the bloom of row 10 is about 4.8 MB, out of line.
 SOURCE_TABLE=$(cat <<'SQL'
-CREATE TABLE sketches (id integer PRIMARY KEY, what text NOT NULL, h hll, h10 hll(10), b bloom, c cuckoo, d ddsketch);
+CREATE TABLE sketches (id integer PRIMARY KEY, what text NOT NULL, h hll, h10 hll(10), b bloom, c cuckoo, d ddsketch, k topk);
 INSERT INTO sketches (id, what, h, b) VALUES
  (1, 'hll empty p=14; bloom empty fixed', hll_empty(), bloom_empty(1000)),
  (2, 'hll empty p=4 seed 42; bloom empty scalable seed 7', hll_empty(4, 42), bloom_empty(100, 0.001, true, 7)),
@@ -365,6 +365,13 @@ UPDATE sketches SET cm = CASE id % 5
     WHEN 3 THEN (SELECT countmin_agg(x) FROM generate_series(1, 3000) x)
                 || (SELECT countmin_agg(x % 10) FROM generate_series(1, 3000) x) END;
 -- END issue-27
+-- topk: empty, bigint items with purges, text, uuid and bytea items (one of 1 kB), NULL.
+UPDATE sketches SET k = CASE id % 6
+    WHEN 0 THEN topk_empty(7)
+    WHEN 1 THEN (SELECT topk_agg(x % 997 / (1 + x % 13), 64) FROM generate_series(1, 20000) x)
+    WHEN 2 THEN (SELECT topk_agg('ü' || x % 50, (x % 7)::bigint, 8) FROM generate_series(1, 3000) x)
+    WHEN 3 THEN (SELECT topk_agg(md5((x % 20)::text)::uuid) FROM generate_series(1, 500) x)
+    WHEN 4 THEN (SELECT topk_agg(decode(repeat(to_hex(x % 16), 2048), 'hex'), 3) FROM generate_series(1, 100) x) END;
 SQL
 )
 COVERAGE="SELECT string_agg(DISTINCT (hll_info(h) ->> 'representation') || ' ' || hll_precision(h), ', '),
@@ -380,7 +387,7 @@ COVERAGE="SELECT string_agg(DISTINCT (hll_info(h) ->> 'representation') || ' ' |
 values_to() { # table file
 	printf '%s\n' "RESET search_path;" "\\o $2.types" \
 		"SELECT attname || ' ' || format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = '$1'::regclass AND attnum > 0 ORDER BY attnum;" \
-		"\\o" "\\copy (SELECT id, what, h::bytea, h10::bytea, b::bytea, c::bytea, d::bytea, cm::bytea FROM $1 ORDER BY id) TO '$2' (FORMAT binary)"
+		"\\o" "\\copy (SELECT id, what, h::bytea, h10::bytea, b::bytea, c::bytea, d::bytea, cm::bytea, k::bytea FROM $1 ORDER BY id) TO '$2' (FORMAT binary)"
 }
 same_values() { # what file1 file2, as written by values_to
 	same_file "$1 (column types)" "$2.types" "$3.types"
@@ -407,7 +414,7 @@ pg_restore --exit-on-error -d prob_durability_custom "$WORK/dump.custom"
 sql -d prob_durability_custom -f <(values_to sketches "$WORK/custom")
 same_values "pg_dump -Fp, restored with psql" "$WORK/source" "$WORK/plain"
 same_values "pg_dump -Fc, restored with pg_restore" "$WORK/source" "$WORK/custom"
-ok "pg_dump -Fp | psql and pg_dump -Fc | pg_restore: all $SOURCE_ROWS rows byte for byte, column types hll, hll(10), bloom, cuckoo, ddsketch, countmin kept ($(du -k "$WORK/dump.sql" | cut -f1) kB plain dump)"
+ok "pg_dump -Fp | psql and pg_dump -Fc | pg_restore: all $SOURCE_ROWS rows byte for byte, column types hll, hll(10), bloom, cuckoo, ddsketch, countmin, topk kept ($(du -k "$WORK/dump.sql" | cut -f1) kB plain dump)"
 
 # The extension in a schema of its own, used by a default, a check, indexes,
 # a view and a materialized view that pg_restore refreshes with an empty
@@ -468,8 +475,8 @@ for format in binary text; do
 	ok "COPY TO and FROM (FORMAT $format): all $SOURCE_ROWS rows byte for byte ($(du -k "$WORK/copy.$format" | cut -f1) kB)"
 done
 # Binary COPY sends a value as the documented format, the very bytes of ::bytea.
-sql -d prob_durability_src -c "\\copy (SELECT h, h10, b, c, d, cm FROM sketches ORDER BY id) TO '$WORK/typed.bin' (FORMAT binary)" \
-	-c "\\copy (SELECT h::bytea, h10::bytea, b::bytea, c::bytea, d::bytea, cm::bytea FROM sketches ORDER BY id) TO '$WORK/bytea.bin' (FORMAT binary)"
-same_file "binary COPY of hll, bloom, cuckoo, ddsketch and countmin against their ::bytea" "$WORK/typed.bin" "$WORK/bytea.bin"
+sql -d prob_durability_src -c "\\copy (SELECT h, h10, b, c, d, cm, k FROM sketches ORDER BY id) TO '$WORK/typed.bin' (FORMAT binary)" \
+	-c "\\copy (SELECT h::bytea, h10::bytea, b::bytea, c::bytea, d::bytea, cm::bytea, k::bytea FROM sketches ORDER BY id) TO '$WORK/bytea.bin' (FORMAT binary)"
+same_file "binary COPY of hll, bloom, cuckoo, ddsketch, countmin and topk against their ::bytea" "$WORK/typed.bin" "$WORK/bytea.bin"
 ok "binary COPY writes each value as the bytes of value::bytea"
 echo "durability: every check passed in $SECONDS s"

@@ -27,7 +27,7 @@ set -euo pipefail
 
 # ---- sizes and bounds ----
 # A leak of 100 bytes per call in any one kind (LEAK_CALLS x 100 bytes) passes both bounds.
-LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (46 kinds), and as many succeeding
+LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (51 kinds), and as many succeeding
 LEAK_WARMUP=${FAULTS_LEAK_WARMUP:-200}          # calls per kind before the first measurement
 LEAK_CONTEXT_BOUND_KB=${FAULTS_LEAK_CONTEXT_BOUND_KB:-192}  # growth allowed over one loop
 LEAK_RSS_BOUND_KB=${FAULTS_LEAK_RSS_BOUND_KB:-384}
@@ -107,7 +107,11 @@ DECLARE
         -- issue-27 countmin
         'bytea -> countmin, a row above the total:22P03', 'countmin || countmin, epsilons differ:22023',
         'countmin_agg(x, weight), a negative weight:22023',
-        'countmin_agg(x) over 200 values, then an error in its input:22012'];
+        'countmin_agg(x) over 200 values, then an error in its input:22012',
+        -- topk (issue 27)
+        'bytea -> topk, offset too large:22P03', 'topk_agg(x, size), size 0:22023',
+        'topk_agg(x, weight), negative weight:22023', 'topk || topk, item types differ:22023',
+        'topk_agg(x, 16) over 2000 values, then an error in its input:22012'];
     k_count int := array_length(kinds, 1);
     bad bigint[] := array_fill(0::bigint, ARRAY[k_count]);
     examples text[] := array_fill(NULL::text, ARRAY[k_count]);
@@ -169,6 +173,12 @@ DECLARE
     cm_a countmin := countmin_add(countmin_empty(0.01, 0.1), 1);
     cm_eps countmin := countmin_add(countmin_empty(CASE WHEN failing THEN 0.02 ELSE 0.01 END, 0.1), 2);
     cm_weight bigint := CASE WHEN failing THEN -1 ELSE 1 END;
+    topk_bytes bytea := (SELECT topk_agg(x % 3) FROM generate_series(1, 10) x)::bytea;
+    b_topk_offset bytea := CASE WHEN failing THEN set_byte(topk_bytes, 24, 1) ELSE topk_bytes END;
+    topk_size int := CASE WHEN failing THEN 0 ELSE 16 END;
+    topk_weight bigint := CASE WHEN failing THEN -1 ELSE 1 END;
+    k_a topk := topk_agg(1);
+    k_b topk := CASE WHEN failing THEN topk_agg('a'::text) ELSE topk_agg(2) END;
 BEGIN
     FOR i IN 1..n LOOP
         FOR k IN 1..k_count LOOP
@@ -227,6 +237,12 @@ BEGIN
                 WHEN 45 THEN PERFORM countmin_agg(x, x * cm_weight) FROM generate_series(1, 3) x;
                 WHEN 46 THEN PERFORM countmin_agg(x / CASE WHEN x = 200 THEN divisor ELSE 1 END)
                                  FROM generate_series(1, 200) x;
+                WHEN 47 THEN PERFORM b_topk_offset::topk;
+                WHEN 48 THEN PERFORM topk_agg(x, topk_size) FROM generate_series(1, 3) x;
+                WHEN 49 THEN PERFORM topk_agg(x, topk_weight) FROM generate_series(1, 3) x;
+                WHEN 50 THEN PERFORM k_a || k_b;
+                WHEN 51 THEN PERFORM topk_agg(x / CASE WHEN x = 2000 THEN divisor ELSE 1 END, 16)
+                                 FROM generate_series(1, 2000) x;
                 END CASE;
                 state := '00000';
             EXCEPTION WHEN others THEN
