@@ -178,3 +178,11 @@ COMMENT ON AGGREGATE hll_add_agg(anyelement, integer, text) IS
     'sketch at precision p of the distinct non-NULL values of a column, hashed as the family''s producer hashes them';
 
 -- END issue-25
+
+-- BEGIN issue-25 datasketches
+-- Apache DataSketches HLL images (doc/FORMAT.md 3.17): the format 'datasketches' of
+-- hll_import/hll_export and the family of hll_add_agg(x, p, family) are new values of
+-- their text arguments, not new objects; only hll_import's comment names them.
+COMMENT ON FUNCTION hll_import(bytea, text) IS
+    'an hll of another system''s sketch bytes (format ''postgresql-hll'', ''redis'' or ''datasketches''), validated field by field';
+-- END issue-25 datasketches
