@@ -549,7 +549,7 @@ class DsHll:
         if mode == 0:
             n = b[6]
             slots = 0 if (empty and len(b) == 8) else (n if compact else 8)
-            if b[0] != 2 or n >= 8 or empty != (n == 0) or len(b) != 8 + 4 * slots:
+            if b[0] != 2 or b[4] != 3 or n >= 8 or empty != (n == 0) or len(b) != 8 + 4 * slots:
                 raise FormatError("LIST preamble, count or length")
             words = struct.unpack_from("<%dI" % slots, b, 8)
             for i, c in enumerate(words):

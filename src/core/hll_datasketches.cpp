@@ -124,6 +124,17 @@ Buffer store(const State& st, Allocator& alloc) {
 
 double inverse_pow2(unsigned v) { return std::ldexp(1.0, -static_cast<int>(v)); }
 
+// The kxq sums are the registers' sums of 2^-value (below 32, and from 32), as
+// DataSketches keeps them up to rounding: 0 if they are within 0.1%, else which is not
+// (so HIP's K / (kxq0 + kxq1) stays what it was meant to be).
+int kxq_off(const std::uint8_t* regs, std::size_t k, double kxq0, double kxq1) {
+    double want0 = 0, want1 = 0;
+    for (std::size_t i = 0; i < k; i++) (regs[i] < 32 ? want0 : want1) += inverse_pow2(regs[i]);
+    if (!(std::fabs(kxq0 - want0) <= 1e-3 * want0)) return 1;
+    if (!(std::fabs(kxq1 - want1) <= 1e-3 * want1)) return 2;
+    return 0;
+}
+
 // HllArray::couponUpdate with hipAndKxQIncrementalUpdate: HIP before kxq.
 bool hll_update(std::uint8_t* regs, int lgk, bool ooo, double& hip, double& kxq0, double& kxq1, std::uint32_t coupon) {
     std::size_t slot = (coupon & kKeyMask26) & ((std::uint32_t(1) << lgk) - 1);
@@ -156,6 +167,7 @@ void promote_to_hll(State& st) {
 
 void set_insert(std::vector<std::uint32_t>& table, int lg_arr, std::uint32_t c) {
     long at = find(table, lg_arr, c);
+    if (at >= 0 || static_cast<std::size_t>(~at) >= table.size()) throw stored_corrupt("DataSketches SET table is full");
     table[static_cast<std::size_t>(~at)] = c;
 }
 
@@ -163,6 +175,7 @@ void set_insert(std::vector<std::uint32_t>& table, int lg_arr, std::uint32_t c) 
 bool set_update(State& st, std::uint32_t c) {
     long at = find(st.coupons, st.lg_arr, c);
     if (at >= 0) return false;
+    if (static_cast<std::size_t>(~at) >= st.coupons.size()) throw stored_corrupt("DataSketches SET table is full");
     st.coupons[static_cast<std::size_t>(~at)] = c;
     std::size_t n = st.count();
     if (4 * n > 3 * st.coupons.size()) {
@@ -262,6 +275,7 @@ Buffer import_hll(const std::uint8_t* d, std::size_t size, State& st, bool compa
         throw image_corrupt("kxq0 is not a finite number in 0..k");
     if (!std::isfinite(kxq1) || kxq1 < 0 || kxq1 > static_cast<double>(k))
         throw image_corrupt("kxq1 is not a finite number in 0..k");
+    if (!(kxq0 + kxq1 > 0)) throw image_corrupt("kxq0 and kxq1 are both 0 (every register counts in one of them)");
     unsigned cur_min = d[6];
     std::uint32_t at_cur_min = load_le32(d + kCurMinCountOff), aux_count = load_le32(d + kAuxCountOff);
     if (st.tgt != 0 && cur_min != 0) throw image_corrupt("cur_min is " + std::to_string(cur_min) + ", not 0 for HLL_6/HLL_8");
@@ -331,6 +345,10 @@ Buffer import_hll(const std::uint8_t* d, std::size_t size, State& st, bool compa
     if (at_cur_min != at_min)
         throw image_corrupt("cur_min count " + std::to_string(at_cur_min) + " is not the " + std::to_string(at_min) +
                             " registers at cur_min " + std::to_string(cur_min));
+    int off = kxq_off(st.regs.data(), k, kxq0, kxq1);
+    if (off != 0)
+        throw image_corrupt(std::string(off == 1 ? "kxq0" : "kxq1") + " is not the registers' sum of 2^-value " +
+                            (off == 1 ? "below 32" : "from 32") + " (within 0.1%)");
     // A sketch made full size starts in HLL mode: empty while every register is 0.
     if (is_empty != (cur_min == 0 && at_min == k))
         throw image_corrupt(std::string("the empty flag is ") + (is_empty ? "set" : "not set") + " with " +
@@ -392,15 +410,34 @@ Sketch parse(const std::uint8_t* data, std::size_t size, bool full) {
     }
     if (s.payload_size != need)
         throw stored_corrupt("datasketches payload is " + std::to_string(s.payload_size) + " bytes, not " + std::to_string(need));
-    if (full && mode == kHll)
+    if (!full) return s;
+    if (mode == kHll) {
+        double hip = load_double(s.payload), kxq0 = load_double(s.payload + 8), kxq1 = load_double(s.payload + 16);
+        if (!std::isfinite(hip) || hip < 0 || !std::isfinite(kxq0) || kxq0 < 0 || !std::isfinite(kxq1) || kxq1 < 0 ||
+            !(kxq0 + kxq1 > 0))
+            throw stored_corrupt("DataSketches HIP accumulator or kxq sums are not finite and positive");
         for (std::size_t i = kHllStateHead; i < s.payload_size; i++)
             if (s.payload[i] > 63) throw stored_corrupt("DataSketches register above 63");
-    if (full && mode != kHll)
-        for (std::size_t i = 0; i < s.payload_size / 4; i++) {
-            std::uint32_t c = load_le32(s.payload + 4 * i);
-            if ((c != 0 || mode == kList) && (coupon_value(c) < 1 || coupon_value(c) > 63))
-                throw stored_corrupt("DataSketches coupon " + std::to_string(i) + " is invalid");
-        }
+        if (kxq_off(s.payload + kHllStateHead, s.payload_size - kHllStateHead, kxq0, kxq1) != 0)
+            throw stored_corrupt("DataSketches kxq sums are not the registers' sums of 2^-value");
+        return s;
+    }
+    State st = load(s);
+    std::size_t filled = 0;
+    for (std::size_t i = 0; i < st.coupons.size(); i++) {
+        std::uint32_t c = st.coupons[i];
+        if ((c != 0 || mode == kList) && (coupon_value(c) < 1 || coupon_value(c) > 63))
+            throw stored_corrupt("DataSketches coupon " + std::to_string(i) + " is invalid");
+        if (c == 0) continue;
+        filled++;
+        // Every coupon where its probe finds it, once: the table stays a table.
+        bool found = mode == kSet ? find(st.coupons, st.lg_arr, c) == static_cast<long>(i)
+                                  : std::find(st.coupons.begin(), st.coupons.end(), c) == st.coupons.begin() + static_cast<long>(i);
+        if (!found) throw stored_corrupt("DataSketches coupon " + std::to_string(i) + " repeats or is out of place");
+    }
+    if (mode == kSet && (filled < 8 || 4 * filled > 3 * st.coupons.size()))
+        throw stored_corrupt("DataSketches SET holds " + std::to_string(filled) + " coupons in " +
+                             std::to_string(st.coupons.size()) + " slots");
     return s;
 }
 
@@ -438,8 +475,7 @@ Buffer import(const std::uint8_t* d, std::size_t size, std::uint64_t seed, Alloc
         if (n >= 8) throw image_corrupt("list count " + std::to_string(n) + " is above 7 (a LIST of 8 turns into a SET or HLL)");
         std::size_t slots = compact ? n : 8;
         if (is_empty && size == 8) slots = 0;  // datasketches-cpp writes an empty sketch as its 8-byte preamble
-        if (!is_empty && !compact && d[4] != kLgInitList)
-            throw image_corrupt("LIST array size lgArr " + std::to_string(d[4]) + " is not 3");
+        if (d[4] != kLgInitList) throw image_corrupt("LIST array size lgArr " + std::to_string(d[4]) + " is not 3");
         if (size != 8 + 4 * slots)
             throw image_corrupt("it is " + std::to_string(size) + " bytes long, a " + (compact ? "compact" : "updatable") +
                                 " LIST of " + std::to_string(n) + " coupons is " + std::to_string(8 + 4 * slots));
@@ -614,20 +650,24 @@ Buffer union_of(std::uint8_t* left, std::size_t left_size, const Sketch& a, cons
         for (std::uint32_t c : sb.coupons)
             if (c != 0) changed |= update(sa, c);
     } else {
-        if (sa.mode != kHll) promote_to_hll(sa);
+        if (sa.mode != kHll) {
+            promote_to_hll(sa);
+            changed = true;
+        }
         for (std::size_t i = 0; i < sa.regs.size(); i++)
             if (sb.regs[i] > sa.regs[i]) {
                 sa.regs[i] = sb.regs[i];
                 changed = true;
             }
-        if (changed || !sa.ooo()) {
+        if (changed) {
             // Registers from another sketch: HIP no longer holds (DataSketches' union
             // marks its result out of order the same way); the kxq sums are recomputed.
+            // A union that raises no register leaves the sketch as it is (so a union
+            // with itself, or with a sketch it contains, is the sketch).
             sa.flags |= kFlagOoo;
             sa.hip = 0;
             sa.kxq0 = sa.kxq1 = 0;
             for (std::uint8_t r : sa.regs) (r < 32 ? sa.kxq0 : sa.kxq1) += inverse_pow2(r);
-            changed = true;
         }
     }
     if (!changed) return {left, left_size};

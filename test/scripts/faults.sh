@@ -27,7 +27,7 @@ set -euo pipefail
 
 # ---- sizes and bounds ----
 # A leak of 100 bytes per call in any one kind (LEAK_CALLS x 100 bytes) passes both bounds.
-LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (39 kinds), and as many succeeding
+LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (41 kinds), and as many succeeding
 LEAK_WARMUP=${FAULTS_LEAK_WARMUP:-200}          # calls per kind before the first measurement
 LEAK_CONTEXT_BOUND_KB=${FAULTS_LEAK_CONTEXT_BOUND_KB:-192}  # growth allowed over one loop
 LEAK_RSS_BOUND_KB=${FAULTS_LEAK_RSS_BOUND_KB:-384}
@@ -102,7 +102,9 @@ DECLARE
         'cuckoo_agg(x, 1000, 0.01) over 200 values, then an error in its input:22012',
         'hll_import, postgresql-hll bytes truncated:22P03', 'hll_import, redis opcodes short:22P03',
         'hll_union of two hash families:22023',
-        'hll_add_agg(x, 11, postgresql-hll) over 200 values, then an error in its input:22012'];
+        'hll_add_agg(x, 11, postgresql-hll) over 200 values, then an error in its input:22012',
+        'hll_import, datasketches coupon repeated:22P03',
+        'hll_add_agg(x, 11, datasketches) over 200 values, then an error in its input:22012'];
     k_count int := array_length(kinds, 1);
     bad bigint[] := array_fill(0::bigint, ARRAY[k_count]);
     examples text[] := array_fill(NULL::text, ARRAY[k_count]);
@@ -151,6 +153,8 @@ DECLARE
     pg_bytes bytea := CASE WHEN failing THEN '\x14840029'::bytea ELSE '\x148400298680988119863288a2'::bytea END;
     redis_bytes bytea := CASE WHEN failing THEN '\x48594c4c0100000000000000000000007ffe'::bytea
                               ELSE '\x48594c4c0100000000000000000000007fff'::bytea END;
+    ds_bytes bytea := CASE WHEN failing THEN '\x0201070b030803082bf2fb062bf2fb0675816607'::bytea
+                           ELSE '\x0201070b030803082bf2fb06862ff90d75816607'::bytea END;
     h_pg hll := hll_import('\x118b7f', 'postgresql-hll');
     h_other hll := CASE WHEN failing THEN hll_empty(11) ELSE hll_import('\x118b7f', 'postgresql-hll') END;
 BEGIN
@@ -201,6 +205,9 @@ BEGIN
                 WHEN 37 THEN PERFORM hll_import(redis_bytes, 'redis');
                 WHEN 38 THEN PERFORM h_pg || h_other;
                 WHEN 39 THEN PERFORM hll_add_agg(x / CASE WHEN x = 200 THEN divisor ELSE 1 END, 11, 'postgresql-hll')
+                                 FROM generate_series(1, 200) x;
+                WHEN 40 THEN PERFORM hll_import(ds_bytes, 'datasketches');
+                WHEN 41 THEN PERFORM hll_add_agg(x / CASE WHEN x = 200 THEN divisor ELSE 1 END, 11, 'datasketches')
                                  FROM generate_series(1, 200) x;
                 END CASE;
                 state := '00000';

@@ -126,7 +126,25 @@ for lgk in 4 7 8 12 14; do
 		case $r in same) exact=$((exact + 1)) ;; registers) regs=$((regs + 1)) ;; *) bad+=("text lgK $lgk n $n: $r") ;; esac
 	done
 done
-check "hll_add_agg(x, lgK, 'datasketches') over bigint, double precision and text is datasketches-cpp's update()" \
+# Narrower types widen as update() widens them: integer and smallint to a long, real to a
+# double; bytea is hashed as it is (update(const void*, size)), as a string's UTF-8 bytes are.
+for n in 7 3000; do
+	want=$(sql -c "SELECT 'L ' || (i - 1500) FROM generate_series(1, $n) i" | ds_stream 12 8)
+	for ty in integer smallint; do
+		got=$(sql -c "SELECT $export_est FROM (SELECT hll_add_agg((i - 1500)::$ty, 12, 'datasketches' ORDER BY i) h FROM generate_series(1, $n) i) s")
+		r=$(same "$got" "$want")
+		case $r in same | registers) ;; *) bad+=("$ty n $n: $r") ;; esac
+	done
+	want=$(sql -c "SELECT 'S ' || 'ü-' || i FROM generate_series(1, $n) i" | ds_stream 12 8)
+	got=$(sql -c "SELECT $export_est FROM (SELECT hll_add_agg(convert_to('ü-' || i, 'UTF8'), 12, 'datasketches' ORDER BY i) h FROM generate_series(1, $n) i) s")
+	r=$(same "$got" "$want")
+	case $r in same | registers) ;; *) bad+=("bytea n $n: $r") ;; esac
+	want=$(sql -c "SELECT 'D ' || (i / 4.0 - 100)::float8 FROM generate_series(1, $n) i" | ds_stream 12 8)
+	got=$(sql -c "SELECT $export_est FROM (SELECT hll_add_agg((i / 4.0 - 100)::real, 12, 'datasketches' ORDER BY i) h FROM generate_series(1, $n) i) s")
+	r=$(same "$got" "$want")
+	case $r in same | registers) ;; *) bad+=("real n $n: $r") ;; esac
+done
+check "hll_add_agg(x, lgK, 'datasketches') over bigint, integer, smallint, double precision, real, text and bytea is datasketches-cpp's update()" \
 	"$(printf '%s\n' "${bad[@]}" | head -3)" ""
 echo "# hll_add_agg vs update(): $exact identical images, $regs identical registers (HLL after a promotion); estimates within 1e-4"
 # Continuing an imported sketch with hll_add, for each target type and mode at the start.
