@@ -25,6 +25,11 @@
 #define PROB_HLL_FAMILY_REDIS 4
 /* ... and of the DataSketches family. */
 #define PROB_HLL_FAMILY_DATASKETCHES 5
+/*
+ * What hll_ds_hash_datum returns for a value DataSketches' update() ignores (an empty
+ * string or byte array): no coupon is 0.
+ */
+#define PROB_HLL_DS_SKIP 0
 
 bool
 hll_value_is_foreign(const struct varlena *v)
@@ -108,7 +113,8 @@ hll_redis_hash_datum(uint8 family, Oid typid, Datum value)
  * datasketches-cpp's hll_sketch::update overloads, which Spark's and Druid's
  * match: integers widened to an 8-byte int64, floating point as an 8-byte
  * double with -0.0 made 0.0 and every NaN Java's canonical NaN, strings as
- * their UTF-8 bytes, bytes as they are. Other types have no such rule.
+ * their UTF-8 bytes, bytes as they are; an empty string or byte array is
+ * ignored (PROB_HLL_DS_SKIP). Other types have no such rule.
  */
 static uint64
 hll_ds_hash_datum(uint8 family, Oid typid, Datum value, uint64 seed)
@@ -140,6 +146,9 @@ hll_ds_hash_datum(uint8 family, Oid typid, Datum value, uint64 seed)
 	{
 		struct varlena *v = PG_DETOAST_DATUM_PACKED(value);
 
+		/* datasketches-java and Spark ignore empty byte arrays, as every writer ignores empty strings. */
+		if (VARSIZE_ANY_EXHDR(v) == 0)
+			return PROB_HLL_DS_SKIP;
 		return hll_family_hash_bytes(family, VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), seed);
 	}
 	get_type_category_preferred(typid, &category, &preferred);
@@ -152,6 +161,9 @@ hll_ds_hash_datum(uint8 family, Oid typid, Datum value, uint64 seed)
 
 		if (utf8 != s)
 			n = (int) strlen(utf8);
+		/* update() ignores an empty string. */
+		if (n == 0)
+			return PROB_HLL_DS_SKIP;
 		return hll_family_hash_bytes(family, utf8, (size_t) n, seed);
 	}
 	ereport(ERROR,
@@ -238,6 +250,8 @@ hll_family_add(FunctionCallInfo fcinfo, struct varlena *v)
 	PROB_TRY(prob_hll_seed(PROB_BYTES(v), &seed, PROB_ERR));
 	hash = hll_family_hash_datum(((const uint8 *) VARDATA_ANY(v))[2], prob_arg_type(fcinfo, 1),
 								 PG_GETARG_DATUM(1), seed);
+	if (hash == PROB_HLL_DS_SKIP && ((const uint8 *) VARDATA_ANY(v))[2] == PROB_HLL_FAMILY_DATASKETCHES)
+		PG_RETURN_POINTER(v);
 	PROB_TRY(prob_hll_add_hash(PROB_BYTES(v), hash, 0, false, &prob_palloc_allocator, &out, PROB_ERR));
 	return prob_result(v, out);
 }
@@ -349,6 +363,8 @@ hll_add_family_trans(PG_FUNCTION_ARGS)
 		PG_RETURN_POINTER(state);
 	PROB_TRY(prob_hll_seed((const uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, &seed, PROB_ERR));
 	hash = hll_family_hash_datum(cache->family, prob_arg_type(fcinfo, 1), PG_GETARG_DATUM(1), seed);
+	if (hash == PROB_HLL_DS_SKIP && cache->family == PROB_HLL_FAMILY_DATASKETCHES)
+		PG_RETURN_POINTER(state);
 	PROB_TRY(prob_hll_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, 0, true,
 							   &prob_palloc_allocator, &out, PROB_ERR));
 	return out.data == (uint8_t *) VARDATA(state) ? PointerGetDatum(state) : PointerGetDatum(prob_varlena_of(out));

@@ -144,6 +144,14 @@ for n in 7 3000; do
 	r=$(same "$got" "$want")
 	case $r in same | registers) ;; *) bad+=("real n $n: $r") ;; esac
 done
+# update() ignores empty strings (and datasketches-java empty byte arrays): so do we.
+want=$(printf 'S \nS a\nS \nS b\n' | ds_stream 12 8)
+got=$(sql -c "SELECT $export_est FROM (SELECT hll_add_agg(x, 12, 'datasketches' ORDER BY o) h FROM unnest(ARRAY['', 'a', '', 'b']) WITH ORDINALITY u(x, o)) s")
+r=$(same "$got" "$want")
+case $r in same) ;; *) bad+=("empty strings: $r") ;; esac
+check "empty strings and byte arrays are ignored, as update() ignores them" \
+	"$(sql -c "SELECT hll_add(h, ''::text) = h, hll_add(h, ''::bytea) = h, hll_cardinality(h)
+	           FROM (SELECT hll_add_agg(x, 12, 'datasketches') h FROM unnest(ARRAY['a', 'b']) x) s")" "t|t|2"
 check "hll_add_agg(x, lgK, 'datasketches') over bigint, integer, smallint, double precision, real, text and bytea is datasketches-cpp's update()" \
 	"$(printf '%s\n' "${bad[@]}" | head -3)" ""
 echo "# hll_add_agg vs update(): $exact identical images, $regs identical registers (HLL after a promotion); estimates within 1e-4"
