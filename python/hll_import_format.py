@@ -463,7 +463,11 @@ def _ds_lg_arr(count, floor):
 
 
 class DsHll:
-    """A DataSketches HLL sketch as datasketches-cpp holds it: a LIST, a SET table or registers."""
+    """A DataSketches HLL sketch as datasketches-cpp holds it: a LIST, a SET table or registers.
+
+    HLL_4 images are written from the registers (cur_min their smallest, the exceptions
+    placed in register order, as a conversion to HLL_4 places them); the extension also
+    keeps the exception table an image or update() built (doc/FORMAT.md 3.17)."""
 
     def __init__(self, lgk=12, tgt=2, seed=DS_SEED):
         self.lgk, self.tgt, self.seed = lgk, tgt, seed
@@ -671,10 +675,31 @@ class DsHll:
             a + struct.pack("<%dI" % len(aux), *aux)
 
     def to_hll_value(self):
-        """The hll value hll_import makes of it (doc/FORMAT.md 3.17)."""
+        """The hll value hll_import makes of its compact image (doc/FORMAT.md 3.17)."""
         flags = (1 if self.ooo else 0) | (2 if self.full else 0)
-        head = bytes([HLL_TAG, 1, DS_HASH_ID, self.mode, self.lgk, self.tgt, flags,
-                      self.lg_arr if self.mode == DS_SET else 0]) + struct.pack("<Q", self.seed)
+        lg, extra = (self.lg_arr if self.mode == DS_SET else 0), b""
+        if self.mode == DS_HLL and self.tgt == 0:
+            # HLL_4: cur_min, its count, and the exception table as a reader builds it
+            # from the image: its entries inserted in image order into a table sized
+            # for their count (growing past 3/4 full, as AuxHashMap does).
+            img = self.to_bytes()
+            arr = 40 + (1 << self.lgk) // 2
+            n = struct.unpack_from("<I", img, 36)[0]
+            entries = struct.unpack_from("<%dI" % n, img, arr)
+            table = []
+            if n:
+                lg = _ds_lg_arr(n, _DS_LG_AUX[self.lgk])
+                table = [0] * (1 << lg)
+                for e in entries:
+                    if 4 * (sum(1 for x in table if x) + 1) > 3 * len(table):
+                        raise FormatError("exception table over 3/4 full")
+                    slot, mask = e & _KEY26, (1 << lg) - 1
+                    probe = slot & mask
+                    while table[probe]:
+                        probe = (probe + ((slot >> lg) | 1)) & mask
+                    table[probe] = e
+            extra = img[6:7] + bytes(3) + img[32:36] + struct.pack("<%dI" % len(table), *table)
+        head = bytes([HLL_TAG, 1, DS_HASH_ID, self.mode, self.lgk, self.tgt, flags, lg]) + struct.pack("<Q", self.seed)
         if self.mode == DS_HLL:
-            return head + struct.pack("<ddd", self.hip, self.kxq0, self.kxq1) + bytes(self.regs)
+            return head + struct.pack("<ddd", self.hip, self.kxq0, self.kxq1) + bytes(self.regs) + extra
         return head + struct.pack("<%dI" % len(self.coupons), *self.coupons)

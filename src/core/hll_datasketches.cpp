@@ -37,6 +37,7 @@ constexpr unsigned kAuxToken = 15;
 // The aux table's initial log2 size per lgK (the format's LG_AUX_ARR_INTS).
 constexpr std::uint8_t kLgAuxArrInts[22] = {0, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 13};
 constexpr std::size_t kHllStateHead = 24;  // hip, kxq0, kxq1 before the registers
+constexpr std::size_t kHll4Extra = 8;      // HLL_4: cur_min, count at cur_min after the registers
 
 Error image_corrupt(const std::string& what, const std::string& detail = std::string()) {
     return Error(ErrorKind::kCorrupt, "invalid DataSketches HLL image: " + what, detail);
@@ -68,6 +69,10 @@ struct State {
     std::vector<std::uint32_t> coupons;  // LIST: in order; SET: the table
     double hip = 0, kxq0 = 0, kxq1 = 0;
     std::vector<std::uint8_t> regs;
+    // HLL_4 only: cur_min, how many registers are at it, and the exception table
+    // (2^lg_arr slots of value << 26 | register; empty without exceptions).
+    std::uint32_t cur_min = 0, at_cur_min = 0;
+    std::vector<std::uint32_t> aux;
     bool ooo() const { return (flags & kFlagOoo) != 0; }
     std::size_t count() const {
         std::size_t n = 0;
@@ -89,7 +94,15 @@ State load(const Sketch& s) {
         st.hip = load_double(s.payload);
         st.kxq0 = load_double(s.payload + 8);
         st.kxq1 = load_double(s.payload + 16);
-        st.regs.assign(s.payload + kHllStateHead, s.payload + s.payload_size);
+        std::size_t k = std::size_t(1) << st.lgk;
+        st.regs.assign(s.payload + kHllStateHead, s.payload + kHllStateHead + k);
+        if (st.tgt == 0) {
+            const std::uint8_t* x = s.payload + kHllStateHead + k;
+            st.cur_min = load_le32(x);
+            st.at_cur_min = load_le32(x + 4);
+            st.aux.resize((s.payload_size - kHllStateHead - k - kHll4Extra) / 4);
+            for (std::size_t i = 0; i < st.aux.size(); i++) st.aux[i] = load_le32(x + kHll4Extra + 4 * i);
+        }
     } else {
         st.coupons.resize(s.payload_size / 4);
         for (std::size_t i = 0; i < st.coupons.size(); i++) st.coupons[i] = load_le32(s.payload + 4 * i);
@@ -98,7 +111,8 @@ State load(const Sketch& s) {
 }
 
 Buffer store(const State& st, Allocator& alloc) {
-    std::size_t payload = st.mode == kHll ? kHllStateHead + st.regs.size() : 4 * st.coupons.size();
+    std::size_t payload = st.mode == kHll ? kHllStateHead + st.regs.size() + (st.tgt == 0 ? kHll4Extra + 4 * st.aux.size() : 0)
+                                          : 4 * st.coupons.size();
     std::uint8_t* out = allocate_or_throw(alloc, kHeaderSize + payload);
     std::memset(out, 0, kHeaderSize);
     out[header::kOffTag] = kTypeTag;
@@ -108,7 +122,7 @@ Buffer store(const State& st, Allocator& alloc) {
     out[kOffLgK] = static_cast<std::uint8_t>(st.lgk);
     out[kOffTgt] = st.tgt;
     out[kOffFlags] = st.flags;
-    out[kOffLgArr] = static_cast<std::uint8_t>(st.mode == kSet ? st.lg_arr : 0);
+    out[kOffLgArr] = static_cast<std::uint8_t>(st.mode == kSet || (st.mode == kHll && st.tgt == 0) ? st.lg_arr : 0);
     store_le64(out + kOffSeed, st.seed);
     std::uint8_t* p = out + kHeaderSize;
     if (st.mode == kHll) {
@@ -116,6 +130,12 @@ Buffer store(const State& st, Allocator& alloc) {
         store_double(p + 8, st.kxq0);
         store_double(p + 16, st.kxq1);
         if (!st.regs.empty()) std::memcpy(p + kHllStateHead, st.regs.data(), st.regs.size());
+        if (st.tgt == 0) {
+            std::uint8_t* x = p + kHllStateHead + st.regs.size();
+            store_le32(x, st.cur_min);
+            store_le32(x + 4, st.at_cur_min);
+            for (std::size_t i = 0; i < st.aux.size(); i++) store_le32(x + kHll4Extra + 4 * i, st.aux[i]);
+        }
     } else {
         for (std::size_t i = 0; i < st.coupons.size(); i++) store_le32(p + 4 * i, st.coupons[i]);
     }
@@ -147,23 +167,8 @@ bool hll_update(std::uint8_t* regs, int lgk, bool ooo, double& hip, double& kxq0
     return true;
 }
 
-// promoteListOrSetToHll: the coupons in iteration order, then HIP set to the
-// coupon estimate (DataSketches interpolates it; this is the coupon count).
-void promote_to_hll(State& st) {
-    std::vector<std::uint32_t> coupons;
-    for (std::uint32_t c : st.coupons)
-        if (c != 0) coupons.push_back(c);
-    st.mode = kHll;
-    st.regs.assign(std::size_t(1) << st.lgk, 0);
-    st.kxq0 = static_cast<double>(std::uint32_t(1) << st.lgk);
-    st.kxq1 = 0;
-    st.hip = 0;
-    st.flags &= static_cast<std::uint8_t>(~kFlagOoo);
-    for (std::uint32_t c : coupons) hll_update(st.regs.data(), st.lgk, false, st.hip, st.kxq0, st.kxq1, c);
-    st.hip = static_cast<double>(coupons.size());
-    st.coupons.clear();
-    st.lg_arr = 0;
-}
+
+void promote_to_hll(State& st);
 
 void set_insert(std::vector<std::uint32_t>& table, int lg_arr, std::uint32_t c) {
     long at = find(table, lg_arr, c);
@@ -192,9 +197,116 @@ bool set_update(State& st, std::uint32_t c) {
     return true;
 }
 
+long aux_find(const std::vector<std::uint32_t>& table, int lg_arr, int lgk, std::uint32_t slot) {
+    std::uint32_t mask = (1u << lg_arr) - 1, kmask = (1u << lgk) - 1, probe = slot & mask, start = probe;
+    do {
+        std::uint32_t at = table[probe];
+        if (at == 0) return ~static_cast<long>(probe);
+        if ((at & kmask) == slot) return static_cast<long>(probe);
+        probe = (probe + ((slot >> lg_arr) | 1u)) & mask;
+    } while (probe != start);
+    return ~static_cast<long>(table.size());
+}
+
+// AuxHashMap::mustAdd with checkGrow: the exception table grows when over 3/4 full,
+// its entries reinserted in slot order.
+void aux_add(State& st, std::uint32_t slot, unsigned value) {
+    if (st.aux.empty()) {
+        st.lg_arr = kLgAuxArrInts[st.lgk];
+        st.aux.assign(std::size_t(1) << st.lg_arr, 0);
+    }
+    long at = aux_find(st.aux, st.lg_arr, st.lgk, slot);
+    if (at >= 0 || static_cast<std::size_t>(~at) >= st.aux.size()) throw stored_corrupt("DataSketches exception table");
+    st.aux[static_cast<std::size_t>(~at)] = (static_cast<std::uint32_t>(value) << 26) | slot;
+    std::size_t n = 0;
+    for (std::uint32_t e : st.aux) n += e != 0;
+    if (4 * n > 3 * st.aux.size()) {
+        std::vector<std::uint32_t> grown(st.aux.size() * 2, 0);
+        for (std::uint32_t e : st.aux)
+            if (e != 0) grown[static_cast<std::size_t>(~aux_find(grown, st.lg_arr + 1, st.lgk, e & kKeyMask26))] = e;
+        st.aux.swap(grown);
+        st.lg_arr++;
+    }
+}
+
+// Hll4Array::shiftToBiggerCurMin: cur_min up by one; the exceptions still 15 or
+// more above it move, in table order, to a new table of the initial size.
+void shift_cur_min(State& st) {
+    std::uint32_t next = st.cur_min + 1, at = 0;
+    for (std::uint8_t r : st.regs) at += r == next;
+    std::vector<std::uint32_t> old;
+    old.swap(st.aux);
+    st.lg_arr = 0;
+    for (std::uint32_t e : old)
+        if (e != 0 && coupon_value(e) - next >= kAuxToken) aux_add(st, e & kKeyMask26, coupon_value(e));
+    st.cur_min = next;
+    st.at_cur_min = at;
+}
+
+// Hll4Array::internalHll4Update after the register went from old to v (> old).
+void hll4_after_raise(State& st, std::uint32_t slot, unsigned old, unsigned v) {
+    if (old - st.cur_min >= kAuxToken) {  // an exception already: its value replaced where it is
+        st.aux[static_cast<std::size_t>(aux_find(st.aux, st.lg_arr, st.lgk, slot))] =
+            (static_cast<std::uint32_t>(v) << 26) | slot;
+    } else if (v - st.cur_min >= kAuxToken) {
+        aux_add(st, slot, v);
+    }
+    if (old == st.cur_min) {
+        st.at_cur_min--;
+        while (st.at_cur_min == 0) shift_cur_min(st);
+    }
+}
+
+bool hll_state_update(State& st, std::uint32_t c) {
+    std::uint32_t slot = (c & kKeyMask26) & ((std::uint32_t(1) << st.lgk) - 1);
+    unsigned old = st.regs[slot];
+    if (!hll_update(st.regs.data(), st.lgk, st.ooo(), st.hip, st.kxq0, st.kxq1, c)) return false;
+    if (st.tgt == 0) hll4_after_raise(st, slot, old, st.regs[slot]);
+    return true;
+}
+
+// An HLL_4 sketch's cur_min, its count and exceptions as datasketches-cpp makes them
+// when it converts registers to HLL_4 (Hll4Array's converting constructor): each
+// non-zero register, in register order, raised from 0 on an empty HLL_4.
+void hll4_rebuild(State& st) {
+    st.aux.clear();
+    st.lg_arr = 0;
+    if (st.tgt != 0) return;
+    std::vector<std::uint8_t> regs(st.regs.size(), 0);
+    regs.swap(st.regs);
+    st.cur_min = 0;
+    st.at_cur_min = static_cast<std::uint32_t>(st.regs.size());
+    for (std::size_t i = 0; i < regs.size(); i++)
+        if (regs[i] != 0) {
+            st.regs[i] = regs[i];
+            hll4_after_raise(st, static_cast<std::uint32_t>(i), 0, regs[i]);
+        }
+}
+
+// promoteListOrSetToHll: the coupons in iteration order, then HIP set to the
+// coupon estimate (DataSketches interpolates it; this is the coupon count).
+void promote_to_hll(State& st) {
+    std::vector<std::uint32_t> coupons;
+    for (std::uint32_t c : st.coupons)
+        if (c != 0) coupons.push_back(c);
+    st.mode = kHll;
+    st.regs.assign(std::size_t(1) << st.lgk, 0);
+    st.kxq0 = static_cast<double>(std::uint32_t(1) << st.lgk);
+    st.kxq1 = 0;
+    st.hip = 0;
+    st.flags &= static_cast<std::uint8_t>(~kFlagOoo);
+    st.coupons.clear();
+    st.lg_arr = 0;
+    st.aux.clear();
+    st.cur_min = 0;
+    st.at_cur_min = static_cast<std::uint32_t>(st.regs.size());
+    for (std::uint32_t c : coupons) hll_state_update(st, c);
+    st.hip = static_cast<double>(coupons.size());
+}
+
 // hll_sketch::coupon_update on any mode; false when nothing changed.
 bool update(State& st, std::uint32_t c) {
-    if (st.mode == kHll) return hll_update(st.regs.data(), st.lgk, st.ooo(), st.hip, st.kxq0, st.kxq1, c);
+    if (st.mode == kHll) return hll_state_update(st, c);
     if (st.mode == kSet) return set_update(st, c);
     for (std::uint32_t x : st.coupons)
         if (x == c) return false;
@@ -248,16 +360,6 @@ int lg_arr_for(std::size_t count, int floor_lg) {
     return std::max(floor_lg, lg);
 }
 
-long aux_find(const std::vector<std::uint32_t>& table, int lg_arr, int lgk, std::uint32_t slot) {
-    std::uint32_t mask = (1u << lg_arr) - 1, kmask = (1u << lgk) - 1, probe = slot & mask, start = probe;
-    do {
-        std::uint32_t at = table[probe];
-        if (at == 0) return ~static_cast<long>(probe);
-        if ((at & kmask) == slot) return static_cast<long>(probe);
-        probe = (probe + ((slot >> lg_arr) | 1u)) & mask;
-    } while (probe != start);
-    return ~static_cast<long>(table.size());
-}
 
 std::uint8_t mode_byte(const State& st) {
     return static_cast<std::uint8_t>((st.tgt << 2) | (st.mode == kList ? 0 : st.mode == kSet ? 1 : 2));
@@ -311,11 +413,11 @@ Buffer import_hll(const std::uint8_t* d, std::size_t size, State& st, bool compa
     std::size_t aux_slots = 0;
     // An updatable HLL_4 image always has room for its exceptions: the table of
     // lgArr (byte 4), or of the initial size when it has none (byte 4 is 0).
-    if (st.tgt == 0)
-        aux_slots = compact ? aux_count : std::size_t(1) << (d[4] != 0 ? d[4] : kLgAuxArrInts[st.lgk]);
     if (st.tgt == 0 && !compact && (tokens > 0 || d[4] != 0) && (d[4] < kLgAuxArrInts[st.lgk] || d[4] > st.lgk))
         throw image_corrupt("aux table size lgArr " + std::to_string(d[4]) + " is outside " +
                             std::to_string(kLgAuxArrInts[st.lgk]) + ".." + std::to_string(st.lgk));
+    if (st.tgt == 0)
+        aux_slots = compact ? aux_count : std::size_t(1) << (d[4] != 0 ? d[4] : kLgAuxArrInts[st.lgk]);
     if (size != kHllStart + arr + 4 * aux_slots)
         throw image_corrupt("it is " + std::to_string(size) + " bytes long, not " + std::to_string(kHllStart + arr + 4 * aux_slots));
     const std::uint8_t* aux = a + arr;
@@ -353,6 +455,21 @@ Buffer import_hll(const std::uint8_t* d, std::size_t size, State& st, bool compa
     if (is_empty != (cur_min == 0 && at_min == k))
         throw image_corrupt(std::string("the empty flag is ") + (is_empty ? "set" : "not set") + " with " +
                             std::to_string(k - (cur_min == 0 ? at_min : 0)) + " non-zero registers");
+    if (st.tgt == 0) {
+        // The exception table as datasketches-cpp reads it: a compact image's entries
+        // go in image order into a table sized for their count, an updatable image's
+        // (in slot order) into a table of its lgArr; none, no table.
+        st.cur_min = cur_min;
+        st.at_cur_min = at_cur_min;
+        if (aux_count > 0) {
+            st.lg_arr = compact ? lg_arr_for(aux_count, kLgAuxArrInts[st.lgk]) : d[4];
+            st.aux.assign(std::size_t(1) << st.lg_arr, 0);
+            for (std::size_t j = 0; j < aux_slots; j++) {
+                std::uint32_t pair = load_le32(aux + 4 * j);
+                if (pair != 0) aux_add(st, pair & kKeyMask26, coupon_value(pair));
+            }
+        }
+    }
     // datasketches-cpp drops the HIP accumulator of an out-of-order sketch when it reads one.
     st.hip = st.ooo() ? 0 : hip;
     st.kxq0 = kxq0;
@@ -407,6 +524,14 @@ Sketch parse(const std::uint8_t* data, std::size_t size, bool full) {
         need = 4 * (std::size_t(1) << lg);
     } else {
         need = kHllStateHead + (std::size_t(1) << lgk);
+        if (data[kOffTgt] == 0) {
+            int lg = data[kOffLgArr];
+            if (lg != 0 && (lg < kLgAuxArrInts[lgk] || lg > lgk))
+                throw stored_corrupt("DataSketches exception table lgArr " + std::to_string(lg) + " is out of range");
+            need += kHll4Extra + (lg == 0 ? 0 : 4 * (std::size_t(1) << lg));
+        } else if (data[kOffLgArr] != 0) {
+            throw stored_corrupt("byte 7 of a DataSketches HLL_6/HLL_8 value is not 0");
+        }
     }
     if (s.payload_size != need)
         throw stored_corrupt("datasketches payload is " + std::to_string(s.payload_size) + " bytes, not " + std::to_string(need));
@@ -418,8 +543,29 @@ Sketch parse(const std::uint8_t* data, std::size_t size, bool full) {
             throw stored_corrupt("DataSketches HIP accumulator or kxq sums are not finite and positive");
         for (std::size_t i = kHllStateHead; i < s.payload_size; i++)
             if (s.payload[i] > 63) throw stored_corrupt("DataSketches register above 63");
-        if (kxq_off(s.payload + kHllStateHead, s.payload_size - kHllStateHead, kxq0, kxq1) != 0)
+        std::size_t k = std::size_t(1) << lgk;
+        if (kxq_off(s.payload + kHllStateHead, k, kxq0, kxq1) != 0)
             throw stored_corrupt("DataSketches kxq sums are not the registers' sums of 2^-value");
+        if (data[kOffTgt] == 0) {
+            State st = load(s);
+            std::uint32_t lowest = 63, at = 0;
+            std::size_t exceptions = 0, entries = 0;
+            for (std::uint8_t r : st.regs) lowest = std::min<std::uint32_t>(lowest, r);
+            for (std::uint8_t r : st.regs) at += r == st.cur_min, exceptions += r - st.cur_min >= kAuxToken;
+            if (lowest != st.cur_min || at != st.at_cur_min)
+                throw stored_corrupt("DataSketches HLL_4 cur_min or its count is not the registers'");
+            for (std::size_t i = 0; i < st.aux.size(); i++) {
+                std::uint32_t e = st.aux[i];
+                if (e == 0) continue;
+                entries++;
+                std::uint32_t slot = e & kKeyMask26;
+                if (slot >= k || st.regs[slot] != coupon_value(e) || coupon_value(e) - st.cur_min < kAuxToken ||
+                    aux_find(st.aux, st.lg_arr, lgk, slot) != static_cast<long>(i))
+                    throw stored_corrupt("DataSketches exception " + std::to_string(i) + " is not its register's or out of place");
+            }
+            if (entries != exceptions || (st.aux.empty() != (exceptions == 0)) || 4 * entries > 3 * st.aux.size())
+                throw stored_corrupt("DataSketches exception table does not hold the exceptions");
+        }
         return s;
     }
     State st = load(s);
@@ -575,13 +721,10 @@ Buffer export_image(const Sketch& s, Allocator& alloc) {
             if (c != 0) put32(c);
     } else {
         std::size_t k = st.regs.size(), arr = hll_array_bytes(st.tgt, st.lgk);
-        unsigned cur_min = 0;
-        if (st.tgt == 0) {
-            cur_min = 63;
-            for (std::uint8_t r : st.regs) cur_min = std::min<unsigned>(cur_min, r);
-        }
+        unsigned cur_min = st.tgt == 0 ? st.cur_min : 0;
         std::size_t at_min = 0;
-        for (std::uint8_t r : st.regs) at_min += r == cur_min;
+        if (st.tgt == 0) at_min = st.at_cur_min;
+        else for (std::uint8_t r : st.regs) at_min += r == 0;
         std::vector<std::uint32_t> exceptions;
         std::vector<std::uint8_t> a(arr, 0);
         for (std::size_t i = 0; i < k; i++) {
@@ -606,15 +749,10 @@ Buffer export_image(const Sketch& s, Allocator& alloc) {
         store_le32(img.data() + kCurMinCountOff, static_cast<std::uint32_t>(at_min));
         store_le32(img.data() + kAuxCountOff, static_cast<std::uint32_t>(exceptions.size()));
         img.insert(img.end(), a.begin(), a.end());
-        if (!exceptions.empty()) {
-            // As datasketches-cpp holds a compact image's exceptions: a table sized
-            // for their count, filled in register order, written in table order.
-            int lg = lg_arr_for(exceptions.size(), kLgAuxArrInts[st.lgk]);
-            img[4] = static_cast<std::uint8_t>(lg);
-            std::vector<std::uint32_t> table(std::size_t(1) << lg, 0);
-            for (std::uint32_t e : exceptions)
-                table[static_cast<std::size_t>(~aux_find(table, lg, st.lgk, e & kKeyMask26))] = e;
-            for (std::uint32_t e : table)
+        // The exception table as the sketch holds it, written in slot order.
+        if (!st.aux.empty()) {
+            img[4] = static_cast<std::uint8_t>(st.lg_arr);
+            for (std::uint32_t e : st.aux)
                 if (e != 0) put32(e);
         }
     }
@@ -629,8 +767,22 @@ Buffer add_coupon(std::uint8_t* data, std::size_t size, const Sketch& s, std::ui
         std::uint8_t* base = const_cast<std::uint8_t*>(s.payload);
         std::size_t slot = (c & kKeyMask26) & ((std::uint32_t(1) << s.header.precision) - 1);
         if (coupon_value(c) <= base[kHllStateHead + slot]) return {data, size};
+        std::size_t k = std::size_t(1) << s.header.precision;
+        unsigned old = base[kHllStateHead + slot], v = coupon_value(c);
+        std::uint32_t cur_min = 0, at_min = 0;
+        if (s.header.family_byte5 == 0) {
+            cur_min = load_le32(base + kHllStateHead + k);
+            at_min = load_le32(base + kHllStateHead + k + 4);
+            // An exception to add or change, or cur_min to move: the table may grow.
+            if (old - cur_min >= kAuxToken || v - cur_min >= kAuxToken || (old == cur_min && at_min == 1)) {
+                State st = load(s);
+                update(st, c);
+                return store(st, alloc);
+            }
+        }
         std::uint8_t* out = in_place ? data : copy(alloc, data, size).data;
         std::uint8_t* p = out + kHeaderSize;
+        if (s.header.family_byte5 == 0 && old == cur_min) store_le32(p + kHllStateHead + k + 4, at_min - 1);
         double hip = load_double(p), kxq0 = load_double(p + 8), kxq1 = load_double(p + 16);
         hll_update(p + kHllStateHead, s.header.precision, (s.header.family_byte6 & kFlagOoo) != 0, hip, kxq0, kxq1, c);
         store_double(p, hip);
@@ -668,6 +820,7 @@ Buffer union_of(std::uint8_t* left, std::size_t left_size, const Sketch& a, cons
             sa.hip = 0;
             sa.kxq0 = sa.kxq1 = 0;
             for (std::uint8_t r : sa.regs) (r < 32 ? sa.kxq0 : sa.kxq1) += inverse_pow2(r);
+            hll4_rebuild(sa);
         }
     }
     if (!changed) return {left, left_size};

@@ -57,6 +57,19 @@ int main(int argc, char** argv) {
                     emit("compact", lgk, t, n, s.serialize_compact());
                     emit("updatable", lgk, t, n, s.serialize_updatable());
                 }
+        // HLL_4 with many exceptions (registers 15 or more above cur_min), and
+        // unions of them, whose exception tables are rebuilt.
+        for (int lgk : {12, 16, 21}) {
+            hll_sketch s(lgk, datasketches::HLL_4), o(lgk, datasketches::HLL_4);
+            for (long i = 0; i < 1000000; i++) s.update(static_cast<int64_t>(v++));
+            for (long i = 0; i < 300000; i++) o.update(static_cast<int64_t>(v++));
+            emit("compact", lgk, 4, 2000000, s.serialize_compact());
+            emit("updatable", lgk, 4, 2000000, s.serialize_updatable());
+            hll_union u(lgk);
+            u.update(s);
+            u.update(o);
+            emit("union", lgk, 4, 1300000, u.get_result(datasketches::HLL_4).serialize_compact());
+        }
         // Made full size: HLL mode from the start, empty until a value comes.
         for (int t : types)
             for (long n : {0L, 5L}) {
