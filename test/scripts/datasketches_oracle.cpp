@@ -7,6 +7,8 @@
 //                        turned into HLL_8: its registers, or its coupons, a SET's sorted)
 //   stream lgK type      reads "L <int64>", "D <double>", "S <string>" lines, writes the
 //                        compact image and estimate of a sketch updated with them
+//   union lgK type       reads hex images, writes the compact image (of that type) and
+//                        estimate of hll_union(lgK) over them
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -108,6 +110,17 @@ int main(int argc, char** argv) {
             }
             std::printf("%.17g\t%s\n", s.get_estimate(), hex(img).c_str());
         }
+        return 0;
+    }
+    if (mode == "union" && argc == 4) {
+        hll_union u(static_cast<uint8_t>(std::stoi(argv[2])));
+        std::string line;
+        while (std::getline(std::cin, line)) {
+            std::vector<uint8_t> b = unhex(line);
+            u.update(hll_sketch::deserialize(b.data(), b.size()));
+        }
+        hll_sketch r = u.get_result(type_of(std::stoi(argv[3])));
+        std::printf("%s\t%.17g\n", hex(r.serialize_compact()).c_str(), r.get_estimate());
         return 0;
     }
     if (mode == "stream" && argc == 4) {

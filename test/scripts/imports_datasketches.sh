@@ -14,6 +14,8 @@
 #     mode; LIST/SET (the coupon count, DataSketches adds its interpolation, < 1e-4)
 #     and out-of-order sketches (ours from the registers) within the bounds below;
 #   - exported images read back in datasketches-cpp give our estimate and registers;
+#   - hll_union of imported sketches: datasketches-cpp's hll_union's registers, flags,
+#     HLL_4 cur_min and exception table, estimate within 0.1%;
 #   - continuing: hll_add_agg(x, lgK, 'datasketches') over bigints, doubles (with
 #     -0.0 and NaN) and strings (UTF-8), and hll_add on an imported sketch, equal
 #     datasketches-cpp's update() over the same values in the same order: the same
@@ -185,6 +187,29 @@ for case in "4 10 400000 60000" "6 10 400000 60000" "8 10 400000 60000" "4 12 10
 	[ "${got%%	*}" = "${want%%	*}" ] || bad+=("HLL_$t lgK $lgk: $(printf '%s' "${got%%	*}" | cut -c1-80) / $(printf '%s' "${want%%	*}" | cut -c1-80)")
 done
 check "hll_add on imported HLL-mode sketches gives update()'s very image (HLL_4: cur_min and exceptions too)" \
+	"$(printf '%s\n' "${bad[@]}" | head -3)" ""
+
+# ---- unions: datasketches-cpp's hll_union over the same images --------------------------------
+# Two HLL-mode sketches (out of order after the union) and an HLL with a LIST: the same
+# registers, cur_min and exceptions (the image but its HIP and kxq doubles, bytes 8-31),
+# the estimate within 0.1%.
+bad=()
+for t in 4 8; do
+	a=$(seq 1 300000 | sed 's/^/L /' | ds_stream 12 "$t" | cut -f1)
+	b=$(seq 200001 700000 | sed 's/^/L /' | ds_stream 12 "$t" | cut -f1)
+	c=$(seq 900001 900005 | sed 's/^/L /' | ds_stream 12 "$t" | cut -f1)
+	for pair in "$a $b" "$a $c"; do
+		read -r x y <<<"$pair"
+		want=$(printf '%s\n%s\n' "$x" "$y" | "$oracle" union 12 "$t")
+		got=$(sql -c "SELECT $export_est FROM (SELECT hll_import(decode('$x', 'hex'), 'datasketches')
+		              || hll_import(decode('$y', 'hex'), 'datasketches') h) s")
+		gi=${got%%	*} wi=${want%%	*}
+		[ "${gi:0:16}${gi:64}" = "${wi:0:16}${wi:64}" ] &&
+			awk -v x="${got##*	}" -v y="${want##*	}" 'BEGIN { d = x / y - 1; if (d < 0) d = -d; exit !(d <= 1e-3) }' ||
+			bad+=("HLL_$t union: ${got##*	} / ${want##*	}: $(printf '%s' "$gi" | cut -c1-80) / $(printf '%s' "$wi" | cut -c1-80)")
+	done
+done
+check "hll_union of imported sketches has datasketches-cpp's union's registers, HLL_4 table and estimate (0.1%)" \
 	"$(printf '%s\n' "${bad[@]}" | head -3)" ""
 
 # ---- families ------------------------------------------------------------------------------
