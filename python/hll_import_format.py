@@ -1,6 +1,6 @@
-"""An independent implementation of doc/FORMAT.md sections 3.15 and 3.16: other
+"""An independent implementation of doc/FORMAT.md sections 3.15, 3.16 and 3.17: other
 systems' HyperLogLog bytes (postgresql-hll's storage format version 1, Redis's
-HYLL strings), their hash functions, and the hll values of their hash
+HYLL strings, Apache DataSketches HLL images), their hash functions, and the hll values of their hash
 families that hll_import makes and hll_export reads. Written from the
 specification; Python 3 standard library only.
 
@@ -414,3 +414,292 @@ class RedisHll:
         if self.sparse is not None:
             return _header(REDIS_HASH_ID, REPR_REDIS_SPARSE, REDIS_P, tail8=self.card) + self.sparse
         return _header(REDIS_HASH_ID, REPR_DENSE, REDIS_P, tail8=self.card) + _pack_dense(self.regs)
+
+
+# ---- Apache DataSketches HLL (doc/FORMAT.md 3.17) ----------------------------------------
+
+DS_HASH_ID, DS_SEED = 5, 9001
+DS_LIST, DS_SET, DS_HLL = 7, 8, 9
+_DS_LG_AUX = [0, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 13]
+_KEY26 = (1 << 26) - 1
+
+
+def ds_coupon(data, seed=DS_SEED):
+    """A DataSketches coupon: value (clz of the second word + 1, at most 63) << 26 | low 26 bits of the first."""
+    h1, h2 = murmur3_x64_128(data, seed)
+    return (min(64 - h2.bit_length(), 62) + 1) << 26 | (h1 & _KEY26)
+
+
+def ds_long(v):
+    """update(int64): the 8 little-endian bytes of the long."""
+    return struct.pack("<q", v)
+
+
+def ds_double(d):
+    """update(double): -0.0 as 0.0, every NaN as Java's canonical NaN."""
+    if d != d:
+        return struct.pack("<Q", 0x7FF8000000000000)
+    return struct.pack("<d", 0.0 if d == 0 else d)
+
+
+def _ds_find(table, lg, c):
+    mask = (1 << lg) - 1
+    probe = start = c & mask
+    while True:
+        if table[probe] == 0 or table[probe] == c:
+            return probe
+        probe = (probe + (((c & _KEY26) >> lg) | 1)) & mask
+        if probe == start:
+            raise FormatError("table full")
+
+
+def _ds_lg_arr(count, floor):
+    pow2 = 1
+    while pow2 < count:
+        pow2 <<= 1
+    if 4 * count > 3 * pow2:
+        pow2 <<= 1
+    return max(floor, pow2.bit_length() - 1)
+
+
+class DsHll:
+    """A DataSketches HLL sketch as datasketches-cpp holds it: a LIST, a SET table or registers.
+
+    HLL_4 images are written from the registers (cur_min their smallest, the exceptions
+    placed in register order, as a conversion to HLL_4 places them); the extension also
+    keeps the exception table an image or update() built (doc/FORMAT.md 3.17)."""
+
+    def __init__(self, lgk=12, tgt=2, seed=DS_SEED):
+        self.lgk, self.tgt, self.seed = lgk, tgt, seed
+        self.mode, self.ooo, self.full = DS_LIST, False, False
+        self.coupons, self.lg_arr = [], 0
+        self.regs, self.hip, self.kxq0, self.kxq1 = None, 0.0, 0.0, 0.0
+
+    def _hll_update(self, c, ooo):
+        slot, v = (c & _KEY26) & ((1 << self.lgk) - 1), c >> 26
+        old = self.regs[slot]
+        if v <= old:
+            return False
+        self.regs[slot] = v
+        if not ooo:
+            self.hip += (1 << self.lgk) / (self.kxq0 + self.kxq1)
+        if old < 32:
+            self.kxq0 -= 2.0 ** -old
+        else:
+            self.kxq1 -= 2.0 ** -old
+        if v < 32:
+            self.kxq0 += 2.0 ** -v
+        else:
+            self.kxq1 += 2.0 ** -v
+        return True
+
+    def _promote(self):
+        coupons = [c for c in self.coupons if c]
+        self.mode, self.ooo = DS_HLL, False
+        self.regs, self.kxq0, self.kxq1, self.hip = [0] * (1 << self.lgk), float(1 << self.lgk), 0.0, 0.0
+        for c in coupons:
+            self._hll_update(c, False)
+        self.hip = float(len(coupons))
+        self.coupons, self.lg_arr = [], 0
+
+    def _set_update(self, c):
+        i = _ds_find(self.coupons, self.lg_arr, c)
+        if self.coupons[i] == c:
+            return False
+        self.coupons[i] = c
+        if 4 * sum(1 for x in self.coupons if x) > 3 * len(self.coupons):
+            if self.lg_arr == self.lgk - 3:
+                self._promote()
+            else:
+                old, self.lg_arr = self.coupons, self.lg_arr + 1
+                self.coupons = [0] * (1 << self.lg_arr)
+                for x in old:
+                    if x:
+                        self.coupons[_ds_find(self.coupons, self.lg_arr, x)] = x
+        return True
+
+    def update(self, c):
+        """hll_sketch::coupon_update; a value's coupon comes from ds_coupon."""
+        if self.mode == DS_HLL:
+            return self._hll_update(c, self.ooo)
+        if self.mode == DS_SET:
+            return self._set_update(c)
+        if c in self.coupons:
+            return False
+        self.coupons.append(c)
+        if len(self.coupons) == 8:
+            if self.lgk < 8:
+                self._promote()
+            else:
+                lst = self.coupons
+                self.mode, self.lg_arr, self.coupons = DS_SET, 5, [0] * 32
+                for x in lst:
+                    self._set_update(x)
+        return True
+
+    @classmethod
+    def from_bytes(cls, b, seed=DS_SEED):
+        b = bytes(b)
+        if len(b) < 8 or b[1] != 1 or b[2] != 7:
+            raise FormatError("not an HLL image (length, serialization version or family)")
+        if not 4 <= b[3] <= 21:
+            raise FormatError("lgK %d is outside 4..21" % b[3])
+        if b[5] & 0xC1 or b[7] & 0xF0 or b[7] & 3 == 3 or b[7] >> 2 == 3:
+            raise FormatError("flags or mode byte")
+        s = cls(b[3], b[7] >> 2, seed)
+        compact, empty = bool(b[5] & 8), bool(b[5] & 4)
+        s.ooo, s.full = bool(b[5] & 16), bool(b[5] & 32)
+        mode = b[7] & 3
+        if mode == 0:
+            n = b[6]
+            slots = 0 if (empty and len(b) == 8) else (n if compact else 8)
+            if b[0] != 2 or b[4] != 3 or n >= 8 or empty != (n == 0) or len(b) != 8 + 4 * slots:
+                raise FormatError("LIST preamble, count or length")
+            words = struct.unpack_from("<%dI" % slots, b, 8)
+            for i, c in enumerate(words):
+                if i >= n:
+                    if c:
+                        raise FormatError("LIST slot past the count")
+                elif not 1 <= c >> 26 <= 63 or c in s.coupons:
+                    raise FormatError("LIST coupon %d" % i)
+                else:
+                    s.coupons.append(c)
+            return s
+        if mode == 1:
+            if b[0] != 3 or empty or s.lgk < 8 or len(b) < 12:
+                raise FormatError("SET preamble")
+            n = struct.unpack_from("<I", b, 8)[0]
+            if not 8 <= n <= 3 * (1 << (s.lgk - 3)) // 4:
+                raise FormatError("SET count %d" % n)
+            s.mode = DS_SET
+            if compact:
+                if len(b) != 12 + 4 * n:
+                    raise FormatError("SET length")
+                s.lg_arr, s.coupons = 5, [0] * 32
+                for i, c in enumerate(struct.unpack_from("<%dI" % n, b, 12)):
+                    if not 1 <= c >> 26 <= 63 or not s._set_update(c):
+                        raise FormatError("SET coupon %d" % i)
+                return s
+            lg = b[4]
+            if not 5 <= lg <= s.lgk - 3 or 4 * n > 3 << lg or len(b) != 12 + (4 << lg):
+                raise FormatError("SET table size or length")
+            s.lg_arr, s.coupons = lg, list(struct.unpack_from("<%dI" % (1 << lg), b, 12))
+            for i, c in enumerate(s.coupons):
+                if c and (not 1 <= c >> 26 <= 63 or _ds_find(s.coupons, lg, c) != i):
+                    raise FormatError("SET slot %d" % i)
+            if sum(1 for c in s.coupons if c) != n:
+                raise FormatError("SET count is not the filled slots")
+            return s
+        k = 1 << s.lgk
+        arr = k // 2 if s.tgt == 0 else k * 3 // 4 + 1 if s.tgt == 1 else k
+        if b[0] != 10 or len(b) < 40 + arr:
+            raise FormatError("HLL preamble or length")
+        hip, kxq0, kxq1, at_min, aux_n = struct.unpack_from("<dddII", b, 8)
+        cur_min, a = b[6], b[40:40 + arr]
+        if s.tgt != 0 and (cur_min or aux_n):
+            raise FormatError("cur_min or aux count for HLL_6/8")
+        if s.tgt == 0:
+            nib = [(a[i >> 1] >> (4 * (i & 1))) & 15 for i in range(k)]
+            regs = [None if v == 15 else v + cur_min for v in nib]
+            aux_slots = aux_n if compact else 1 << (b[4] or _DS_LG_AUX[s.lgk])
+        elif s.tgt == 1:
+            acc = int.from_bytes(a, "little")
+            regs = [(acc >> (6 * i)) & 63 for i in range(k)]
+            if acc >> (6 * k):
+                raise FormatError("HLL_6 padding")
+            aux_slots = 0
+        else:
+            regs, aux_slots = list(a), 0
+        if len(b) != 40 + arr + 4 * aux_slots or any(r is not None and r > 63 for r in regs):
+            raise FormatError("HLL length or register above 63")
+        for j in range(aux_slots):
+            p = struct.unpack_from("<I", b, 40 + arr + 4 * j)[0]
+            if p == 0 and not compact:
+                continue
+            slot, v = p & _KEY26, p >> 26
+            if slot >= k or regs[slot] is not None or v < cur_min + 15 or v > 63:
+                raise FormatError("aux entry %d" % j)
+            regs[slot] = v
+        if None in regs or (s.tgt == 0 and nib.count(15) != aux_n):
+            raise FormatError("aux count")
+        if (s.tgt == 0 and min(regs) != cur_min) or regs.count(cur_min) != at_min:
+            raise FormatError("cur_min or its count")
+        if empty != (max(regs) == 0):
+            raise FormatError("empty flag")
+        s.mode, s.regs = DS_HLL, regs
+        s.hip, s.kxq0, s.kxq1 = (0.0 if s.ooo else hip), kxq0, kxq1
+        return s
+
+    def to_bytes(self):
+        """The compact image, as datasketches-cpp's serialize_compact writes it."""
+        empty = (self.mode == DS_LIST and not self.coupons) or (self.mode == DS_HLL and max(self.regs) == 0)
+        flags = (4 if empty else 0) | 8 | (16 if self.ooo else 0) | (32 if self.full else 0)
+        mode = {DS_LIST: 0, DS_SET: 1, DS_HLL: 2}[self.mode]
+        if self.mode == DS_LIST:
+            return bytes([2, 1, 7, self.lgk, 3, flags, len(self.coupons), self.tgt << 2 | mode]) + \
+                struct.pack("<%dI" % len(self.coupons), *self.coupons)
+        if self.mode == DS_SET:
+            cs = [c for c in self.coupons if c]
+            return bytes([3, 1, 7, self.lgk, self.lg_arr, flags, 0, self.tgt << 2 | mode]) + \
+                struct.pack("<I%dI" % len(cs), len(cs), *cs)
+        k = 1 << self.lgk
+        cur_min = min(self.regs) if self.tgt == 0 else 0
+        aux, lg = [], 0
+        if self.tgt == 2:
+            a = bytes(self.regs)
+        elif self.tgt == 1:
+            acc = 0
+            for i, r in enumerate(self.regs):
+                acc |= r << (6 * i)
+            a = acc.to_bytes(k * 3 // 4 + 1, "little")
+        else:
+            arr = bytearray(k // 2)
+            for i, r in enumerate(self.regs):
+                v = r - cur_min
+                if v >= 15:
+                    v = 15
+                    aux.append(r << 26 | i)
+                arr[i >> 1] |= v << (4 * (i & 1))
+            a = bytes(arr)
+            if aux:
+                lg = _ds_lg_arr(len(aux), _DS_LG_AUX[self.lgk])
+                table = [0] * (1 << lg)
+                for e in aux:
+                    slot, mask, probe = e & _KEY26, (1 << lg) - 1, (e & _KEY26) & ((1 << lg) - 1)
+                    while table[probe]:
+                        probe = (probe + ((slot >> lg) | 1)) & mask
+                    table[probe] = e
+                aux = [e for e in table if e]
+        head = bytes([10, 1, 7, self.lgk, lg, flags, cur_min, self.tgt << 2 | mode])
+        return head + struct.pack("<dddII", self.hip, self.kxq0, self.kxq1, self.regs.count(cur_min), len(aux)) + \
+            a + struct.pack("<%dI" % len(aux), *aux)
+
+    def to_hll_value(self):
+        """The hll value hll_import makes of its compact image (doc/FORMAT.md 3.17)."""
+        flags = (1 if self.ooo else 0) | (2 if self.full else 0)
+        lg, extra = (self.lg_arr if self.mode == DS_SET else 0), b""
+        if self.mode == DS_HLL and self.tgt == 0:
+            # HLL_4: cur_min, its count, and the exception table as a reader builds it
+            # from the image: its entries inserted in image order into a table sized
+            # for their count (growing past 3/4 full, as AuxHashMap does).
+            img = self.to_bytes()
+            arr = 40 + (1 << self.lgk) // 2
+            n = struct.unpack_from("<I", img, 36)[0]
+            entries = struct.unpack_from("<%dI" % n, img, arr)
+            table = []
+            if n:
+                lg = _ds_lg_arr(n, _DS_LG_AUX[self.lgk])
+                table = [0] * (1 << lg)
+                for e in entries:
+                    if 4 * (sum(1 for x in table if x) + 1) > 3 * len(table):
+                        raise FormatError("exception table over 3/4 full")
+                    slot, mask = e & _KEY26, (1 << lg) - 1
+                    probe = slot & mask
+                    while table[probe]:
+                        probe = (probe + ((slot >> lg) | 1)) & mask
+                    table[probe] = e
+            extra = img[6:7] + bytes(3) + img[32:36] + struct.pack("<%dI" % len(table), *table)
+        head = bytes([HLL_TAG, 1, DS_HASH_ID, self.mode, self.lgk, self.tgt, flags, lg]) + struct.pack("<Q", self.seed)
+        if self.mode == DS_HLL:
+            return head + struct.pack("<ddd", self.hip, self.kxq0, self.kxq1) + bytes(self.regs) + extra
+        return head + struct.pack("<%dI" % len(self.coupons), *self.coupons)

@@ -124,3 +124,37 @@ SELECT label, pg_temp.err(query) AS result FROM (VALUES
     ('redis and pg-hll',  $q$SELECT hll_import('\x48594c4c0100000000000000000000007fff', 'redis') || hll_import('\x118b7f', 'postgresql-hll')$q$),
     ('redis numeric',     $q$SELECT hll_add(hll_import('\x48594c4c0100000000000000000000007fff', 'redis'), 1.5)$q$)
 ) AS t(label, query);
+
+-- DataSketches HLL (doc/FORMAT.md 3.17): datasketches-cpp 5.2.0's compact image of
+-- update(1), update(2), update(3) at lgK 11, HLL_8 (a LIST of three coupons) comes
+-- back unchanged, counts 3, and equals hll_add_agg(x, 11, 'datasketches') over 1, 2, 3.
+SELECT hll_export(h, 'datasketches') = b AS round_trip, hll_cardinality(h) AS estimate,
+       hll_export(ours, 'datasketches') = b AS same_as_update, hll_info(h) ->> 'representation' AS representation
+FROM (VALUES ('\x0201070b030803082bf2fb06862ff90d75816607'::bytea)) v(b),
+     LATERAL hll_import(b, 'datasketches') h,
+     LATERAL (SELECT hll_add_agg(x, 11, 'datasketches' ORDER BY x) AS ours FROM generate_series(1, 3) x) o;
+SELECT label, pg_temp.err(format('SELECT hll_import(%L::bytea, %L)', b, 'datasketches')) AS result FROM (VALUES
+    ('short',          '\x0201070b0308'),
+    ('ser ver',        '\x0202070b030803082bf2fb06862ff90d75816607'),
+    ('family',         '\x0201030b030803082bf2fb06862ff90d75816607'),
+    ('lgK 3',          '\x02010703030803082bf2fb06862ff90d75816607'),
+    ('lgK 22',         '\x02010716030803082bf2fb06862ff90d75816607'),
+    ('big-endian',     '\x0201070b030903082bf2fb06862ff90d75816607'),
+    ('mode 3',         '\x0201070b0308030b2bf2fb06862ff90d75816607'),
+    ('target 3',       '\x0201070b0308030c2bf2fb06862ff90d75816607'),
+    ('preamble ints',  '\x0301070b030803082bf2fb06862ff90d75816607'),
+    ('count 8',        '\x0201070b030808082bf2fb06862ff90d75816607'),
+    ('length',         '\x0201070b030804082bf2fb06862ff90d75816607'),
+    ('coupon value 0', '\x0201070b030803082bf2fb00862ff90d75816607'),
+    ('repeat',         '\x0201070b030803082bf2fb062bf2fb0675816607'),
+    ('empty flag',     '\x0201070b030c03082bf2fb06862ff90d75816607'),
+    ('HLL cut short',  '\x0a01070b0008000a00000000'),
+    ('SET count',      '\x0301070b0508000907000000')
+) AS t(label, b);
+SELECT label, pg_temp.err(query) AS result FROM (VALUES
+    ('ds seed',         $q$SELECT hll_import('\x0201070b030803082bf2fb06862ff90d75816607', 'datasketches', -1)$q$),
+    ('ds and redis',    $q$SELECT hll_import('\x0201070b030803082bf2fb06862ff90d75816607', 'datasketches') || hll_import('\x48594c4c0100000000000000000000007fff', 'redis')$q$),
+    ('ds lgK 12 and 11', $q$SELECT hll_import('\x0201070b030803082bf2fb06862ff90d75816607', 'datasketches') || hll_add_agg(1, 12, 'datasketches')$q$),
+    ('ds numeric',      $q$SELECT hll_add(hll_import('\x0201070b030803082bf2fb06862ff90d75816607', 'datasketches'), 1.5)$q$),
+    ('ds hash',         $q$SELECT hll_add_hash(hll_import('\x0201070b030803082bf2fb06862ff90d75816607', 'datasketches'), 1)$q$)
+) AS t(label, query);

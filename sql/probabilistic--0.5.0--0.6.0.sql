@@ -1551,3 +1551,11 @@ CREATE AGGREGATE topk_agg(anyelement, bigint, integer) (
 COMMENT ON AGGREGATE topk_agg(anyelement, bigint, integer) IS
     'heaviest non-NULL values of a column by a non-negative weight, keeping size counters';
 -- END issue-27 topk
+
+-- BEGIN issue-25 datasketches
+-- Apache DataSketches HLL images (doc/FORMAT.md 3.17): the format 'datasketches' of
+-- hll_import/hll_export and the family of hll_add_agg(x, p, family) are new values of
+-- their text arguments, not new objects; only hll_import's comment names them.
+COMMENT ON FUNCTION hll_import(bytea, text) IS
+    'an hll of another system''s sketch bytes (format ''postgresql-hll'', ''redis'' or ''datasketches''), validated field by field';
+-- END issue-25 datasketches

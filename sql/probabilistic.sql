@@ -1643,7 +1643,7 @@ COMMENT ON AGGREGATE cuckoo_agg(anyelement, bigint, double precision) IS
 CREATE FUNCTION hll_import(bytes bytea, format text) RETURNS hll
     AS 'MODULE_PATHNAME', 'hll_import' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION hll_import(bytea, text) IS
-    'an hll of another system''s sketch bytes (format ''postgresql-hll''), validated field by field';
+    'an hll of another system''s sketch bytes (format ''postgresql-hll'', ''redis'' or ''datasketches''), validated field by field';
 CREATE FUNCTION hll_import(bytes bytea, format text, seed bigint) RETURNS hll
     AS 'MODULE_PATHNAME', 'hll_import' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION hll_import(bytea, text, bigint) IS

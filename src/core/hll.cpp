@@ -274,6 +274,7 @@ Sketch parse_trusted(const std::uint8_t* data, std::size_t size) { return parse_
 
 bool Sketch::empty() const {
     if (header.repr == kReprFamilyExplicit) return payload_size == 0;
+    if (header.hash_id == family::kDataSketches && header.repr == family::kReprDsList) return payload_size == 0;
     if (building()) return load_le32(payload) + load_le32(payload + 4) == 0;
     return sparse() && sparse_count() == 0;
 }
@@ -612,6 +613,13 @@ Info info(const Sketch& s) {
         out.regwidth = q.regwidth;
         out.expthresh = q.expthresh_code == 63 ? -1 : q.expthresh_code == 0 ? 0 : 1LL << (q.expthresh_code - 1);
         out.sparseon = q.sparseon;
+    }
+    if (s.header.hash_id == family::kDataSketches) {
+        // LIST and SET show as sparse ("coupons"); regwidth carries the target type
+        // (4, 6, 8) and expthresh the out-of-order flag.
+        out.sparse = s.header.repr != family::kReprDsHll;
+        out.regwidth = 4 + 2 * s.header.family_byte5;
+        out.expthresh = s.header.family_byte6 & 1;
     }
     if (s.header.hash_id == family::kRedis) {
         out.seed = family::kRedisSeed;  // bytes 8-15 hold Redis's cached cardinality, not a seed

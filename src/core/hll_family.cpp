@@ -15,6 +15,7 @@ constexpr std::size_t kPgHeaderSize = 3;
 constexpr int kPgEmpty = 1, kPgExplicit = 2, kPgSparse = 3, kPgFull = 4;
 constexpr const char* kPgFormat = "postgresql-hll";
 constexpr const char* kRedisFormat = "redis";
+constexpr const char* kDsFormat = "datasketches";
 constexpr std::size_t kRedisRegisters = std::size_t(1) << kRedisPrecision;
 constexpr unsigned kRedisMaxRank = 64 - kRedisPrecision + 1;  // 51: the bit it sets past the hash
 constexpr std::uint8_t kRedisDense = 0, kRedisSparse = 1;
@@ -251,6 +252,7 @@ void redis_add(std::uint8_t* regs, std::uint64_t hash) {
 std::string name(std::uint8_t hash_id) {
     if (hash_id == kPostgresqlHll) return kPgFormat;
     if (hash_id == kRedis) return kRedisFormat;
+    if (hash_id == kDataSketches) return kDsFormat;
     if (hash_id == kHashId || hash_id == kHashIdV1) return "probabilistic";
     return "unknown (hash id " + std::to_string(hash_id) + ")";
 }
@@ -258,9 +260,10 @@ std::string name(std::uint8_t hash_id) {
 std::uint8_t of_name(const std::string& n) {
     if (n == kPgFormat) return kPostgresqlHll;
     if (n == kRedisFormat) return kRedis;
+    if (n == kDsFormat) return kDataSketches;
     if (n == "probabilistic") return kHashId;
     throw Error(ErrorKind::kInvalidParameter, "unknown hll hash family or format \"" + n + "\"",
-                "This build knows 'probabilistic' (its own hashing), 'postgresql-hll' and 'redis'.");
+                "This build knows 'probabilistic' (its own hashing), 'postgresql-hll', 'redis' and 'datasketches'.");
 }
 
 PgParams pg_params(const Sketch& s) {
@@ -282,12 +285,13 @@ std::size_t pg_explicit_threshold(const PgParams& q) {
 
 Sketch parse(const std::uint8_t* data, std::size_t size, bool full) {
     std::uint8_t hash_id = data[header::kOffHashId];
-    if (hash_id != kPostgresqlHll && hash_id != kRedis)
+    if (hash_id != kPostgresqlHll && hash_id != kRedis && hash_id != kDataSketches)
         throw stored_corrupt("unknown hash function id " + std::to_string(hash_id));
     if (data[header::kOffVersion] != kind::kVersionWithout)
         throw stored_corrupt("format version " + std::to_string(data[header::kOffVersion]) + " with the " +
                              name(hash_id) + " hash id (its values record no kind: version 1)");
     if (hash_id == kRedis) return redis_parse(data, size, full);
+    if (hash_id == kDataSketches) return ds::parse(data, size, full);
     int p = data[kOffPrecision];
     if (p < kPgMinLog2m || p > kPgMaxLog2m)
         throw stored_corrupt("precision " + std::to_string(p) + " is outside 4..17 for a postgresql-hll value");
@@ -336,6 +340,14 @@ void check_compatible(const Header& a, const Header& b) {
                     "Their values were hashed by different functions; their registers do not mean the same values.",
                     Reason::kDifferentFamilies, name(a.hash_id), name(b.hash_id));
     if (!foreign(a.hash_id) || a.hash_id == kRedis) return;  // Redis: one precision, one seed
+    if (a.hash_id == kDataSketches) {
+        if (a.seed != b.seed || a.precision != b.precision)
+            throw Error(ErrorKind::kMismatch, "cannot combine DataSketches HLL sketches with different lgK or seed",
+                        "One has lgK " + std::to_string(a.precision) + " and seed " + std::to_string(a.seed) +
+                            "; the other lgK " + std::to_string(b.precision) + " and seed " + std::to_string(b.seed) + ".",
+                        Reason::kDifferentParameters, "lgK and seed");
+        return;
+    }
     if (a.seed != b.seed || a.precision != b.precision || a.family_byte5 != b.family_byte5 ||
         a.family_byte6 != b.family_byte6)
         throw Error(ErrorKind::kMismatch, "cannot combine postgresql-hll sketches with different parameters",
@@ -351,6 +363,7 @@ std::uint64_t check_seed(std::uint8_t hash_id, std::int64_t seed) {
         // Its hash functions take the seed as a uint32_t.
         return static_cast<std::uint32_t>(static_cast<std::int32_t>(seed));
     }
+    if (hash_id == kDataSketches) return ds::check_seed(seed);
     if (hash_id == kRedis && seed != 0)
         throw Error(ErrorKind::kInvalidParameter, "redis HyperLogLogs have no seed to give, not " + std::to_string(seed),
                     "Redis hashes every element with MurmurHash64A and its fixed seed 0xadc83b19.");
@@ -360,6 +373,7 @@ std::uint64_t check_seed(std::uint8_t hash_id, std::int64_t seed) {
 std::uint64_t hash_bytes(std::uint8_t hash_id, const void* data, std::size_t size, std::uint64_t seed) {
     if (hash_id == kPostgresqlHll) return murmur3_x64_128(data, size, static_cast<std::uint32_t>(seed)).h1;
     if (hash_id == kRedis) return murmur64a(data, size, kRedisSeed);
+    if (hash_id == kDataSketches) return ds::coupon(data, size, seed);
     throw Error(ErrorKind::kInvalidParameter, "no hash function for hash id " + std::to_string(hash_id));
 }
 
@@ -372,6 +386,7 @@ Buffer empty(std::uint8_t hash_id, int precision, std::uint64_t seed, Allocator&
         const std::uint8_t ops[2] = {0x7f, 0xff}, card[8] = {};
         return redis_value(kReprRedisSparse, card, ops, sizeof ops, alloc);
     }
+    if (hash_id == kDataSketches) return ds::empty(precision, alloc);  // seed 9001
     if (hash_id != kPostgresqlHll)
         throw Error(ErrorKind::kInvalidParameter, "no empty value for hash family " + name(hash_id));
     if (precision < kPgMinLog2m || precision > kPgMaxLog2m)
@@ -402,6 +417,7 @@ Buffer import(const std::uint8_t* data, std::size_t size, const std::string& for
                     "An hll value's own bytes convert with a cast: bytes::hll.");
     std::uint64_t seed = check_seed(id, seed_arg);
     if (id == kRedis) return redis_import(data, size, alloc);
+    if (id == kDataSketches) return ds::import(data, size, seed, alloc);
     if (size < kPgHeaderSize)
         throw pg_corrupt("it is " + std::to_string(size) + " bytes long, shorter than the 3-byte header");
     int version = data[0] >> 4, type = data[0] & 0x0f;
@@ -501,6 +517,7 @@ Buffer export_to(const Sketch& s, const std::string& format, Allocator& alloc) {
                     "A sketch exports to the format of the family it was imported from or built in "
                     "(hll_add_agg(x, p, family)); another system could not add its own rows to it.");
     if (id == kRedis) return redis_export(s, alloc);
+    if (id == kDataSketches) return ds::export_image(s, alloc);
     PgParams q = pg_params(s);
     auto header = [&](std::uint8_t* out, int type) {
         out[0] = static_cast<std::uint8_t>(0x10 | type);
@@ -539,6 +556,13 @@ Buffer export_to(const Sketch& s, const std::string& format, Allocator& alloc) {
 
 Buffer add_hash(std::uint8_t* data, std::size_t size, const Sketch& s, std::uint64_t hash, bool in_place,
                 Allocator& alloc) {
+    if (s.header.hash_id == kDataSketches) {
+        if (hash > 0xffffffffu || (hash >> 26) < 1 || (hash >> 26) > 63)
+            throw Error(ErrorKind::kInvalidParameter,
+                        "a DataSketches hash is a 32-bit coupon (26-bit address, value 1 to 63), not " + std::to_string(hash),
+                        "Add rows with hll_add(h, x): DataSketches hashes to 128 bits, which a bigint does not hold.");
+        return ds::add_coupon(data, size, s, static_cast<std::uint32_t>(hash), in_place, alloc);
+    }
     if (s.header.hash_id == kRedis) {
         if (s.header.repr == kReprDense) {
             std::uint64_t rest = (hash >> kRedisPrecision) | (std::uint64_t(1) << (64 - kRedisPrecision));
@@ -590,6 +614,7 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, const Sketch& s, std::uint
 
 Buffer union_of(std::uint8_t* left, std::size_t left_size, const Sketch& a, const std::uint8_t* right,
                 std::size_t right_size, const Sketch& b, bool in_place, Allocator& alloc) {
+    if (a.header.hash_id == kDataSketches) return ds::union_of(left, left_size, a, b, alloc);
     if (a.header.hash_id == kRedis) {
         std::vector<std::uint8_t> ra = redis_packed(a), rb = redis_packed(b), merged = ra;
         for (std::size_t i = 0; i < kRedisRegisters; i++) raise_reg(merged.data(), i, get_reg(rb.data(), i));
@@ -636,6 +661,7 @@ Buffer union_of(std::uint8_t* left, std::size_t left_size, const Sketch& a, cons
 }
 
 double estimate(const Sketch& s) {
+    if (s.header.hash_id == kDataSketches) return ds::estimate(s);
     // An explicit list holds whole 64-bit hashes: its size is the count, as postgresql-hll says too.
     if (s.header.repr == kReprExplicit) return static_cast<double>(hash_count(s));
     if (s.header.hash_id == kRedis) {
@@ -658,6 +684,7 @@ double estimate(const Sketch& s) {
 }
 
 std::vector<std::uint8_t> registers(const Sketch& s) {
+    if (s.header.hash_id == kDataSketches) return ds::registers(s);
     if (s.header.hash_id == kRedis) {
         std::vector<std::uint8_t> packed = redis_packed(s), out(kRedisRegisters);
         for (std::size_t i = 0; i < kRedisRegisters; i++) out[i] = static_cast<std::uint8_t>(get_reg(packed.data(), i));

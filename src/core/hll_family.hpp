@@ -24,11 +24,18 @@ namespace probabilistic::hll::family {
 // Hash ids of the families (kHashId, 2, is probabilistic's own rules).
 constexpr std::uint8_t kPostgresqlHll = 3;
 constexpr std::uint8_t kRedis = 4;
-constexpr std::uint8_t kNewestHashId = kRedis;
+constexpr std::uint8_t kDataSketches = 5;
+constexpr std::uint8_t kNewestHashId = kDataSketches;
 // A family value's list of the producer's hashes (postgresql-hll's EXPLICIT and EMPTY).
 constexpr std::uint8_t kReprExplicit = kReprFamilyExplicit;
 // Redis's sparse opcodes as Redis wrote them (its registers are those they decode to).
 constexpr std::uint8_t kReprRedisSparse = 6;
+// DataSketches HLL's modes: a LIST of coupons, a SET (its hash table), HLL registers.
+constexpr std::uint8_t kReprDsList = 7;
+constexpr std::uint8_t kReprDsSet = 8;
+constexpr std::uint8_t kReprDsHll = 9;
+// DataSketches' DEFAULT_SEED.
+constexpr std::uint64_t kDataSketchesSeed = 9001;
 
 // Redis: 2^14 six-bit registers; MurmurHash64A with this seed; its header.
 constexpr int kRedisPrecision = 14;
@@ -94,5 +101,23 @@ Buffer union_of(std::uint8_t* left, std::size_t left_size, const Sketch& a, cons
 double estimate(const Sketch& s);
 // The registers (the producer's, one byte each) of a family value.
 std::vector<std::uint8_t> registers(const Sketch& s);
+
+// The DataSketches family (hll_datasketches.cpp); family:: functions call these
+// for hash id 5. A DataSketches "hash" is a coupon: the low 26 bits of
+// MurmurHash3_x64_128's first word, and above them the leading zeros of its
+// second word plus 1 (at most 63).
+namespace ds {
+std::uint32_t coupon(const void* data, std::size_t size, std::uint64_t seed);
+std::uint64_t check_seed(std::int64_t seed);
+Buffer empty(int lgk, Allocator& alloc);
+Sketch parse(const std::uint8_t* data, std::size_t size, bool full);
+Buffer import(const std::uint8_t* data, std::size_t size, std::uint64_t seed, Allocator& alloc);
+Buffer export_image(const Sketch& s, Allocator& alloc);
+Buffer add_coupon(std::uint8_t* data, std::size_t size, const Sketch& s, std::uint32_t coupon, bool in_place,
+                  Allocator& alloc);
+Buffer union_of(std::uint8_t* left, std::size_t left_size, const Sketch& a, const Sketch& b, Allocator& alloc);
+double estimate(const Sketch& s);
+std::vector<std::uint8_t> registers(const Sketch& s);
+}  // namespace ds
 
 }  // namespace probabilistic::hll::family

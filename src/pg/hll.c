@@ -257,8 +257,16 @@ hll_info(PG_FUNCTION_ARGS)
 	prob_json_begin(&json);
 	prob_json_header(&json, info.format_version, info.hash_id, info.seed, info.kind, v);
 	prob_json_int(&json, "precision", info.precision);
-	prob_json_string(&json, "representation", info.explicit_list ? "explicit" : info.sparse ? "sparse" : "dense");
-	if (info.hash_id > PROB_HLL_OWN_HASH_ID_MAX + 1)
+	prob_json_string(&json, "representation", info.explicit_list ? "explicit" : !info.sparse ? "dense" :
+					 info.hash_id == PROB_HLL_OWN_HASH_ID_MAX + 3 ? "coupons" : "sparse");
+	if (info.hash_id == PROB_HLL_OWN_HASH_ID_MAX + 3)
+	{
+		/* DataSketches: its target type (HLL_4, HLL_6, HLL_8) and out-of-order flag. */
+		prob_json_string(&json, "family", "datasketches");
+		prob_json_int(&json, "target_type", info.regwidth);
+		prob_json_int(&json, "out_of_order", info.expthresh);
+	}
+	else if (info.hash_id > PROB_HLL_OWN_HASH_ID_MAX + 1)
 		prob_json_string(&json, "family", "redis");
 	else if (info.hash_id > PROB_HLL_OWN_HASH_ID_MAX)
 	{

@@ -11,7 +11,10 @@
 #include "memory.h"
 #include "sketch.h"
 
+#include <math.h>
+
 #include "catalog/pg_type.h"
+#include "mb/pg_wchar.h"
 #include "utils/syscache.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
@@ -20,6 +23,13 @@
 
 /* core/hll_family.hpp's hash id of the Redis family. */
 #define PROB_HLL_FAMILY_REDIS 4
+/* ... and of the DataSketches family. */
+#define PROB_HLL_FAMILY_DATASKETCHES 5
+/*
+ * What hll_ds_hash_datum returns for a value DataSketches' update() ignores (an empty
+ * string or byte array): no coupon is 0.
+ */
+#define PROB_HLL_DS_SKIP 0
 
 bool
 hll_value_is_foreign(const struct varlena *v)
@@ -99,6 +109,71 @@ hll_redis_hash_datum(uint8 family, Oid typid, Datum value)
 	return 0;
 }
 
+/*
+ * datasketches-cpp's hll_sketch::update overloads, which Spark's and Druid's
+ * match: integers widened to an 8-byte int64, floating point as an 8-byte
+ * double with -0.0 made 0.0 and every NaN Java's canonical NaN, strings as
+ * their UTF-8 bytes, bytes as they are; an empty string or byte array is
+ * ignored (PROB_HLL_DS_SKIP). Other types have no such rule.
+ */
+static uint64
+hll_ds_hash_datum(uint8 family, Oid typid, Datum value, uint64 seed)
+{
+	char		category;
+	bool		preferred;
+
+	typid = getBaseType(typid);
+	if (typid == INT2OID || typid == INT4OID || typid == INT8OID)
+	{
+		int64		v = typid == INT2OID ? DatumGetInt16(value) :
+			typid == INT4OID ? DatumGetInt32(value) : DatumGetInt64(value);
+
+		return hll_family_hash_bytes(family, &v, sizeof v, seed);
+	}
+	if (typid == FLOAT4OID || typid == FLOAT8OID)
+	{
+		double		d = typid == FLOAT4OID ? (double) DatumGetFloat4(value) : DatumGetFloat8(value);
+		uint64		bits;
+
+		if (d == 0.0)
+			d = 0.0;
+		memcpy(&bits, &d, sizeof bits);
+		if (isnan(d))
+			bits = UINT64CONST(0x7ff8000000000000);
+		return hll_family_hash_bytes(family, &bits, sizeof bits, seed);
+	}
+	if (typid == BYTEAOID)
+	{
+		struct varlena *v = PG_DETOAST_DATUM_PACKED(value);
+
+		/* datasketches-java and Spark ignore empty byte arrays, as every writer ignores empty strings. */
+		if (VARSIZE_ANY_EXHDR(v) == 0)
+			return PROB_HLL_DS_SKIP;
+		return hll_family_hash_bytes(family, VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), seed);
+	}
+	get_type_category_preferred(typid, &category, &preferred);
+	if (typid != BPCHAROID && category == TYPCATEGORY_STRING && get_typlen(typid) == -1)
+	{
+		struct varlena *v = PG_DETOAST_DATUM_PACKED(value);
+		char	   *s = VARDATA_ANY(v);
+		int			n = (int) VARSIZE_ANY_EXHDR(v);
+		char	   *utf8 = pg_server_to_any(s, n, PG_UTF8);
+
+		if (utf8 != s)
+			n = (int) strlen(utf8);
+		/* update() ignores an empty string. */
+		if (n == 0)
+			return PROB_HLL_DS_SKIP;
+		return hll_family_hash_bytes(family, utf8, (size_t) n, seed);
+	}
+	ereport(ERROR,
+			(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+			 errmsg("cannot hash %s values as DataSketches does", format_type_be(typid)),
+			 errdetail("DataSketches' update() takes integers (as 8-byte longs), doubles, strings (as UTF-8) and bytes."),
+			 errhint("Cast the value to bigint, double precision, text or bytea as the producer's column was.")));
+	return 0;
+}
+
 static uint64
 hll_family_hash_datum(uint8 family, Oid typid, Datum value, uint64 seed)
 {
@@ -107,6 +182,8 @@ hll_family_hash_datum(uint8 family, Oid typid, Datum value, uint64 seed)
 
 	if (family == PROB_HLL_FAMILY_REDIS)
 		return hll_redis_hash_datum(family, typid, value);
+	if (family == PROB_HLL_FAMILY_DATASKETCHES)
+		return hll_ds_hash_datum(family, typid, value, seed);
 	if (typid == BPCHAROID)
 		refuse_type(typid, "hll_hash_text(x) hashes character(n) without its trailing blanks, hll_hash_any(x) with them.",
 					"Pass x::text to continue a sketch built with hll_hash_text(x), or rpad(x, n) for one built with "
@@ -173,6 +250,8 @@ hll_family_add(FunctionCallInfo fcinfo, struct varlena *v)
 	PROB_TRY(prob_hll_seed(PROB_BYTES(v), &seed, PROB_ERR));
 	hash = hll_family_hash_datum(((const uint8 *) VARDATA_ANY(v))[2], prob_arg_type(fcinfo, 1),
 								 PG_GETARG_DATUM(1), seed);
+	if (hash == PROB_HLL_DS_SKIP && ((const uint8 *) VARDATA_ANY(v))[2] == PROB_HLL_FAMILY_DATASKETCHES)
+		PG_RETURN_POINTER(v);
 	PROB_TRY(prob_hll_add_hash(PROB_BYTES(v), hash, 0, false, &prob_palloc_allocator, &out, PROB_ERR));
 	return prob_result(v, out);
 }
@@ -184,7 +263,8 @@ hll_import(PG_FUNCTION_ARGS)
 {
 	bytea	   *bytes = PG_GETARG_BYTEA_PP(0);
 	char	   *format = text_to_cstring(PG_GETARG_TEXT_PP(1));
-	int64		seed = PG_NARGS() > 2 ? PG_GETARG_INT64(2) : 0;
+	/* Without a seed, the producer's default: 0 (postgresql-hll), DataSketches' 9001. */
+	int64		seed = PG_NARGS() > 2 ? PG_GETARG_INT64(2) : strcmp(format, "datasketches") == 0 ? 9001 : 0;
 	ProbBuffer	out;
 
 	PROB_TRY(prob_hll_import((const uint8_t *) VARDATA_ANY(bytes), VARSIZE_ANY_EXHDR(bytes), format, seed,
@@ -283,6 +363,8 @@ hll_add_family_trans(PG_FUNCTION_ARGS)
 		PG_RETURN_POINTER(state);
 	PROB_TRY(prob_hll_seed((const uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, &seed, PROB_ERR));
 	hash = hll_family_hash_datum(cache->family, prob_arg_type(fcinfo, 1), PG_GETARG_DATUM(1), seed);
+	if (hash == PROB_HLL_DS_SKIP && cache->family == PROB_HLL_FAMILY_DATASKETCHES)
+		PG_RETURN_POINTER(state);
 	PROB_TRY(prob_hll_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, 0, true,
 							   &prob_palloc_allocator, &out, PROB_ERR));
 	return out.data == (uint8_t *) VARDATA(state) ? PointerGetDatum(state) : PointerGetDatum(prob_varlena_of(out));

@@ -220,8 +220,11 @@ prob_json_header(ProbJson *json, int format_version, int hash_id, uint64 seed, u
 {
 	prob_json_int(json, "format_version", format_version);
 	prob_json_int(json, "hash_id", hash_id);
-	/* Hash ids above 2 are hll's foreign families (core/hll_family.hpp): postgresql-hll 3, Redis 4. */
-	prob_json_string(json, "hash", hash_id == 3 ? "murmur3-x64-128" : hash_id == 4 ? "murmur64a" : "xxh3-64");
+	/*
+	 * Hash ids above 2 are hll's foreign families (core/hll_family.hpp): postgresql-hll 3,
+	 * Redis 4, DataSketches 5 (MurmurHash3_x64_128's both words).
+	 */
+	prob_json_string(json, "hash", hash_id == 3 || hash_id == 5 ? "murmur3-x64-128" : hash_id == 4 ? "murmur64a" : "xxh3-64");
 	/* Seeds are u64 in the format and bigint in SQL: shown as SQL passes them. */
 	prob_json_int(json, "seed", (int64) seed);
 	json_key(json, "kind");

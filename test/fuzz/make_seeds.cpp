@@ -188,6 +188,20 @@ void parse_seeds(const std::string& dir) {
         put("redis-dense", hll::family::export_to(hll::parse(v.data, v.size), "redis", alloc));
     }
 
+    // DataSketches HLL images: LIST (lgK 11), SET (lgK 10), and HLL at lgK 6 in each
+    // register type (the target type is header byte 5 of the stored value).
+    for (int lgk : {11, 10, 6})
+        for (std::uint8_t tgt : {0, 1, 2}) {
+            if (lgk != 6 && tgt != 2) continue;
+            Buffer v = hll::family::empty(hll::family::kDataSketches, lgk, 0, alloc);
+            v.data[5] = tgt;
+            for (std::int64_t i = 0; i < (lgk == 11 ? 3 : lgk == 10 ? 50 : 300); i++)
+                v = hll::add_hash(v.data, v.size,
+                                  hll::family::hash_bytes(hll::family::kDataSketches, &i, sizeof i, 9001), false, alloc);
+            put("datasketches-lgk" + std::to_string(lgk) + "-type" + std::to_string(tgt),
+                hll::family::export_to(hll::parse(v.data, v.size), "datasketches", alloc));
+        }
+
     // Near misses: each fails exactly one check.
     Buffer s = hll_of(alloc, 12, 7, 20);
     std::vector<std::uint8_t> bad(s.data, s.data + s.size);

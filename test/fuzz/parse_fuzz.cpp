@@ -21,7 +21,8 @@
 // first byte is a version and type nibble, not a tag): an import either fails
 // as kCorrupt naming a field, or gives a valid value of its hash family that
 // exports to the input whenever the input packs as postgresql-hll packs
-// (always for EMPTY and EXPLICIT), and imports again to itself; as Redis's HYLL
+// (always for EMPTY and EXPLICIT), and imports again to itself; as a DataSketches
+// HLL image, the same with registers and estimate kept; as Redis's HYLL
 // bytes, likewise, always exporting to the input. Family values (hash ids 3
 // and 4) that hll::parse accepts get the family's own checks.
 #include <algorithm>
@@ -241,11 +242,24 @@ void check_valid_family(Buffer value, HeapAllocator& alloc) {
     FUZZ_CHECK(hll::contains(s, s));
     const std::string format = hll::family::name(s.header.hash_id);
     const bool redis = s.header.hash_id == hll::family::kRedis;
+    const bool ds = s.header.hash_id == hll::family::kDataSketches;
     Buffer exported = hll::family::export_to(s, format, alloc);
-    FUZZ_CHECK(same_bytes(hll::family::import(exported.data, exported.size, format,
-                                              redis ? 0 : static_cast<std::int32_t>(s.header.seed), alloc),
-                          value));
-    Buffer added = hll::add_hash(value.data, value.size, hash_bytes(value.data, value.size, 0), false, alloc);
+    if (ds) {
+        // A DataSketches SET's table can come back in another slot order (FORMAT.md
+        // 3.17): the registers and the estimate come back.
+        Buffer again = hll::family::import(exported.data, exported.size, format,
+                                           static_cast<std::int64_t>(s.header.seed), alloc);
+        hll::Sketch t = hll::parse(again.data, again.size);
+        FUZZ_CHECK(hll::registers(t) == hll::registers(s) && hll::estimate(t) == hll::estimate(s));
+    } else {
+        FUZZ_CHECK(same_bytes(hll::family::import(exported.data, exported.size, format,
+                                                  redis ? 0 : static_cast<std::int32_t>(s.header.seed), alloc),
+                              value));
+    }
+    // A DataSketches value takes coupons, not 64-bit hashes.
+    std::uint64_t hash = ds ? hll::family::hash_bytes(s.header.hash_id, value.data, value.size, s.header.seed)
+                            : hash_bytes(value.data, value.size, 0);
+    Buffer added = hll::add_hash(value.data, value.size, hash, false, alloc);
     hll::Sketch a = hll::parse(added.data, added.size);
     FUZZ_CHECK(hll::contains(a, s) && fuzz::finite_non_negative(hll::estimate(a)));
     std::vector<std::uint8_t> regs = hll::registers(s);
@@ -287,6 +301,23 @@ void fuzz_redis_import(const std::uint8_t* data, std::size_t size) {
     check_valid_family(value, alloc);
     Buffer exported = hll::family::export_to(hll::parse(value.data, value.size), "redis", alloc);
     FUZZ_CHECK(same_bytes(exported.data, exported.size, data, size));
+}
+
+// DataSketches HLL images: refused as kCorrupt, or imported to a valid value;
+// a compact LIST image (not Java's read-only bit) exports to the very input.
+void fuzz_ds_import(const std::uint8_t* data, std::size_t size) {
+    HeapAllocator alloc;
+    Buffer value;
+    try {
+        value = hll::family::import(data, size, "datasketches", 9001, alloc);
+    } catch (const Error& err) {
+        FUZZ_CHECK(err.kind() == ErrorKind::kCorrupt);
+        return;
+    }
+    check_valid_family(value, alloc);
+    Buffer exported = hll::family::export_to(hll::parse(value.data, value.size), "datasketches", alloc);
+    if ((data[7] & 3) == 0 && (data[5] & 8) != 0 && (data[5] & 2) == 0 && (data[6] != 0 || size == 8))
+        FUZZ_CHECK(same_bytes(exported.data, exported.size, data, size));
 }
 
 void fuzz_hll(const std::uint8_t* data, std::size_t size) {
@@ -564,6 +595,7 @@ const Format kFormats[] = {
     {"hll", fuzz_hll},
     {"postgresql-hll import", fuzz_pg_import},
     {"redis import", fuzz_redis_import},
+    {"datasketches import", fuzz_ds_import},
     {"bloom", fuzz_bloom},
     {"bloom_agg state", fuzz_bloom_distinct_state},
     {"ddsketch", fuzz_ddsketch},

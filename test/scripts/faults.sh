@@ -27,7 +27,7 @@ set -euo pipefail
 
 # ---- sizes and bounds ----
 # A leak of 100 bytes per call in any one kind (LEAK_CALLS x 100 bytes) passes both bounds.
-LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (51 kinds), and as many succeeding
+LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (53 kinds), and as many succeeding
 LEAK_WARMUP=${FAULTS_LEAK_WARMUP:-200}          # calls per kind before the first measurement
 LEAK_CONTEXT_BOUND_KB=${FAULTS_LEAK_CONTEXT_BOUND_KB:-192}  # growth allowed over one loop
 LEAK_RSS_BOUND_KB=${FAULTS_LEAK_RSS_BOUND_KB:-384}
@@ -111,7 +111,9 @@ DECLARE
         -- topk (issue 27)
         'bytea -> topk, offset too large:22P03', 'topk_agg(x, size), size 0:22023',
         'topk_agg(x, weight), negative weight:22023', 'topk || topk, item types differ:22023',
-        'topk_agg(x, 16) over 2000 values, then an error in its input:22012'];
+        'topk_agg(x, 16) over 2000 values, then an error in its input:22012',
+        'hll_import, datasketches coupon repeated:22P03',
+        'hll_add_agg(x, 11, datasketches) over 200 values, then an error in its input:22012'];
     k_count int := array_length(kinds, 1);
     bad bigint[] := array_fill(0::bigint, ARRAY[k_count]);
     examples text[] := array_fill(NULL::text, ARRAY[k_count]);
@@ -160,6 +162,8 @@ DECLARE
     pg_bytes bytea := CASE WHEN failing THEN '\x14840029'::bytea ELSE '\x148400298680988119863288a2'::bytea END;
     redis_bytes bytea := CASE WHEN failing THEN '\x48594c4c0100000000000000000000007ffe'::bytea
                               ELSE '\x48594c4c0100000000000000000000007fff'::bytea END;
+    ds_bytes bytea := CASE WHEN failing THEN '\x0201070b030803082bf2fb062bf2fb0675816607'::bytea
+                           ELSE '\x0201070b030803082bf2fb06862ff90d75816607'::bytea END;
     h_pg hll := hll_import('\x118b7f', 'postgresql-hll');
     h_other hll := CASE WHEN failing THEN hll_empty(11) ELSE hll_import('\x118b7f', 'postgresql-hll') END;
     dd_bytes bytea := (SELECT ddsketch_agg(x) FROM generate_series(-5, 50) x)::bytea;
@@ -243,6 +247,9 @@ BEGIN
                 WHEN 50 THEN PERFORM k_a || k_b;
                 WHEN 51 THEN PERFORM topk_agg(x / CASE WHEN x = 2000 THEN divisor ELSE 1 END, 16)
                                  FROM generate_series(1, 2000) x;
+                WHEN 52 THEN PERFORM hll_import(ds_bytes, 'datasketches');
+                WHEN 53 THEN PERFORM hll_add_agg(x / CASE WHEN x = 200 THEN divisor ELSE 1 END, 11, 'datasketches')
+                                 FROM generate_series(1, 200) x;
                 END CASE;
                 state := '00000';
             EXCEPTION WHEN others THEN
