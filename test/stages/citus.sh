@@ -216,6 +216,9 @@ PUSHED=(
 	"ddsketch_agg(real);md5(ddsketch_agg(r)::bytea)"
 	"countmin_agg(bigint,double precision,double precision);md5(countmin_agg(user_id, 0.01, 0.5)::bytea)"
 	"countmin_agg(public.sketch_text,bigint,double precision,double precision);md5(countmin_agg(name, i::bigint, 0.001, 0.5)::bytea)"
+	"topk_agg(public.sketch_text,integer);md5(topk_agg(name, 2048)::bytea)"
+	"topk_agg(integer,bigint);md5(topk_agg(s::integer, 3::bigint)::bytea)"
+	"topk_agg(uuid,integer);md5(topk_agg(u, 4096)::bytea)"
 	"bloom_agg(public.sketch_text,bigint,double precision);md5(bloom_agg(name, 5000, 0.01)::bytea)"
 	"bloom_agg(bigint,bigint,double precision);md5(bloom_agg(user_id, 20000, 0.001)::bytea)"
 	"bloom_agg(integer,bigint,double precision);md5(bloom_agg(i, 3000, 0.02)::bytea)"
@@ -380,6 +383,24 @@ check "countmin_agg(name): EXPLAIN shows worker_partial_agg(countmin_agg(public.
 	"$(task_query "$(sql 0 <<<"EXPLAIN (VERBOSE, COSTS OFF) SELECT grp, countmin_agg(name) FROM ev GROUP BY grp")" |
 		grep -oF "worker_partial_agg('public.countmin_agg(public.sketch_text)'::regprocedure" | head -1)" \
 	"worker_partial_agg('public.countmin_agg(public.sketch_text)'::regprocedure"
+# topk with purges (16 counters for 4,000 values): which counters survive depends on the
+# order of the rows, so the check is the guarantee against the truth from the local table:
+# every reported item's bounds hold its true count, and every item counted more than
+# N / 17 times is reported, per group too, on the workers.
+tk_held=$(sql 0 <<'SQL'
+CREATE TABLE tk_result AS SELECT grp, topk_agg(i % 50 + (i % 7) * (i % 3), 16) AS s, count(*) AS n FROM ev GROUP BY grp;
+SELECT r.grp,
+       (SELECT count(*) FROM topk_items(r.s, 16, NULL::integer) t
+         JOIN (SELECT i % 50 + (i % 7) * (i % 3) AS item, count(*) AS c FROM ev_local l WHERE l.grp = r.grp GROUP BY 1) e USING (item)
+         WHERE NOT e.c BETWEEN t.lower AND t.upper),
+       (SELECT count(*) FROM (SELECT i % 50 + (i % 7) * (i % 3) AS item, count(*) AS c FROM ev_local l WHERE l.grp = r.grp GROUP BY 1) e
+         WHERE e.c > r.n / 17 AND e.item NOT IN (SELECT item FROM topk_items(r.s, 16, NULL::integer)))
+FROM tk_result r ORDER BY 1;
+DROP TABLE tk_result;
+SQL
+)
+check "topk_agg(x, 16) with purges on the workers: per group, every reported item's bounds hold its true count, none above N/17 missed" \
+	"$tk_held" "$(sql 0 <<<"SELECT grp, 0, 0 FROM ev_local GROUP BY grp ORDER BY grp")"
 # ddsketch and countmin rollups: daily sketches in a distributed table, unioned per grp on the
 # workers; a ddsketch union is the bytes of the whole, whatever the order.
 sql 0 <<'SQL'
