@@ -29,6 +29,8 @@ REGRESS = $(sort $(patsubst sql/%.sql,%,$(filter-out sql/$(EXTENSION)--% sql/$(E
 REGRESS_OPTS = --load-extension=$(EXTENSION)
 
 WARNINGS = -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wno-missing-field-initializers
+# PostgreSQL 17 and 18 build extensions with -Wshadow=compatible-local; 15 does not: the same here.
+WARNINGS += -Wshadow=compatible-local
 ifeq ($(WERROR),1)
 WARNINGS += -Werror
 endif

@@ -493,9 +493,9 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
     }
     if (s.count > 0) {
         // The sum lies between count * min and count * max (with room for their rounding).
-        double n = static_cast<double>(s.count), total, lo = n * s.min, hi = n * s.max;
-        bool finite = s.sum.to_double(&total);
-        if (finite ? !(total >= lo - std::fabs(lo) * 1e-12 && total <= hi + std::fabs(hi) * 1e-12)
+        double n = static_cast<double>(s.count), sum, lo = n * s.min, hi = n * s.max;
+        bool finite = s.sum.to_double(&sum);
+        if (finite ? !(sum >= lo - std::fabs(lo) * 1e-12 && sum <= hi + std::fabs(hi) * 1e-12)
                    : std::isfinite(lo) && std::isfinite(hi))
             throw corrupt("sum is outside count * min .. count * max");
     }
