@@ -479,7 +479,13 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
     double m = multiplier(s.alpha);
     check_store(s.positive, r.width[0], "positive", s);
     check_store(s.negative, r.width[1], "negative", s);
-    std::uint64_t total = add_count(add_count(s.zero_count, s.positive.total()), s.negative.total());
+    // Counts that add up past 2^64 - 1 are corrupt bytes, not a request too large.
+    std::uint64_t total = s.zero_count;
+    for (const Store* store : {&s.positive, &s.negative})
+        for (std::uint64_t c : store->counts) {
+            if (c > UINT64_MAX - total) throw corrupt("the zero count and buckets hold more than 2^64 - 1 values");
+            total += c;
+        }
     if (total != s.count)
         throw corrupt("count is " + std::to_string(s.count) + " but the zero count and buckets hold " +
                       std::to_string(total));
