@@ -1,29 +1,7 @@
 -- topk: bad input is an ERROR that names what is wrong, with its SQLSTATE.
--- err() runs a statement and returns 'SQLSTATE: message [DETAIL] [HINT]'.
-CREATE FUNCTION pg_temp.err(query text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-    state text;
-    message text;
-    detail text;
-    hint text;
-BEGIN
-    EXECUTE query;
-    RETURN 'ok';
-EXCEPTION WHEN OTHERS THEN
-    GET STACKED DIAGNOSTICS state = RETURNED_SQLSTATE, message = MESSAGE_TEXT,
-                            detail = PG_EXCEPTION_DETAIL, hint = PG_EXCEPTION_HINT;
-    RETURN state || ': ' || message
-        || CASE WHEN detail <> '' THEN ' [DETAIL: ' || detail || ']' ELSE '' END
-        || CASE WHEN hint <> '' THEN ' [HINT: ' || hint || ']' ELSE '' END;
-END $$;
--- Writes an unsigned little-endian integer of len bytes at off.
-CREATE FUNCTION pg_temp.put(b bytea, off int, len int, v numeric) RETURNS bytea LANGUAGE plpgsql AS $$
-BEGIN
-    FOR i IN 0..len - 1 LOOP
-        b := set_byte(b, off + i, mod(floor(v / 256::numeric ^ i), 256)::int);
-    END LOOP;
-    RETURN b;
-END $$;
+-- pg_temp.err(query) and pg_temp.put(bytes, offset, length, value): sql/include/errors.psql.
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/include/errors.psql
 
 -- Valid values to corrupt: bigint items 1 (3 times) and 2 (once), size 4
 -- (a 40-byte header and two 20-byte entries); text items 'a', 'b'; an empty one.
