@@ -6,14 +6,21 @@
 #    relative error of its estimates for them;
 #  - speed: per row above count(x) on the same rows, topk_agg(x) against the
 #    exact GROUP BY x ORDER BY count(*) DESC LIMIT 100, as a ratio of medians
-#    of interleaved rounds (fresh backends, timed in the server).
+#    of interleaved rounds (fresh backends, timed in the server);
+#  - the anchor: Apache DataSketches' frequent_strings_sketch_build (the
+#    datasketches-postgresql extension) on the same rows as text, next to
+#    topk_agg on them, at lg_k 10 (a map of 2^10 = 1024 slots, our default size
+#    1024; it keeps at most 0.75 * 1024 = 768 counters), and the accuracy of its
+#    top 100. When the server has no datasketches extension those rows print
+#    SKIP (benchmarks are not tests).
 # Prints a table with PASS/MISS per goal and writes bench/results/topk-latest.txt.
 #
 #   bench/topk.sh                                                 10^6 rows, 10^5 distinct, 5 rounds
 #   BENCH_ROWS=200000 BENCH_DISTINCT=20000 BENCH_ROUNDS=3 bench/topk.sh   quick smoke run
 #
 # Goals: recall 100% at s >= 1.0; topk_agg above count(x) <= 0.25 x the exact
-# query above count(x). Rows are x = the rank of a Zipf(s) draw over BENCH_DISTINCT
+# query above count(x); on text, topk_agg above count(x) <= 0.6 x
+# frequent_strings_sketch_build above count(x). Rows are x = the rank of a Zipf(s) draw over BENCH_DISTINCT
 # values (inverse transform of a fixed pseudo-random sequence, so every run has the
 # same rows). A missed goal prints MISS; the exit status only says whether the run worked.
 set -euo pipefail
@@ -66,11 +73,20 @@ FROM unnest(ARRAY[0.8, 1.0, 1.2]) s(s), u;
 CREATE TABLE z08 AS SELECT x FROM z WHERE s = 0.8;
 CREATE TABLE z10 AS SELECT x FROM z WHERE s = 1.0;
 CREATE TABLE z12 AS SELECT x FROM z WHERE s = 1.2;
+CREATE TABLE z10t AS SELECT x::text AS x FROM z10;
 DROP TABLE z, u, cdf;
 COMMIT;
-VACUUM (FREEZE, ANALYZE) z08, z10, z12;
-SELECT sum(pg_prewarm(c.oid)) FROM pg_class c WHERE c.oid IN ('z08'::regclass, 'z10'::regclass, 'z12'::regclass);
+VACUUM (FREEZE, ANALYZE) z08, z10, z12, z10t;
+SELECT sum(pg_prewarm(c.oid)) FROM pg_class c WHERE c.oid IN ('z08'::regclass, 'z10'::regclass, 'z12'::regclass, 'z10t'::regclass);
 SQL
+# DataSketches' frequent items, when the server has the extension.
+DS_LG_K=10
+if [ "$(sql -c "SELECT count(*) FROM pg_available_extensions WHERE name = 'datasketches'")" = 1 ]; then
+	sql -c "CREATE EXTENSION datasketches"
+	HAVE_DS=1
+else
+	HAVE_DS=0
+fi
 
 # Recall and error, once (deterministic for fixed rows).
 accuracy() { # table
@@ -80,10 +96,26 @@ accuracy() { # table
 	                      (SELECT topk_info(topk_agg(x))->>'max_error' FROM $1), (SELECT count(DISTINCT x) FROM $1))
 	        FROM exact e LEFT JOIN k ON k.item = e.x"
 }
-declare -A ACC
-for t in z08 z10 z12; do ACC[$t]=$(accuracy $t); done
+# The same for DataSketches' sketch at lg_k DS_LG_K: its 100 largest estimates
+# (result_no_false_negatives: every item whose upper bound passes its error);
+# the maximum error is the largest upper - lower it reports.
+ds_accuracy() { # table
+	sql -c "WITH exact AS (SELECT x, count(*) AS c FROM $1 GROUP BY x ORDER BY count(*) DESC, x LIMIT 100),
+	             r AS (SELECT * FROM frequent_strings_sketch_result_no_false_negatives(
+	                       (SELECT frequent_strings_sketch_build($DS_LG_K, x::text) FROM $1))),
+	             k AS (SELECT str::bigint AS item, estimate FROM r ORDER BY estimate DESC, str LIMIT 100)
+	        SELECT format('%s|%s|%s', count(k.item), round(avg(abs(k.estimate - e.c)::numeric / e.c), 6),
+	                      (SELECT max(upper_bound - lower_bound) FROM r))
+	        FROM exact e LEFT JOIN k ON k.item = e.x"
+}
+declare -A ACC DS_ACC
+for t in z08 z10 z12; do
+	ACC[$t]=$(accuracy $t)
+	[ $HAVE_DS = 0 ] || DS_ACC[$t]=$(ds_accuracy $t)
+done
 
-IDS=(count_x topk_agg exact_top100)
+IDS=(count_x topk_agg exact_top100 count_t topk_text)
+[ $HAVE_DS = 0 ] || IDS+=(ds_text)
 declare -A SQL LABEL RUNS
 LABEL[count_x]="count(x) FROM z10"
 SQL[count_x]="SELECT count(x) FROM z10"
@@ -91,6 +123,12 @@ LABEL[topk_agg]="topk_count(topk_agg(x)) FROM z10"
 SQL[topk_agg]="SELECT topk_count(topk_agg(x)) FROM z10"
 LABEL[exact_top100]="exact: GROUP BY x ORDER BY count(*) DESC LIMIT 100"
 SQL[exact_top100]="SELECT sum(c) FROM (SELECT count(*) AS c FROM z10 GROUP BY x ORDER BY count(*) DESC LIMIT 100) q"
+LABEL[count_t]="count(x) FROM z10t (the same rows as text)"
+SQL[count_t]="SELECT count(x) FROM z10t"
+LABEL[topk_text]="topk_count(topk_agg(x)) FROM z10t"
+SQL[topk_text]="SELECT topk_count(topk_agg(x)) FROM z10t"
+LABEL[ds_text]="DataSketches frequent_strings_sketch_build($DS_LG_K, x) FROM z10t"
+SQL[ds_text]="SELECT length(frequent_strings_sketch_build($DS_LG_K, x)::bytea) FROM z10t"
 
 measure() {
 	sql -c "SELECT format('%s|%s|%s', ms, cpu_ms, result)
@@ -113,6 +151,16 @@ for col in $WALL $CPU; do
 	above_exact=$(calc "$(med exact_top100 $col) - $(med count_x $col)" 3)
 	goal "speed ($name): (topk_agg - count) / (exact - count)" "$(calc "$above_topk / $above_exact" 3)" 0.25
 done
+for col in $WALL $CPU; do
+	name=$([ $col = $WALL ] && echo wall || echo on-CPU)
+	if [ $HAVE_DS = 0 ]; then
+		GOALS+=("$(printf '%-66s %s' "text ($name): (topk_agg - count) / (DataSketches - count)" "SKIP (datasketches not installed)")")
+		continue
+	fi
+	above_topk=$(calc "$(med topk_text $col) - $(med count_t $col)" 3)
+	above_ds=$(calc "$(med ds_text $col) - $(med count_t $col)" 3)
+	goal "text ($name): (topk_agg - count) / (DataSketches - count)" "$(calc "$above_topk / $above_ds" 3)" 0.6
+done
 
 report() {
 	echo "probabilistic topk benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), $(tree_state)"
@@ -125,6 +173,17 @@ report() {
 		IFS='|' read -r found err d n <<<"${ACC[$t]}"
 		printf '  %-6s %-22s %-24s %-12s %s\n' "$(echo $t | sed 's/z\(.\)\(.\)/\1.\2/')" "$found" "$err" "$d" "$n"
 	done
+	echo
+	if [ $HAVE_DS = 0 ]; then
+		echo "  DataSketches frequent_strings_sketch: SKIP (datasketches not installed)"
+	else
+		echo "  DataSketches frequent_strings_sketch_build($DS_LG_K, x::text), its 100 largest estimates:"
+		printf '  %-6s %-22s %-24s %s\n' s "exact top 100 found" "mean relative error" "max error"
+		for t in z08 z10 z12; do
+			IFS='|' read -r found err d <<<"${DS_ACC[$t]}"
+			printf '  %-6s %-22s %-24s %s\n' "$(echo $t | sed 's/z\(.\)\(.\)/\1.\2/')" "$found" "$err" "$d"
+		done
+	fi
 	echo
 	printf '  %-60s %10s %10s   %s\n' query "median ms" "on-CPU ms" result
 	for id in "${IDS[@]}"; do

@@ -113,4 +113,26 @@ SELECT countmin_count(countmin_agg(x), 3.0::float8) AS by_float FROM (VALUES (3.
 -- A date column probed with a timestamp: found at midnight, as "=" finds it.
 SELECT countmin_count(c, timestamp '2024-01-02') AS midnight, countmin_count(c, timestamp '2024-01-02 12:00') AS noon
 FROM (SELECT countmin_agg(d) AS c FROM (VALUES (date '2024-01-02'), (date '2024-01-02'), (date '2024-01-03')) v(d)) s;
-DROP TABLE cm_stream, cm_truth, cm_parts, prices;
+-- countmin_agg's working state (a list of adds until it would be as large as
+-- the cells) gives the bytes of adding the rows to a value from the first row,
+-- which a user's aggregate over countmin_add_trans without our final function
+-- keeps: per GROUP BY group of 1 to 8,000 rows (past the list's 6,797 adds),
+-- in the rows' order, at the defaults and on a small sketch where hashes
+-- collide (the order matters).
+CREATE AGGREGATE cm_raw(bigint) (SFUNC = countmin_add_trans, STYPE = countmin);
+CREATE AGGREGATE cm_raw(bigint, float8, float8) (SFUNC = countmin_add_trans, STYPE = countmin);
+CREATE TEMP TABLE cm_groups AS
+SELECT i, (i * 7919 % 1000003) % (1 + i % 3000) AS x,
+       CASE WHEN i <= 8000 THEN 0 WHEN i <= 8010 THEN -i ELSE 1 + i % 400 END AS g
+FROM generate_series(1, 20000) i;
+SELECT count(*) AS groups, min(n) AS fewest_rows, max(n) AS most_rows,
+       bool_and(a = r) AS same_bytes, bool_and(a_small = r_small) AS same_bytes_small
+FROM (SELECT g, count(*) AS n, countmin_agg(x ORDER BY i) AS a, cm_raw(x ORDER BY i) AS r,
+             countmin_agg(x, 0.05, 0.01 ORDER BY i) AS a_small, cm_raw(x, 0.05, 0.01 ORDER BY i) AS r_small
+      FROM cm_groups GROUP BY g) s;
+SELECT bool_and(a = r) AS window_same, count(*) AS rows
+FROM (SELECT countmin_agg(x, 0.05, 0.01) OVER w AS a, cm_raw(x, 0.05, 0.01) OVER w AS r
+      FROM cm_groups WHERE i <= 300 WINDOW w AS (ORDER BY i)) s;
+DROP AGGREGATE cm_raw(bigint);
+DROP AGGREGATE cm_raw(bigint, float8, float8);
+DROP TABLE cm_stream, cm_truth, cm_parts, prices, cm_groups;

@@ -30,6 +30,24 @@ bool prob_countmin_empty(double epsilon, double delta, uint64_t seed, const Prob
     });
 }
 
+bool prob_countmin_is_working(const uint8_t* data, size_t size) { return countmin::is_working(data, size); }
+
+bool prob_countmin_working(double epsilon, double delta, uint64_t seed, const ProbAllocator* alloc, ProbBuffer* out,
+                           ProbError* err) {
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(countmin::make_working(a, epsilon, delta, seed));
+    });
+}
+
+bool prob_countmin_finish(const uint8_t* data, size_t size, const ProbAllocator* alloc, ProbBuffer* out,
+                          ProbError* err) {
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(countmin::finish(data, size, a));
+    });
+}
+
 bool prob_countmin_check_state_parameters(const uint8_t* data, size_t size, double epsilon, double delta,
                                           ProbError* err) {
     return guarded(err, [&] { countmin::check_state_parameters(data, size, epsilon, delta); });

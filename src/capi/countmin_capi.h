@@ -46,7 +46,19 @@ bool		prob_countmin_validate(const uint8_t *data, size_t size, ProbError *err);
 bool		prob_countmin_params(const uint8_t *data, size_t size, ProbCountminParams *params, ProbError *err);
 bool		prob_countmin_empty(double epsilon, double delta, uint64_t seed, const ProbAllocator *alloc,
 								ProbBuffer *out, ProbError *err);
-/* The aggregate's sketch was made with this epsilon and delta (PROB_REASON_PARAMETERS_CHANGED if not). */
+/*
+ * Aggregates' working states (never valid values; countmin.hpp): a list of
+ * adds that becomes the value when it would be as large. prob_countmin_working
+ * gives a value when the value is no larger than a short list;
+ * prob_countmin_finish gives the value of a working state (or a copy of a
+ * value) in new memory.
+ */
+bool		prob_countmin_is_working(const uint8_t *data, size_t size);
+bool		prob_countmin_working(double epsilon, double delta, uint64_t seed, const ProbAllocator *alloc,
+								  ProbBuffer *out, ProbError *err);
+bool		prob_countmin_finish(const uint8_t *data, size_t size, const ProbAllocator *alloc, ProbBuffer *out,
+								 ProbError *err);
+/* The aggregate's sketch or working state was made with this epsilon and delta (PROB_REASON_PARAMETERS_CHANGED if not). */
 bool		prob_countmin_check_state_parameters(const uint8_t *data, size_t size, double epsilon, double delta,
 												 ProbError *err);
 /* prob_countmin_add_hash's guarded part: every add that is not the common in-place case. */

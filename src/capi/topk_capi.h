@@ -3,6 +3,7 @@
 #define PROBABILISTIC_TOPK_CAPI_H
 
 #include "capi.h"
+#include "core/topk_table.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -41,7 +42,12 @@ bool		prob_topk_is_working(const uint8_t *data, size_t size);
 bool		prob_topk_working(int64_t k, const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
 bool		prob_topk_working_of(const uint8_t *data, size_t size, const ProbAllocator *alloc, ProbBuffer *out,
 								 ProbError *err);
-/* Adds to a working state in place when it fits, else into new memory (data left as it was). */
+/*
+ * Adds to a working state in place when it fits, else into new memory (data
+ * left as it was). The common add of an 8-byte item is inline and outside the
+ * guard, as it cannot fail or throw: prob_topk_add8_in_place (core/topk_table.h),
+ * which the caller tries first.
+ */
 bool		prob_topk_add(uint8_t *data, size_t size, const void *item, size_t item_size, int64_t weight,
 						  uint16_t kind, uint8_t width, const ProbAllocator *alloc, ProbBuffer *out, ProbError *err);
 /* The canonical value of a working state or a value, in new memory. */

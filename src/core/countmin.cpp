@@ -97,6 +97,18 @@ std::string sum_text(uint128 v) {
 // Cells per interrupt poll: about kInterruptChunkBytes of them.
 constexpr std::size_t kCellsPerChunk = kInterruptChunkBytes / 8;
 
+// The header's fields as they are (a value's or a working state's), with its kind.
+Header fields_of(const std::uint8_t* data, std::uint16_t k) {
+    return Header{data[kOffHashId],
+                  data[kOffDepth],
+                  load_le64(data + kOffSeed),
+                  load_double(data + kOffEpsilon),
+                  load_double(data + kOffDelta),
+                  load_le64(data + kOffWidth),
+                  load_le64(data + kOffTotal),
+                  k};
+}
+
 // The constant header fields and the values of the others.
 Sketch read_header(const std::uint8_t* data, std::size_t size) {
     header::check(data, size, kHeaderType);
@@ -104,16 +116,7 @@ Sketch read_header(const std::uint8_t* data, std::size_t size) {
         throw corrupt("unknown update rule " + std::to_string(data[kOffRule]) + " (1 is conservative update)");
     if (data[kOffReserved] != 0)
         throw corrupt("reserved byte 5 is " + std::to_string(data[kOffReserved]) + ", not 0");
-    std::uint16_t k = kind::read(data, kV1Bytes67, kHeaderType.invalid);
-    Header h{data[kOffHashId],
-             data[kOffDepth],
-             load_le64(data + kOffSeed),
-             load_double(data + kOffEpsilon),
-             load_double(data + kOffDelta),
-             load_le64(data + kOffWidth),
-             load_le64(data + kOffTotal),
-             k};
-    return Sketch{h, data, size};
+    return Sketch{fields_of(data, kind::read(data, kV1Bytes67, kHeaderType.invalid)), data, size};
 }
 
 void check_length(const Sketch& s) {
@@ -123,6 +126,116 @@ void check_length(const Sketch& s) {
         throw corrupt("it is " + std::to_string(s.size) + " bytes long, but " + std::to_string(h.depth) +
                       " rows of " + std::to_string(h.width) + " 8-byte cells take " +
                       number_text(static_cast<double>(expected)) + " bytes with the header");
+}
+
+// The header of an empty value (format version 1, no kind, total 0).
+void write_empty_header(std::uint8_t* out, double epsilon, double delta, std::uint64_t seed) {
+    out[kOffTag] = kTypeTag;
+    out[kOffHashId] = kHashId;
+    out[kOffRule] = kRuleConservative;
+    out[kOffDepth] = static_cast<std::uint8_t>(depth_for(delta));
+    out[kOffReserved] = 0;
+    kind::write(out, kind::kNone, kV1Bytes67);
+    store_le64(out + kOffSeed, seed);
+    store_double(out + kOffEpsilon, epsilon);
+    store_double(out + kOffDelta, delta);
+    store_le64(out + kOffWidth, width_for(epsilon));
+    store_le64(out + kOffTotal, 0);
+}
+
+// ---- the working state (countmin.hpp): the value's header, u64 n at 48, n adds from 56 ----
+constexpr std::size_t kOffAdds = kHeaderSize, kFirstAdd = kHeaderSize + 8, kAddBytes = 16;
+constexpr std::uint64_t kFirstLog = 4;
+// Adds replayed between interrupt polls.
+constexpr std::uint64_t kAddsPerPoll = 65536;
+
+constexpr std::size_t log_bytes(std::uint64_t adds) { return kFirstAdd + static_cast<std::size_t>(adds) * kAddBytes; }
+
+struct Working {
+    Header h;
+    std::uint64_t adds;      // in the list
+    std::uint64_t capacity;  // room for
+    std::size_t value_size;  // of the value it becomes
+};
+
+Error bad_working() { return Error(ErrorKind::kCorrupt, "invalid countmin working state"); }
+
+// A working state's header and list, checked so that every access stays
+// inside its bytes (only our own aggregates make them).
+Working read_working(const std::uint8_t* data, std::size_t size) {
+    if (size < kFirstAdd || data[kOffTag] != kTypeTag || data[1] != kWorkingVersion) throw bad_working();
+    Header h = fields_of(data, load_le16(data + kind::kOffset));
+    uint128 value_size = kHeaderSize + static_cast<uint128>(h.width) * h.depth * 8;
+    std::uint64_t adds = load_le64(data + kOffAdds);
+    std::uint64_t capacity = (size - kFirstAdd) / kAddBytes;
+    if (h.depth < 1 || h.depth > kMaxDepth || h.width == 0 || value_size > kMaxValueBytes ||
+        (size - kFirstAdd) % kAddBytes != 0 || adds > capacity || h.total > kMaxTotal)
+        throw bad_working();
+    return Working{h, adds, capacity, static_cast<std::size_t>(value_size)};
+}
+
+// The value of a working state, in new memory: an empty sketch with every
+// add of the list replayed in order (its header, total and kind).
+Buffer replayed(const std::uint8_t* data, std::size_t size, Allocator& alloc) {
+    Working w = read_working(data, size);
+    const Header& h = w.h;
+    std::uint8_t* out = allocate_or_throw(alloc, w.value_size);
+    try {
+        write_empty_header(out, h.epsilon, h.delta, h.seed);
+        std::uint8_t* cells = out + kHeaderSize;
+        in_chunks(w.value_size - kHeaderSize, [&](std::size_t begin, std::size_t end) {
+            std::memset(cells + begin, 0, end - begin);
+        });
+        for (std::uint64_t i = 0; i < w.adds; i++) {
+            if (i != 0 && i % kAddsPerPoll == 0) poll_interrupt();
+            const std::uint8_t* a = data + log_bytes(i);
+            prob_countmin_update_cells(cells, h.depth, h.width, load_le64(a), load_le64(a + 8));
+        }
+    } catch (...) {
+        alloc.deallocate(out);
+        throw;
+    }
+    store_le64(out + kOffTotal, h.total);
+    kind::write(out, h.kind, kV1Bytes67);
+    return {out, w.value_size};
+}
+
+// add_hash on a working state (weight > 0, the total checked): the add goes
+// at the end of the list, in place when there is room; else into a list of
+// twice the room, or, when that would be as large as the value, into the
+// value the list becomes. Either is new memory; data is left as it was.
+Buffer add_working(std::uint8_t* data, std::size_t size, const Working& w, std::uint64_t hash, std::uint64_t c,
+                   Allocator& alloc, std::uint16_t added_kind) {
+    const Header& h = w.h;
+    std::uint16_t kind_after = kind::after_add(h.kind, h.total == 0, added_kind);
+    if (w.adds > 0 && load_le64(data + log_bytes(w.adds - 1)) == hash) {
+        std::uint8_t* weight = data + log_bytes(w.adds - 1) + 8;
+        store_le64(weight, load_le64(weight) + c);
+    } else if (w.adds < w.capacity) {
+        store_le64(data + log_bytes(w.adds), hash);
+        store_le64(data + log_bytes(w.adds) + 8, c);
+        store_le64(data + kOffAdds, w.adds + 1);
+    } else if (log_bytes(2 * w.capacity) < w.value_size) {
+        std::size_t bytes = log_bytes(2 * w.capacity);
+        std::uint8_t* out = allocate_or_throw(alloc, bytes);
+        std::memcpy(out, data, log_bytes(w.adds));
+        std::memset(out + log_bytes(w.adds), 0, bytes - log_bytes(w.adds));
+        store_le64(out + log_bytes(w.adds), hash);
+        store_le64(out + log_bytes(w.adds) + 8, c);
+        store_le64(out + kOffAdds, w.adds + 1);
+        store_le64(out + kOffTotal, h.total + c);
+        store_le16(out + kind::kOffset, kind_after);
+        return {out, bytes};
+    } else {
+        Buffer v = replayed(data, size, alloc);
+        prob_countmin_update_cells(v.data + kHeaderSize, h.depth, h.width, hash, c);
+        store_le64(v.data + kOffTotal, h.total + c);
+        kind::write(v.data, kind_after, kV1Bytes67);
+        return v;
+    }
+    store_le64(data + kOffTotal, h.total + c);
+    store_le16(data + kind::kOffset, kind_after);
+    return {data, size};
 }
 
 }  // namespace
@@ -227,7 +340,7 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
 }
 
 void check_state_parameters(const std::uint8_t* data, std::size_t size, double epsilon, double delta) {
-    Header h = parse_trusted(data, size).header;
+    Header h = is_working(data, size) ? read_working(data, size).h : parse_trusted(data, size).header;
     if (h.epsilon == epsilon && h.delta == delta) return;
     throw parameters_changed("countmin sketch", "epsilon " + number_text(h.epsilon) + ", delta " + number_text(h.delta),
                              number_text(epsilon) + ", " + number_text(delta));
@@ -236,21 +349,35 @@ void check_state_parameters(const std::uint8_t* data, std::size_t size, double e
 Buffer make_empty(Allocator& alloc, double epsilon, double delta, std::uint64_t seed) {
     std::size_t size = empty_size(epsilon, delta);
     std::uint8_t* out = allocate_or_throw(alloc, size);
-    out[kOffTag] = kTypeTag;
-    out[kOffHashId] = kHashId;
-    out[kOffRule] = kRuleConservative;
-    out[kOffDepth] = static_cast<std::uint8_t>(depth_for(delta));
-    out[kOffReserved] = 0;
-    kind::write(out, kind::kNone, kV1Bytes67);
-    store_le64(out + kOffSeed, seed);
-    store_double(out + kOffEpsilon, epsilon);
-    store_double(out + kOffDelta, delta);
-    store_le64(out + kOffWidth, width_for(epsilon));
-    store_le64(out + kOffTotal, 0);
+    write_empty_header(out, epsilon, delta, seed);
     std::uint8_t* cells = out + kHeaderSize;
     in_chunks(size - kHeaderSize, [&](std::size_t begin, std::size_t end) {
         std::memset(cells + begin, 0, end - begin);
     });
+    return {out, size};
+}
+
+bool is_working(const std::uint8_t* data, std::size_t size) {
+    return size >= 2 && data[kOffTag] == kTypeTag && data[1] == kWorkingVersion;
+}
+
+Buffer make_working(Allocator& alloc, double epsilon, double delta, std::uint64_t seed) {
+    std::size_t full = empty_size(epsilon, delta);
+    if (full <= log_bytes(kFirstLog)) return make_empty(alloc, epsilon, delta, seed);
+    std::size_t size = log_bytes(kFirstLog);
+    std::uint8_t* out = allocate_or_throw(alloc, size);
+    std::memset(out, 0, size);
+    write_empty_header(out, epsilon, delta, seed);
+    out[1] = kWorkingVersion;
+    store_le16(out + kind::kOffset, kind::kNone);
+    return {out, size};
+}
+
+Buffer finish(const std::uint8_t* data, std::size_t size, Allocator& alloc) {
+    if (is_working(data, size)) return replayed(data, size, alloc);
+    parse_trusted(data, size);
+    std::uint8_t* out = allocate_or_throw(alloc, size);
+    copy_bytes(out, data, size);
     return {out, size};
 }
 
@@ -259,6 +386,13 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, std::i
     if (weight < 0)
         throw Error(ErrorKind::kInvalidParameter,
                     "countmin sketch weight must not be negative, not " + std::to_string(weight));
+    if (is_working(data, size)) {
+        Working w = read_working(data, size);
+        if (weight == 0) return {data, size};
+        std::uint64_t c = static_cast<std::uint64_t>(weight);
+        if (c > kMaxTotal - w.h.total) throw total_too_large(w.h.total, c);
+        return add_working(data, size, w, hash, c, alloc, added_kind);
+    }
     Header h = parse_trusted(data, size).header;
     if (weight == 0) return {data, size};
     std::uint64_t c = static_cast<std::uint64_t>(weight);

@@ -38,6 +38,17 @@
 // at most N (an add raises a row's sum by at most c, a union adds the sums),
 // and the d rows together sum to at least N (an add raises the row holding
 // the minimum by exactly c). With d = 1 the row sums to exactly N.
+//
+// Aggregates keep a working state (never a valid value: byte 1 is
+// kWorkingVersion) that starts small: the header of the value it will be,
+// then u64 n at byte 48 and n adds in their order from byte 56, each a u64
+// hash and a u64 weight (an add of the hash of the last one adds to its
+// weight: two adds of one hash in a row are one add of their sum under
+// conservative update). When the list would take as many bytes as the
+// cells, the state becomes the value: an empty sketch with every add
+// replayed in order, so finish() gives the bytes adding the rows to a value
+// from the first one gives, and memory per GROUP BY group grows with the
+// group's rows up to the value's size.
 #pragma once
 
 #include <cstdint>
@@ -59,6 +70,8 @@ constexpr double kE = 0x1.5bf0a8b145769p+1;
 // probability 99%: w = 2719, d = 5, 108,800 bytes (doc/FORMAT.md 7.1).
 constexpr double kDefaultEpsilon = 0.001;
 constexpr double kDefaultDelta = 0.01;
+// Byte 1 of a working state: no format version, so no outside value passes as one.
+constexpr std::uint8_t kWorkingVersion = PROB_COUNTMIN_WORKING_VERSION;
 
 struct Header {
     std::uint8_t hash_id;
@@ -100,7 +113,14 @@ Sketch parse_header(const std::uint8_t* data, std::size_t size);
 Sketch parse_trusted(const std::uint8_t* data, std::size_t size);
 
 Buffer make_empty(Allocator& alloc, double epsilon, double delta, std::uint64_t seed);
-// A sketch being built was made with this epsilon and delta: kMismatch
+// Working states (only aggregates make them; see the top). make_working
+// gives a value instead when the value is no larger than a short list.
+bool is_working(const std::uint8_t* data, std::size_t size);
+Buffer make_working(Allocator& alloc, double epsilon, double delta, std::uint64_t seed);
+// The value of a working state, in new memory (a value: a copy).
+Buffer finish(const std::uint8_t* data, std::size_t size, Allocator& alloc);
+
+// A sketch (or working state) being built was made with this epsilon and delta: kMismatch
 // (Reason::kParametersChanged, naming both) when a later call passes others.
 void check_state_parameters(const std::uint8_t* data, std::size_t size, double epsilon, double delta);
 
@@ -108,7 +128,9 @@ void check_state_parameters(const std::uint8_t* data, std::size_t size, double e
 // `kind` (kind::after_add). Weight 0 changes nothing. With in_place the result
 // is written into data and {data, size} returned; otherwise a changed result
 // is a new buffer, and unchanged input comes back as {data, size}. A total
-// past kMaxTotal throws kTooLarge and leaves data as it was.
+// past kMaxTotal throws kTooLarge and leaves data as it was. A working state
+// is updated in place when the add fits, else the result is new memory (a
+// longer list, or the value) and data is left as it was, whatever in_place says.
 Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, std::int64_t weight, bool in_place,
                 Allocator& alloc, std::uint16_t kind = kind::kNone);
 

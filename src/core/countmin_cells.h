@@ -22,6 +22,8 @@
 #define PROB_COUNTMIN_OFF_DEPTH 4
 #define PROB_COUNTMIN_OFF_WIDTH 32
 #define PROB_COUNTMIN_OFF_TOTAL 40
+/* Byte 1 of an aggregate's working state (countmin.hpp): no format version. */
+#define PROB_COUNTMIN_WORKING_VERSION 0xA5
 
 /* Row r's cell for a hash, 0 .. width - 1. */
 static inline uint64_t
@@ -76,14 +78,22 @@ prob_countmin_update_cells(uint8_t *cells, unsigned depth, uint64_t width, uint6
 			least = cell;
 	}
 	v = least + c;
+	/*
+	 * Every cell is written, the larger of it and v: whether a cell is below
+	 * v is a coin toss the branch predictor loses (a third of the add's time),
+	 * and its line is already in cache.
+	 */
 	for (unsigned r = 0; r < depth; r++)
-		if (prob_load_le64(cells + at[r]) < v)
-			prob_store_le64(cells + at[r], v);
+	{
+		uint64_t	cell = prob_load_le64(cells + at[r]);
+
+		prob_store_le64(cells + at[r], cell < v ? v : cell);
+	}
 }
 
 /*
  * An aggregate's per-row add, in place, when it is the common case: a value
- * whose layout keeps every access inside its bytes (the checks of
+ * (not a working state) whose layout keeps every access inside its bytes (the checks of
  * countmin::parse_trusted that do), already holding weight (so the add
  * records no kind), a positive weight that keeps the total in range. Returns
  * false, and changes nothing, for every other case: the caller takes the
@@ -96,13 +106,15 @@ prob_countmin_add_in_place(uint8_t *data, size_t size, uint64_t hash, int64_t we
 	uint64_t	width;
 	uint64_t	total;
 
-	if (size < PROB_COUNTMIN_HEADER_SIZE || data[0] != PROB_COUNTMIN_TYPE_TAG || weight <= 0)
+	if (size < PROB_COUNTMIN_HEADER_SIZE || data[0] != PROB_COUNTMIN_TYPE_TAG ||
+		data[1] == PROB_COUNTMIN_WORKING_VERSION || weight <= 0)
 		return false;
 	depth = data[PROB_COUNTMIN_OFF_DEPTH];
 	width = prob_load_le64(data + PROB_COUNTMIN_OFF_WIDTH);
 	total = prob_load_le64(data + PROB_COUNTMIN_OFF_TOTAL);
+	/* No division on the per-row path: width < 2^55 and depth <= 32 keep 8 * width * depth exact. */
 	if (depth < 1 || depth > PROB_COUNTMIN_MAX_DEPTH || width == 0 ||
-		width > (size - PROB_COUNTMIN_HEADER_SIZE) / 8 / depth ||
+		width > (size - PROB_COUNTMIN_HEADER_SIZE) / 8 || width >= UINT64_C(1) << 55 ||
 		PROB_COUNTMIN_HEADER_SIZE + 8 * width * depth != size)
 		return false;
 	if (total == 0 || total > PROB_COUNTMIN_MAX_TOTAL || (uint64_t) weight > PROB_COUNTMIN_MAX_TOTAL - total)

@@ -4,6 +4,7 @@
 
 #include "hash.hpp"
 #include "header.hpp"
+#include "topk_table.h"
 
 namespace probabilistic::topk {
 namespace {
@@ -21,13 +22,16 @@ constexpr header::Type kHeaderType{"invalid topk value", kTypeTag, kHeaderSize, 
 
 Error corrupt(const std::string& what) { return header::corrupt(kHeaderType, what); }
 
-// ---- the working state (internal; see topk.hpp) ----
-// Header as a value's up to byte 32, then: u32 live counters at 32, u32 slot
-// count (a power of two) at 36, u32 arena bytes used at 40, u32 arena capacity
-// at 44; slots of 16 bytes (u64 count, 0 = free; u32 arena offset; u32 length)
-// from 48; the arena after the slots.
-constexpr std::size_t kWorkHeader = 48, kSlotBytes = 16;
-constexpr std::size_t kOffLive = 32, kOffSlots = 36, kOffUsed = 40, kOffCapacity = 44;
+// ---- the working state (internal; see topk.hpp, and its layout in topk_table.h) ----
+constexpr std::size_t kWorkHeader = PROB_TOPK_WORK_HEADER, kSlotBytes = PROB_TOPK_SLOT_BYTES;
+constexpr std::size_t kOffLive = PROB_TOPK_OFF_LIVE, kOffSlots = PROB_TOPK_OFF_SLOTS, kOffUsed = PROB_TOPK_OFF_USED,
+                      kOffCapacity = PROB_TOPK_OFF_CAPACITY;
+static_assert(kOffWidth == PROB_TOPK_OFF_WIDTH && kOffSize == PROB_TOPK_OFF_SIZE && kOffTotal == PROB_TOPK_OFF_TOTAL &&
+                  kind::kOffset == PROB_TOPK_OFF_KIND,
+              "topk_table.h reads the header where topk.cpp writes it");
+static_assert(kTypeTag == PROB_TOPK_TYPE_TAG && kWorkingVersion == PROB_TOPK_WORKING_VERSION &&
+                  kMaxTotal == PROB_TOPK_MAX_TOTAL,
+              "topk_table.h's constants are topk.hpp's");
 constexpr std::uint32_t kFirstSlots = 16, kFirstArena = 256;
 
 struct Work {
@@ -62,12 +66,7 @@ std::size_t work_bytes(std::uint32_t slots, std::uint32_t arena) {
 // The table's hash (never stored: any function serves). Items of 8 bytes, the
 // integers, take the splitmix64 finalizer, cheaper than XXH3 on the per-row path.
 std::uint64_t item_hash(const void* item, std::size_t n) {
-    if (n == 8) {
-        std::uint64_t x = load_le64(static_cast<const std::uint8_t*>(item));
-        x = (x ^ (x >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-        x = (x ^ (x >> 27)) * UINT64_C(0x94D049BB133111EB);
-        return x ^ (x >> 31);
-    }
+    if (n == 8) return prob_topk_hash8(load_le64(static_cast<const std::uint8_t*>(item)));
     return hash_bytes(item, n, kDefaultSeed);
 }
 
@@ -141,35 +140,47 @@ std::uint64_t purge(std::vector<Entry>& e, std::uint64_t k) {
 // purge() on a working state in place, without copying items out one by one:
 // the survivors' items are packed into a scratch arena, then rehashed.
 void purge_working(Work w) {
-    std::uint64_t k = w.k();
-    std::vector<std::uint64_t> counts;
-    counts.reserve(w.live());
-    for (std::uint32_t i = 0; i < w.slots(); i++) {
-        std::uint64_t c = load_le64(w.slot(i));
-        if (c != 0) counts.push_back(c);
+    const std::uint64_t k = w.k();
+    const std::uint32_t live = w.live();
+    if (live <= k) return;
+    // One pass over the table takes every live slot's 16 bytes, without a
+    // branch per slot (a quarter to a half of the slots are live, at random).
+    std::vector<std::uint8_t> taken((std::size_t{live} + 1) * kSlotBytes);
+    std::size_t n = 0;
+    for (std::uint32_t i = 0; i < w.slots() && n <= live; i++) {
+        const std::uint8_t* s = w.slot(i);
+        std::memcpy(taken.data() + n * kSlotBytes, s, kSlotBytes);
+        n += load_le64(s) != 0;
     }
-    if (counts.size() <= k) return;
+    if (n <= k) return;
+    std::vector<std::uint64_t> counts(n);
+    for (std::size_t j = 0; j < n; j++) counts[j] = load_le64(taken.data() + j * kSlotBytes);
     std::nth_element(counts.begin(), counts.begin() + static_cast<std::ptrdiff_t>(k), counts.end(),
                      std::greater<std::uint64_t>());
     const std::uint64_t m = counts[k];
-    struct Kept {
-        std::uint64_t count;
-        std::uint32_t at, length;
-    };
-    std::vector<Kept> kept;
-    kept.reserve(k);
+    // Items in the arena move to a scratch copy, as the arena is rewritten.
     std::vector<std::uint8_t> items;
-    for (std::uint32_t i = 0; i < w.slots(); i++) {
-        std::uint64_t c = load_le64(w.slot(i));
-        if (c <= m) continue;  // free slots (0) too
-        std::uint32_t n;
-        const std::uint8_t* p = w.item(i, &n);
-        kept.push_back(Kept{c - m, static_cast<std::uint32_t>(items.size()), n});
-        items.insert(items.end(), p, p + n);
+    const bool inline8 = w.inline8();
+    if (!inline8) {
+        for (std::size_t j = 0; j < n; j++) {
+            std::uint8_t* t = taken.data() + j * kSlotBytes;
+            if (load_le64(t) <= m) continue;
+            std::uint32_t at = load_le32(t + 8), length = load_le32(t + 12);
+            store_le32(t + 8, static_cast<std::uint32_t>(items.size()));
+            items.insert(items.end(), w.arena() + at, w.arena() + at + length);
+        }
     }
     store_le64(w.d + kOffOffset, w.offset() + m);
     clear_table(w.d, w.slots(), w.capacity());
-    for (const Kept& x : kept) insert_new(w, items.data() + x.at, x.length, x.count);
+    for (std::size_t j = 0; j < n; j++) {
+        const std::uint8_t* t = taken.data() + j * kSlotBytes;
+        std::uint64_t c = load_le64(t);
+        if (c <= m) continue;
+        if (inline8)
+            insert_new(w, t + 8, 8, c - m);
+        else
+            insert_new(w, items.data() + load_le32(t + 8), load_le32(t + 12), c - m);
+    }
 }
 
 // Canonical order: count descending, then bytes ascending.
@@ -427,6 +438,10 @@ Buffer add(std::uint8_t* data, std::size_t size, const void* item, std::size_t i
         throw Error(ErrorKind::kTooLarge, "topk total weight would pass 2^63 - 1",
                     "The sketch holds a total of " + std::to_string(total) + "; adding " + std::to_string(weight) +
                         " would wrap.");
+    // The common case, as the PostgreSQL layer's per-row path takes it.
+    if (total != 0 && width == 8 && prob_topk_add8_in_place(data, size, static_cast<const std::uint8_t*>(item), weight,
+                                                            added_kind))
+        return {data, size};
     std::uint32_t n = static_cast<std::uint32_t>(item_size);
     std::uint32_t mask = w.slots() - 1;
     std::uint32_t i = static_cast<std::uint32_t>(item_hash(item, n)) & mask;

@@ -14,8 +14,19 @@
 
 #include "capi/countmin_capi.h"
 
-/* A count-min sketch keeps no working state: its aggregate's state is always a value. */
-static const ProbSketchType countmin_type = {"countmin", prob_countmin_validate, NULL};
+/* The value of what may be a working state (countmin_agg's list of adds; sketch.h). */
+static struct varlena *
+countmin_finished(struct varlena *v)
+{
+	ProbBuffer	out;
+
+	if (!prob_countmin_is_working(PROB_BYTES(v)))
+		return v;
+	PROB_TRY(prob_countmin_finish(PROB_BYTES(v), &prob_palloc_allocator, &out, PROB_ERR));
+	return prob_varlena_of(out);
+}
+
+static const ProbSketchType countmin_type = {"countmin", prob_countmin_validate, countmin_finished};
 
 PG_FUNCTION_INFO_V1(countmin_in);
 Datum
@@ -80,16 +91,30 @@ countmin_agg_empty(int n, const Datum *values)
 	return countmin_new_empty(DatumGetFloat8(values[0]), DatumGetFloat8(values[1]), PROB_DEFAULT_SEED);
 }
 
+/* A working state of n parameters (0: the SQL defaults), or a value when that is as small. */
+static struct varlena *
+countmin_agg_working(int n, const Datum *values)
+{
+	ProbBuffer	out;
+
+	PROB_TRY(prob_countmin_working(n == 0 ? prob_countmin_default_epsilon : DatumGetFloat8(values[0]),
+								   n == 0 ? prob_countmin_default_delta : DatumGetFloat8(values[1]),
+								   PROB_DEFAULT_SEED, &prob_palloc_allocator, &out, PROB_ERR));
+	return prob_varlena_of(out);
+}
+
+static const char *const countmin_agg_finals[] = {"countmin_agg_final", NULL};
+
 /* The parameters follow the value (countmin_agg(x, epsilon, delta)) or its weight. */
 static const ProbAggregate countmin_agg = {
 	"countmin_agg", "countmin_agg(x, 0.001, 0.01)", 0, 2,
 	{{"epsilon", FLOAT8OID}, {"delta", FLOAT8OID}},
-	countmin_agg_check_params, countmin_agg_empty, NULL
+	countmin_agg_check_params, countmin_agg_empty, countmin_agg_finals
 };
 static const ProbAggregate countmin_agg_weighted = {
 	"countmin_agg", "countmin_agg(x, weight, 0.001, 0.01)", 0, 2,
 	{{"epsilon", FLOAT8OID}, {"delta", FLOAT8OID}},
-	countmin_agg_check_params, countmin_agg_empty, NULL
+	countmin_agg_check_params, countmin_agg_empty, countmin_agg_finals
 };
 
 PG_FUNCTION_INFO_V1(countmin_empty);
@@ -194,6 +219,8 @@ countmin_merge(struct varlena *a, struct varlena *b)
 {
 	ProbBuffer	out;
 
+	a = countmin_finished(a);
+	b = countmin_finished(b);
 	PROB_TRY(prob_countmin_union(PROB_BYTES(a), PROB_BYTES(b), &prob_palloc_allocator, &out, PROB_ERR));
 	return prob_varlena_of(out);
 }
@@ -230,7 +257,10 @@ countmin_info(PG_FUNCTION_ARGS)
  * Aggregates. countmin_agg and countmin_union_agg keep the countmin type
  * itself as their state; the transition function updates it in place, the
  * combine function is the cell-wise sum. Final functions never modify the
- * state and return a copy.
+ * state and return a copy. Under the working-state policy (sketch.h)
+ * countmin_agg's state starts as a list of adds, which becomes the value,
+ * the bytes adding the same rows to a value gives, when it would be as
+ * large (countmin.hpp): a GROUP BY group of few rows takes little memory.
  *
  * countmin_add_trans(state, x [, weight] [, epsilon, delta]): an odd number
  * of arguments passes a weight. A NULL value or weight adds nothing.
@@ -252,9 +282,14 @@ countmin_add_trans(PG_FUNCTION_ARGS)
 	int			n;
 
 	(void) prob_require_aggregate(fcinfo, "countmin_add_trans");
+	if (!cache->working_known)
+	{
+		cache->working = prob_agg_may_keep_working_state(fcinfo, agg);
+		cache->working_known = true;
+	}
 	n = prob_agg_row_params(fcinfo, agg, first, params);
 	if (PG_ARGISNULL(0))
-		state = countmin_agg_empty(n, params);
+		state = cache->working ? countmin_agg_working(n, params) : countmin_agg_empty(n, params);
 	else
 	{
 		state = prob_detoast(PG_GETARG_DATUM(0));
@@ -269,7 +304,7 @@ countmin_add_trans(PG_FUNCTION_ARGS)
 	hash = prob_hash_datum(type, PG_GETARG_DATUM(1), PROB_DEFAULT_SEED);
 	PROB_TRY_AGG(agg, prob_countmin_add_hash((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, hash, weight,
 											 type->value_kind, true, &prob_palloc_allocator, &out, PROB_ERR));
-	PG_RETURN_POINTER(state);
+	PG_RETURN_DATUM(prob_result(state, out));
 }
 
 /* Strict: the aggregate machinery starts the state from a copy of the first non-NULL input. */

@@ -247,6 +247,25 @@ topk_trans(FunctionCallInfo fcinfo, const ProbAggregate *agg, int weight_arg, co
 
 	if (unlikely(fcinfo->context == NULL || !IsA(fcinfo->context, AggState)))
 		(void) prob_require_aggregate(fcinfo, name);
+	/*
+	 * The common row: an integer added to a working state with a constant
+	 * size, neither growing its table nor purging (core/topk_table.h).
+	 */
+	if (likely(cache->working && cache->params_known && cache->params_constant && !PG_ARGISNULL(0) &&
+			   !PG_ARGISNULL(1) && OidIsValid(cache->hash_type.typid) && cache->hash_type.kind == PROB_HASH_INTEGER &&
+			   (weight_arg < 0 || !PG_ARGISNULL(weight_arg))))
+	{
+		uint8		bytes[8];
+		int64		i;
+
+		state = (struct varlena *) DatumGetPointer(PG_GETARG_DATUM(0));
+		(void) prob_datum_as_int64(&cache->hash_type, PG_GETARG_DATUM(1), &i);
+		prob_store_le64(bytes, (uint64) i);
+		if (!VARATT_IS_EXTENDED(state) &&
+			prob_topk_add8_in_place((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, bytes,
+									weight_arg < 0 ? 1 : PG_GETARG_INT64(weight_arg), cache->hash_type.value_kind))
+			PG_RETURN_POINTER(state);
+	}
 	if (!cache->working_known)
 	{
 		cache->working = prob_agg_may_keep_working_state(fcinfo, agg);

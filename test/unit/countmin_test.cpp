@@ -446,3 +446,124 @@ TEST(CountminCapi, InlineAddIsTheCoresAdd) {
     EXPECT_EQ(err.reason, PROB_REASON_COUNTMIN_TOTAL);
     EXPECT_EQ(fast, before);
 }
+
+// The working state (countmin.hpp): a list of adds that becomes the value. Its
+// bytes at the end are the value's built by adding the same rows to a value
+// from the first, whatever the parameters, weights (0 among them), runs of one
+// hash, kinds, and wherever the list turns into cells.
+namespace {
+
+struct AddList {
+    std::vector<std::uint64_t> hashes;
+    std::vector<std::int64_t> weights;
+};
+
+AddList stream(unsigned seed, std::size_t rows, std::uint64_t values, bool weighted) {
+    std::mt19937_64 rng(seed);
+    AddList s;
+    for (std::size_t i = 0; i < rows; i++) {
+        std::uint64_t v = rng() % values;
+        int run = rng() % 4 == 0 ? 1 + static_cast<int>(rng() % 3) : 1;  // the same hash several times in a row
+        for (int r = 0; r < run; r++) {
+            s.hashes.push_back(key_hash(v));
+            s.weights.push_back(weighted ? static_cast<std::int64_t>(rng() % 5) : 1);
+        }
+    }
+    return s;
+}
+
+// Adds as an aggregate does: in place, taking a new buffer when one comes back.
+Bytes add_all(Bytes state, const AddList& s, std::size_t from, std::size_t to, std::uint16_t kind = 20) {
+    TestAllocator alloc;
+    for (std::size_t i = from; i < to; i++) {
+        Buffer out = countmin::add_hash(state.data(), state.size(), s.hashes[i], s.weights[i], true, alloc, kind);
+        if (out.data != state.data()) state = to_bytes(out);
+    }
+    return state;
+}
+
+Bytes working(double epsilon, double delta) {
+    TestAllocator alloc;
+    return to_bytes(countmin::make_working(alloc, epsilon, delta, kDefaultSeed));
+}
+
+Bytes finished(const Bytes& state) {
+    TestAllocator alloc;
+    return to_bytes(countmin::finish(state.data(), state.size(), alloc));
+}
+
+}  // namespace
+
+TEST(CountminWorkingState, SameBytesAsAddingToAValue) {
+    struct Params {
+        double epsilon, delta;
+    };
+    // Defaults (5 x 2719), small and one-row sketches (many collisions: the order matters), a value smaller than a list.
+    for (Params p : {Params{0.001, 0.01}, Params{0.05, 0.01}, Params{0.02, 0.5}, Params{0.3, 0.001}, Params{0.9, 0.9}}) {
+        for (unsigned seed = 1; seed <= 4; seed++) {
+            for (std::size_t rows : {0, 1, 3, 50, 700, 20000}) {
+                AddList s = stream(seed, rows, seed % 2 ? 40 : 100000, seed > 2);
+                Bytes direct = add_all(empty_sketch(p.epsilon, p.delta), s, 0, s.hashes.size());
+                Bytes state = add_all(working(p.epsilon, p.delta), s, 0, s.hashes.size());
+                ASSERT_EQ(finished(state), direct) << "epsilon " << p.epsilon << " delta " << p.delta << " seed "
+                                                   << seed << " rows " << rows;
+                countmin::parse(direct.data(), direct.size());
+            }
+        }
+    }
+}
+
+TEST(CountminWorkingState, StartsSmallAndGrowsToTheValue) {
+    Bytes state = working(0.001, 0.01);
+    EXPECT_TRUE(countmin::is_working(state.data(), state.size()));
+    EXPECT_LT(state.size(), 128u);
+    AddList s = stream(5, 100000, 1000000, false);
+    std::size_t value_size = empty_sketch(0.001, 0.01).size(), i = 0;
+    while (countmin::is_working(state.data(), state.size())) {
+        ASSERT_LT(state.size(), value_size);
+        state = add_all(state, s, i, i + 1);
+        i++;
+    }
+    EXPECT_EQ(state.size(), value_size);
+    EXPECT_GT(i, 1000u);  // a thousand distinct adds still fit a list smaller than the cells
+    EXPECT_EQ(add_all(state, s, i, s.hashes.size()), add_all(empty_sketch(0.001, 0.01), s, 0, s.hashes.size()));
+    // A value as small as a list is made at once.
+    Bytes tiny = working(0.9, 0.9);
+    EXPECT_FALSE(countmin::is_working(tiny.data(), tiny.size()));
+    EXPECT_EQ(tiny, empty_sketch(0.9, 0.9));
+}
+
+TEST(CountminWorkingState, KindsTotalsAndRefusals) {
+    TestAllocator alloc;
+    // The first positive add records the kind, as on a value; a weight of 0 records none.
+    Bytes a = working(0.01, 0.01), b = empty_sketch(0.01, 0.01);
+    for (Bytes* x : {&a, &b}) {
+        countmin::add_hash(x->data(), x->size(), 7, 0, true, alloc, 25);
+        countmin::add_hash(x->data(), x->size(), 7, 2, true, alloc, 20);
+        countmin::add_hash(x->data(), x->size(), 8, 1, true, alloc, 25);
+    }
+    EXPECT_EQ(finished(a), b);
+    EXPECT_EQ(load_le16(b.data() + 6), 20);
+    // A total past 2^63 - 1 is refused and leaves the state as it was.
+    Bytes before = a;
+    EXPECT_EQ(kind_of([&] { countmin::add_hash(a.data(), a.size(), 9, INT64_MAX, true, alloc, 20); }),
+              ErrorKind::kTooLarge);
+    EXPECT_EQ(a, before);
+    EXPECT_EQ(kind_of([&] { countmin::add_hash(a.data(), a.size(), 9, -1, true, alloc, 20); }),
+              ErrorKind::kInvalidParameter);
+    // Its parameters are checked as a value's; readers of values refuse it.
+    countmin::check_state_parameters(a.data(), a.size(), 0.01, 0.01);
+    EXPECT_EQ(kind_of([&] { countmin::check_state_parameters(a.data(), a.size(), 0.02, 0.01); }),
+              ErrorKind::kMismatch);
+    EXPECT_EQ(kind_of([&] { countmin::parse(a.data(), a.size()); }), ErrorKind::kCorrupt);
+    EXPECT_EQ(kind_of([&] { countmin::parse_trusted(a.data(), a.size()); }), ErrorKind::kCorrupt);
+    EXPECT_EQ(kind_of([&] { countmin::merge(a.data(), a.size(), b.data(), b.size(), alloc); }), ErrorKind::kCorrupt);
+    // A list whose count passes its room is refused, not read past its end.
+    Bytes bad = a;
+    store_le64(bad.data() + countmin::kHeaderSize, 1000);
+    EXPECT_EQ(kind_of([&] { finished(bad); }), ErrorKind::kCorrupt);
+    // The inline per-row add leaves a working state to the core.
+    EXPECT_FALSE(prob_countmin_add_in_place(a.data(), a.size(), 9, 1));
+    // finish of a value is a copy.
+    EXPECT_EQ(finished(b), b);
+}

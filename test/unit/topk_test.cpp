@@ -3,6 +3,7 @@
 // bytes, and every refusal of calls and of corrupt bytes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <random>
@@ -179,6 +180,84 @@ TEST(TopkBounds, UnionOfDifferentSizesTakesTheSmaller) {
     Bytes m = merge(a.finish(), b.finish());
     EXPECT_EQ(topk::parse(m.data(), m.size()).header.size, 8u);
     check_bounds(m, exact);
+}
+
+// doc/FORMAT.md 8.4 as written, on a std::map: counters for up to 2k items,
+// purged with the (k + 1)-th largest when there are 2k + 1; finish purges to k.
+// The working state (a hash table, its per-row path inline in topk_table.h, a
+// purge that copies slots out in one pass) must give the same counters and D.
+class Reference {
+public:
+    explicit Reference(std::uint64_t k) : k_(k) {}
+    void add(const std::string& item, std::uint64_t w) {
+        if (w == 0) return;
+        total_ += w;
+        counters_[item] += w;
+        if (counters_.size() == 2 * k_ + 1) purge();
+    }
+    void finish() {
+        if (counters_.size() > k_) purge();
+    }
+    std::uint64_t total() const { return total_; }
+    std::uint64_t offset() const { return offset_; }
+    const std::map<std::string, std::uint64_t>& counters() const { return counters_; }
+
+private:
+    void purge() {
+        std::vector<std::uint64_t> c;
+        for (const auto& [item, n] : counters_) c.push_back(n);
+        std::sort(c.rbegin(), c.rend());
+        std::uint64_t m = c[k_];
+        for (auto it = counters_.begin(); it != counters_.end();) {
+            if (it->second <= m) {
+                it = counters_.erase(it);
+            } else {
+                it->second -= m;
+                ++it;
+            }
+        }
+        offset_ += m;
+    }
+    std::uint64_t k_, total_ = 0, offset_ = 0;
+    std::map<std::string, std::uint64_t> counters_;
+};
+
+void expect_as_reference(const Bytes& v, const Reference& r) {
+    topk::Sketch s = topk::parse(v.data(), v.size());
+    EXPECT_EQ(s.header.total, r.total());
+    EXPECT_EQ(s.header.offset, r.offset());
+    std::map<std::string, std::uint64_t> stored;
+    for (const topk::Entry& e : topk::entries(s)) stored[e.item] = e.count;
+    EXPECT_EQ(stored, r.counters());
+}
+
+TEST(TopkWorkingState, AddsFollowTheFormatRule) {
+    for (std::uint64_t k : {1, 3, 16, 100}) {
+        for (unsigned seed = 1; seed <= 3; seed++) {
+            std::mt19937_64 rng(seed * 1000 + k);
+            Zipf z(20 * k + 50, 0.9 + 0.1 * seed);
+            // Integers (8-byte items, held in their slots) with weights, 0 among them.
+            Builder b(static_cast<long long>(k));
+            Reference r(k);
+            // Text items of several lengths (held in the arena).
+            Builder t(static_cast<long long>(k));
+            Reference rt(k);
+            for (int i = 0; i < 20000; i++) {
+                std::int64_t x = z(rng);
+                std::uint64_t w = seed == 3 ? rng() % 4 : 1;
+                b.add(int_item(x), static_cast<long long>(w));
+                r.add(int_item(x), w);
+                std::string text(static_cast<std::size_t>(x % 13), static_cast<char>('a' + x % 26));
+                text += std::to_string(x);
+                t.add(text, static_cast<long long>(w), kText, 0);
+                rt.add(text, w);
+            }
+            r.finish();
+            rt.finish();
+            expect_as_reference(b.finish(), r);
+            expect_as_reference(t.finish(), rt);
+        }
+    }
 }
 
 TEST(TopkCanonical, SameAddsSameBytesAndEmptyIsNeutral) {
