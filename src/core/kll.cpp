@@ -488,10 +488,11 @@ bool is_working(const std::uint8_t* data, std::size_t size) {
 std::uint16_t k_of(const std::uint8_t* data, std::size_t size) { return read_raw(data, size).k; }
 
 Sketch parse(const std::uint8_t* data, std::size_t size) {
+    header::check(data, size, kHeaderType);
+    std::uint8_t flags = data[kOffFlags];
+    if (flags & kFlagWorking) throw corrupt("flags mark an aggregate's working state, which is never a stored value");
+    if (flags & ~kFlagSorted) throw corrupt("flags " + hex_byte(flags) + " set bits other than bit 0");
     Raw r = read_raw(data, size);
-    if (r.flags & kFlagWorking)
-        throw corrupt("flags mark an aggregate's working state, which is never a stored value");
-    if (r.flags & ~kFlagSorted) throw corrupt("flags " + hex_byte(r.flags) + " set bits other than bit 0");
     if (data[kOffM] != kM) throw corrupt("m is " + std::to_string(data[kOffM]) + ", expected 8");
     if (load_le16(data + kOffReserved) != 0) throw corrupt("reserved bytes 34-35 are not 0");
     if (r.slots != r.retained)
