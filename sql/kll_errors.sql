@@ -43,7 +43,7 @@ SELECT label, pg_temp.err(query) AS result FROM (VALUES
     ('level count 62',       $q$SELECT set_byte(s, 32, 62)::kll FROM good$q$),
     ('m 9',                  $q$SELECT set_byte(s, 33, 9)::kll FROM good$q$),
     ('reserved byte 34',     $q$SELECT set_byte(s, 34, 1)::kll FROM good$q$),
-    ('item slots + 1',       $q$SELECT pg_temp.put(s, 36, 4, get_byte(s, 36) + 1)::kll FROM good$q$),
+    ('free slots 1',         $q$SELECT pg_temp.put(s, 36, 4, 1)::kll FROM good$q$),
     ('level 0 size + 1',     $q$SELECT pg_temp.put(s, 40, 4, get_byte(s, 40) + 1)::kll FROM good$q$),
     ('item NaN',             $q$SELECT overlay(s PLACING pg_temp.le('NaN') FROM 57)::kll FROM good$q$),
     ('item past max',        $q$SELECT overlay(s PLACING pg_temp.le(101) FROM 57)::kll FROM good$q$),

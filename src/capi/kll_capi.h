@@ -3,17 +3,14 @@
 #define PROBABILISTIC_KLL_CAPI_H
 
 #include "capi.h"
+#include "core/kll_row.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Byte 0 of every kll value (quantile() reads a kll or a ddsketch by it). */
-#define PROB_KLL_TYPE_TAG 'L'
 /* The default of kll_agg(x): DataSketches' k. */
 #define PROB_KLL_DEFAULT_K 200
-/* The deepest level count a kll has (its info's level sizes). */
-#define PROB_KLL_MAX_LEVELS 61
 
 /* min and max are 0 when n is 0. */
 typedef struct ProbKllSummary

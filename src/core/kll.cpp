@@ -1,10 +1,13 @@
 #include "kll.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "header.hpp"
+#include "kll_row.h"
 
 namespace probabilistic::kll {
 namespace {
@@ -12,19 +15,27 @@ namespace {
 __extension__ typedef unsigned __int128 uint128;
 
 // Header byte offsets (see the format in kll.hpp).
-constexpr std::size_t kOffFlags = 3, kOffK = 4, kOffMinK = 6, kOffN = 8, kOffMin = 16, kOffMax = 24,
-                      kOffLevels = 32, kOffM = 33, kOffReserved = 34, kOffSlots = 36;
-constexpr std::uint8_t kFlagSorted = 1, kFlagWorking = 2;
+constexpr std::size_t kOffFlags = PROB_KLL_OFF_FLAGS, kOffK = 4, kOffMinK = 6, kOffN = PROB_KLL_OFF_N,
+                      kOffMin = PROB_KLL_OFF_MIN, kOffMax = PROB_KLL_OFF_MAX, kOffLevels = PROB_KLL_OFF_LEVELS,
+                      kOffM = 33, kOffReserved = 34, kOffFree = PROB_KLL_OFF_FREE;
+constexpr std::uint8_t kFlagSorted = PROB_KLL_FLAG_SORTED, kFlagWorking = PROB_KLL_FLAG_WORKING;
+static_assert(kTypeTag == PROB_KLL_TYPE_TAG && kHeaderSize == PROB_KLL_HEADER_SIZE && kMaxLevels == PROB_KLL_MAX_LEVELS,
+              "kll_row.h and kll.hpp agree");
 
 constexpr header::Type kHeaderType{"invalid kll value", kTypeTag, kHeaderSize, kNoHash};
 
 Error corrupt(const std::string& what) { return header::corrupt(kHeaderType, what); }
 
 // round(2k (2/3)^depth / 2) for depth <= 30, in integers: ((2k 2^depth / 3^depth) + 1) / 2.
+constexpr std::uint64_t power_of_three(unsigned d) { return d == 0 ? 1 : 3 * power_of_three(d - 1); }
+template <std::size_t... D>
+constexpr std::array<std::uint64_t, sizeof...(D)> powers_of_three(std::index_sequence<D...>) {
+    return {power_of_three(D)...};
+}
+constexpr auto kPowersOfThree = powers_of_three(std::make_index_sequence<31>());
+
 std::uint64_t shrink(std::uint64_t k, unsigned depth) {
-    std::uint64_t three = 1;
-    for (unsigned i = 0; i < depth; i++) three *= 3;
-    return (((2 * k) << depth) / three + 1) >> 1;
+    return (((2 * k) << depth) / kPowersOfThree[depth] + 1) >> 1;
 }
 
 std::uint64_t scaled_capacity(std::uint16_t k, unsigned depth) {
@@ -33,35 +44,59 @@ std::uint64_t scaled_capacity(std::uint16_t k, unsigned depth) {
     return shrink(shrink(k, half), depth - half);
 }
 
-void halve(double* items, std::uint32_t start, std::uint32_t length, unsigned offset, bool upwards) {
+// Items in a vector (a decoded sketch) or in a working state's bytes (the
+// aggregate's per-row path compacts there, in place): one algorithm for both.
+struct VectorItems {
+    double* p;
+    double get(std::uint32_t i) const { return p[i]; }
+    void set(std::uint32_t i, double v) const { p[i] = v; }
+};
+struct ByteItems {
+    std::uint8_t* p;
+    double get(std::uint32_t i) const { return load_double(p + 8ull * i); }
+    void set(std::uint32_t i, double v) const { store_double(p + 8ull * i, v); }
+};
+
+template <class Items>
+void halve(const Items& items, std::uint32_t start, std::uint32_t length, unsigned offset, bool upwards) {
     std::uint32_t half = length / 2;
     if (upwards) {
         // The kept items end at start + length.
         for (std::uint32_t i = 0; i < half; i++)
-            items[start + length - 1 - i] = items[start + length - 1 - offset - 2 * i];
+            items.set(start + length - 1 - i, items.get(start + length - 1 - offset - 2 * i));
     } else {
-        for (std::uint32_t i = 0; i < half; i++) items[start + i] = items[start + offset + 2 * i];
+        for (std::uint32_t i = 0; i < half; i++) items.set(start + i, items.get(start + offset + 2 * i));
     }
 }
 
 // Merges two sorted runs of one buffer into [to, to + a_len + b_len); on ties
 // the second run's item goes first (DataSketches' order). to <= b_from and the
 // first run lies below to, so nothing unread is overwritten.
-void merge_runs(double* items, std::uint32_t a_from, std::uint32_t a_len, std::uint32_t b_from, std::uint32_t b_len,
-                std::uint32_t to) {
+template <class Items>
+void merge_runs(const Items& items, std::uint32_t a_from, std::uint32_t a_len, std::uint32_t b_from,
+                std::uint32_t b_len, std::uint32_t to) {
     std::uint32_t a = a_from, a_end = a_from + a_len, b = b_from, b_end = b_from + b_len;
     for (std::uint32_t c = to; c < to + a_len + b_len; c++) {
-        if (a == a_end || (b != b_end && !(items[a] < items[b])))
-            items[c] = items[b++];
+        if (a == a_end || (b != b_end && !(items.get(a) < items.get(b))))
+            items.set(c, items.get(b++));
         else
-            items[c] = items[a++];
+            items.set(c, items.get(a++));
     }
 }
 
+template <class Items>
+void sort_run(const Items& items, std::uint32_t from, std::uint32_t length) {
+    static thread_local std::vector<double> run;
+    run.resize(length);
+    for (std::uint32_t i = 0; i < length; i++) run[i] = items.get(from + i);
+    std::sort(run.begin(), run.end());
+    for (std::uint32_t i = 0; i < length; i++) items.set(from + i, run[i]);
+}
+
 // The lowest level at or past its capacity (there is one when the buffer is full).
-unsigned level_to_compact(const Sketch& s) {
-    for (unsigned h = 0; h < s.num_levels(); h++)
-        if (s.level_size(h) >= level_capacity(s.k, s.num_levels(), h)) return h;
+unsigned level_to_compact(std::uint16_t k, const std::uint32_t* levels, unsigned num_levels) {
+    for (unsigned h = 0; h < num_levels; h++)
+        if (levels[h + 1] - levels[h] >= level_capacity(k, num_levels, h)) return h;
     throw std::logic_error("kll: a full buffer with no level at its capacity");
 }
 
@@ -72,37 +107,45 @@ void add_top_level(Sketch& s) {
     s.levels.push_back(static_cast<std::uint32_t>(s.items.size()));
 }
 
-// A full buffer's compaction (DataSketches' compress_while_updating).
-void compact_full(Sketch& s) {
-    unsigned level = level_to_compact(s);
-    if (level == s.num_levels() - 1) add_top_level(s);
-    double* items = s.items.data();
-    std::uint32_t raw_beg = s.levels[level], raw_lim = s.levels[level + 1];
-    std::uint32_t pop_above = s.levels[level + 2] - raw_lim;
+// DataSketches' compress_while_updating, below the top level: compacts level
+// `level` of a full buffer into the one above (levels: L + 1 offsets), the
+// lower levels shifted up into the freed slots.
+template <class Items>
+void compact_level(const Items& items, std::uint32_t* levels, unsigned level, bool level_zero_sorted,
+                   std::uint64_t n) {
+    std::uint32_t raw_beg = levels[level], raw_lim = levels[level + 1];
+    std::uint32_t pop_above = levels[level + 2] - raw_lim;
     std::uint32_t raw_pop = raw_lim - raw_beg;
     bool odd = (raw_pop & 1) != 0;
     std::uint32_t adj_beg = odd ? raw_beg + 1 : raw_beg, adj_pop = odd ? raw_pop - 1 : raw_pop;
     std::uint32_t half = adj_pop / 2;
-    if (level == 0 && !s.level_zero_sorted) std::sort(items + adj_beg, items + adj_beg + adj_pop);
-    unsigned offset = coin(s.n, level);
+    if (level == 0 && !level_zero_sorted) sort_run(items, adj_beg, adj_pop);
+    unsigned offset = coin(n, level);
     if (pop_above == 0) {
         halve(items, adj_beg, adj_pop, offset, true);
     } else {
         halve(items, adj_beg, adj_pop, offset, false);
         merge_runs(items, adj_beg, half, raw_lim, pop_above, adj_beg + half);
     }
-    s.levels[level + 1] -= half;
+    levels[level + 1] -= half;
     if (odd) {
-        s.levels[level] = s.levels[level + 1] - 1;
-        items[s.levels[level]] = items[raw_beg];
+        levels[level] = levels[level + 1] - 1;
+        items.set(levels[level], items.get(raw_beg));
     } else {
-        s.levels[level] = s.levels[level + 1];
+        levels[level] = levels[level + 1];
     }
     if (level > 0) {
-        std::uint32_t amount = raw_beg - s.levels[0];
-        std::move_backward(items + s.levels[0], items + s.levels[0] + amount, items + s.levels[0] + half + amount);
-        for (unsigned h = 0; h < level; h++) s.levels[h] += half;
+        std::uint32_t amount = raw_beg - levels[0];
+        for (std::uint32_t i = amount; i-- > 0;) items.set(levels[0] + half + i, items.get(levels[0] + i));
+        for (unsigned h = 0; h < level; h++) levels[h] += half;
     }
+}
+
+// A full buffer's compaction (DataSketches' compress_while_updating).
+void compact_full(Sketch& s) {
+    unsigned level = level_to_compact(s.k, s.levels.data(), s.num_levels());
+    if (level == s.num_levels() - 1) add_top_level(s);
+    compact_level(VectorItems{s.items.data()}, s.levels.data(), level, s.level_zero_sorted, s.n);
 }
 
 // The slot of a new level-0 item, compacting first when the buffer is full.
@@ -147,11 +190,12 @@ Compressed compress(std::uint16_t k, std::uint64_t n, unsigned num_levels_in, do
             }
             if (level == 0 && !level_zero_sorted) std::sort(items + adj_beg, items + adj_beg + adj_pop);
             unsigned offset = coin(n, level);
+            VectorItems v{items};
             if (pop_above == 0) {
-                halve(items, adj_beg, adj_pop, offset, true);
+                halve(v, adj_beg, adj_pop, offset, true);
             } else {
-                halve(items, adj_beg, adj_pop, offset, false);
-                merge_runs(items, adj_beg, half, raw_lim, pop_above, adj_beg + half);
+                halve(v, adj_beg, adj_pop, offset, false);
+                merge_runs(v, adj_beg, half, raw_lim, pop_above, adj_beg + half);
             }
             count -= half;
             in[level + 1] -= half;
@@ -250,7 +294,8 @@ struct Raw {
     std::uint64_t n;
     double min, max;
     unsigned num_levels;
-    std::uint32_t slots;
+    std::uint32_t free;
+    std::uint64_t slots;  // retained + free
     std::uint32_t retained;
 };
 
@@ -270,22 +315,23 @@ Raw read_raw(const std::uint8_t* data, std::size_t size) {
     r.min = load_double(data + kOffMin);
     r.max = load_double(data + kOffMax);
     r.num_levels = data[kOffLevels];
-    r.slots = load_le32(data + kOffSlots);
+    r.free = load_le32(data + kOffFree);
     if (r.num_levels < 1 || r.num_levels > kMaxLevels)
         throw corrupt("level count " + std::to_string(r.num_levels) + " is not in 1.." + std::to_string(kMaxLevels));
-    std::uint64_t expect = kHeaderSize + 4ull * r.num_levels + 8ull * r.slots;
-    if (size != expect)
-        throw corrupt("it is " + std::to_string(size) + " bytes long; its level count and item slots make " +
-                      std::to_string(expect));
+    if (size < kHeaderSize + 4ull * r.num_levels)
+        throw corrupt("it is " + std::to_string(size) + " bytes long, shorter than its " +
+                      std::to_string(r.num_levels) + " level sizes");
     std::uint64_t sum = 0;
     for (unsigned h = 0; h < r.num_levels; h++) sum += load_le32(data + kHeaderSize + 4 * h);
-    if (sum > r.slots)
-        throw corrupt("level sizes add up to " + std::to_string(sum) + ", more than the " + std::to_string(r.slots) +
-                      " item slots");
+    r.slots = sum + r.free;
+    std::uint64_t expect = kHeaderSize + 4ull * r.num_levels + 8ull * r.slots;
+    if (size != expect)
+        throw corrupt("it is " + std::to_string(size) + " bytes long; its level sizes and free slots make " +
+                      std::to_string(expect));
     r.retained = static_cast<std::uint32_t>(sum);
     if (r.k < kMinK) throw corrupt("k " + std::to_string(r.k) + " is below " + std::to_string(kMinK));
     if ((r.flags & kFlagWorking) && r.slots != total_capacity(r.k, r.num_levels))
-        throw corrupt("a working state's item slots are not its capacity");
+        throw corrupt("a working state's items and free slots are not its capacity");
     return r;
 }
 
@@ -305,14 +351,16 @@ Sketch decode(const std::uint8_t* data, const Raw& r) {
     for (unsigned h = r.num_levels; h-- > 0;)
         s.levels[h] = s.levels[h + 1] - load_le32(data + kHeaderSize + 4 * h);
     const std::uint8_t* p = data + kHeaderSize + 4 * r.num_levels + 8ull * (r.slots - r.retained);
-    for (std::uint32_t i = 0; i < r.retained; i++) s.items[s.levels[0] + i] = load_double(p + 8ull * i);
+    if (PROB_LITTLE_ENDIAN_HOST)
+        std::memcpy(s.items.data() + s.levels[0], p, 8ull * r.retained);
+    else
+        for (std::uint32_t i = 0; i < r.retained; i++) s.items[s.levels[0] + i] = load_double(p + 8ull * i);
     return s;
 }
 
 std::size_t size_with(const Sketch& s, std::uint32_t slots) { return kHeaderSize + 4 * s.num_levels() + 8ull * slots; }
 
 void write(const Sketch& s, bool working, std::uint8_t* out) {
-    std::uint32_t slots = working ? static_cast<std::uint32_t>(s.items.size()) : s.retained();
     std::memset(out, 0, kHeaderSize);
     out[header::kOffTag] = kTypeTag;
     out[header::kOffVersion] = kFormatVersion;
@@ -325,11 +373,17 @@ void write(const Sketch& s, bool working, std::uint8_t* out) {
     store_double(out + kOffMax, s.n ? s.max : 0.0);
     out[kOffLevels] = static_cast<std::uint8_t>(s.num_levels());
     out[kOffM] = kM;
-    store_le32(out + kOffSlots, slots);
+    store_le32(out + kOffFree, working ? s.levels[0] : 0);
     std::uint8_t* p = out + kHeaderSize;
     for (unsigned h = 0; h < s.num_levels(); h++, p += 4) store_le32(p, s.level_size(h));
-    std::uint32_t from = working ? 0 : s.levels[0];
-    for (std::uint32_t i = from; i < s.items.size(); i++, p += 8) store_double(p, i < s.levels[0] ? 0.0 : s.items[i]);
+    if (working) {
+        std::memset(p, 0, 8ull * s.levels[0]);
+        p += 8ull * s.levels[0];
+    }
+    if (PROB_LITTLE_ENDIAN_HOST)
+        std::memcpy(p, s.items.data() + s.levels[0], 8ull * s.retained());
+    else
+        for (std::uint32_t i = s.levels[0]; i < s.items.size(); i++, p += 8) store_double(p, s.items[i]);
 }
 
 Buffer written(const Sketch& s, bool working, Allocator& alloc) {
@@ -380,8 +434,18 @@ void check_contents(const Sketch& s) {
 }  // namespace
 
 std::uint32_t level_capacity(std::uint16_t k, unsigned num_levels, unsigned height) {
+    // Every compaction asks; the capacities of the last k asked are kept (two
+    // divisions a level otherwise).
+    static thread_local std::uint16_t cached_k = 0;
+    static thread_local std::uint32_t cached[kMaxLevels];
     unsigned depth = num_levels - height - 1;
-    return static_cast<std::uint32_t>(std::max<std::uint64_t>(kM, scaled_capacity(k, depth)));
+    if (depth >= kMaxLevels) throw std::logic_error("kll: level depth past 60");
+    if (cached_k != k) {
+        for (unsigned d = 0; d < kMaxLevels; d++)
+            cached[d] = static_cast<std::uint32_t>(std::max<std::uint64_t>(kM, scaled_capacity(k, d)));
+        cached_k = k;
+    }
+    return cached[depth];
 }
 
 std::uint32_t total_capacity(std::uint16_t k, unsigned num_levels) {
@@ -495,9 +559,7 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
     Raw r = read_raw(data, size);
     if (data[kOffM] != kM) throw corrupt("m is " + std::to_string(data[kOffM]) + ", expected 8");
     if (load_le16(data + kOffReserved) != 0) throw corrupt("reserved bytes 34-35 are not 0");
-    if (r.slots != r.retained)
-        throw corrupt("item slots " + std::to_string(r.slots) + " are not the level sizes' sum " +
-                      std::to_string(r.retained));
+    if (r.free != 0) throw corrupt("free slots " + std::to_string(r.free) + " are not 0 (a value keeps no free slots)");
     Sketch s = decode(data, r);
     check_contents(s);
     if (s.n == 0) {
@@ -533,19 +595,36 @@ void check_state_k(const std::uint8_t* data, std::size_t size, long long k) {
 
 Buffer add(std::uint8_t* data, std::size_t size, double v, bool in_place, Allocator& alloc) {
     check_value(v);
-    if (in_place && is_working(data, size)) {
-        Raw r = read_raw(data, size);
-        if (r.retained < r.slots && r.n < UINT64_MAX) {
-            // The fast path: the buffer has a free slot, just below level 0.
-            std::uint32_t slot = r.slots - r.retained - 1;
-            std::uint8_t* sizes = data + kHeaderSize;
-            store_double(sizes + 4 * r.num_levels + 8ull * slot, v);
-            store_le32(sizes, load_le32(sizes) + 1);
-            store_le64(data + kOffN, r.n + 1);
-            if (r.n == 0 || v < r.min) store_double(data + kOffMin, v);
-            if (r.n == 0 || r.max < v) store_double(data + kOffMax, v);
-            data[kOffFlags] = static_cast<std::uint8_t>(data[kOffFlags] & ~kFlagSorted);
-            return {data, size};
+    if (in_place && size >= kHeaderSize && data[0] == kTypeTag && (data[kOffFlags] & kFlagWorking)) {
+        // A working state is this module's own; the checks here only keep
+        // reads and writes inside the bytes. A free slot takes the value
+        // (kll_row.h, which the PostgreSQL layer tries first on its own).
+        unsigned levels = data[kOffLevels];
+        std::uint32_t free = load_le32(data + kOffFree);
+        std::uint64_t n = load_le64(data + kOffN);
+        std::uint8_t* sizes = data + kHeaderSize;
+        std::uint8_t* items = sizes + 4 * levels;
+        if (levels >= 1 && levels <= kMaxLevels && n < UINT64_MAX && size >= kHeaderSize + 4ull * levels) {
+            if (free == 0 && levels > 1) {
+                // Full: compacted in place unless the top level is the one to
+                // compact (a new level grows the buffer: the path below).
+                std::uint32_t offsets[kMaxLevels + 1];
+                std::uint64_t slots = 0;
+                for (unsigned h = 0; h < levels; h++) slots += load_le32(sizes + 4 * h);
+                if (size == kHeaderSize + 4ull * levels + 8 * slots) {
+                    offsets[levels] = static_cast<std::uint32_t>(slots);
+                    for (unsigned h = levels; h-- > 0;) offsets[h] = offsets[h + 1] - load_le32(sizes + 4 * h);
+                    std::uint16_t k = load_le16(data + kOffK);
+                    unsigned level = level_to_compact(k, offsets, levels);
+                    if (level + 1 < levels) {
+                        compact_level(ByteItems{items}, offsets, level, (data[kOffFlags] & kFlagSorted) != 0, n);
+                        for (unsigned h = 0; h < levels; h++) store_le32(sizes + 4 * h, offsets[h + 1] - offsets[h]);
+                        free = offsets[0];
+                        store_le32(data + kOffFree, free);
+                    }
+                }
+            }
+            if (free > 0 && prob_kll_row_add(data, size, v)) return {data, size};
         }
     }
     Sketch s = parse_trusted(data, size);

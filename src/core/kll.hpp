@@ -34,10 +34,11 @@
 //       32    1 level count L, in 1..kMaxLevels
 //       33    1 m, 8
 //       34    2 reserved, 0
-//       36    4 item slots S, u32: the items retained (a value), or
-//               total_capacity(k, L) (a working state: free slots first, 0)
+//       36    4 free slots F, u32: 0 in a value; in a working state the
+//               slots before level 0 (retained + F = total_capacity(k, L))
 //       40   4L level sizes, u32, level 0 first
-//  40 + 4L   8S items, binary64: level 0 (DataSketches' order), then 1 .. L-1
+//  40 + 4L   8F free slots (a working state's, 0 when written), then the
+//               retained items, binary64: level 0 (DataSketches' order), 1 .. L-1
 #pragma once
 
 #include <cstdint>

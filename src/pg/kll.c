@@ -19,6 +19,7 @@
 #include "utils/builtins.h"
 
 #include "capi/kll_capi.h"
+#include "core/kll_row.h"
 
 static struct varlena *
 kll_finished(struct varlena *v)
@@ -121,6 +122,7 @@ kll_add_trans(PG_FUNCTION_ARGS)
 	KllTransCache *cache = (KllTransCache *) fcinfo->flinfo->fn_extra;
 	Datum		params[PROB_AGG_MAX_PARAMS];
 	int			n;
+	double		value;
 
 	if (unlikely(cache == NULL))
 	{
@@ -153,8 +155,12 @@ kll_add_trans(PG_FUNCTION_ARGS)
 	}
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
+	value = prob_datum_as_float8(cache->value_type, PG_GETARG_DATUM(1), "kll_agg");
+	/* A working state's free slot takes the value here (kll_row.h); else the core compacts, grows or refuses. */
+	if (prob_kll_row_add((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, value))
+		PG_RETURN_POINTER(state);
 	PROB_TRY(prob_kll_add((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
-						  prob_datum_as_float8(cache->value_type, PG_GETARG_DATUM(1), "kll_agg"), true,
+						  value, true,
 						  &prob_palloc_allocator, &out, PROB_ERR));
 	state = (struct varlena *) DatumGetPointer(prob_result(state, out));
 	if (!cache->working)
