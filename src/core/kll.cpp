@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -84,12 +85,19 @@ void merge_runs(const Items& items, std::uint32_t a_from, std::uint32_t a_len, s
     }
 }
 
+// Ascending, -0 before +0: a total order on the values a sketch holds, so a
+// sorted run is one sequence whatever the sort (datasketches-cpp's std::sort
+// may leave -0 and +0 either way round; Java's sort orders them so).
+bool before(double a, double b) { return a < b || (a == b && std::signbit(a) && !std::signbit(b)); }
+
+void sort_values(double* from, double* to) { std::sort(from, to, before); }
+
 template <class Items>
 void sort_run(const Items& items, std::uint32_t from, std::uint32_t length) {
     static thread_local std::vector<double> run;
     run.resize(length);
     for (std::uint32_t i = 0; i < length; i++) run[i] = items.get(from + i);
-    std::sort(run.begin(), run.end());
+    sort_values(run.data(), run.data() + length);
     for (std::uint32_t i = 0; i < length; i++) items.set(from + i, run[i]);
 }
 
@@ -188,7 +196,7 @@ Compressed compress(std::uint16_t k, std::uint64_t n, unsigned num_levels_in, do
             } else {
                 out[level + 1] = out[level];
             }
-            if (level == 0 && !level_zero_sorted) std::sort(items + adj_beg, items + adj_beg + adj_pop);
+            if (level == 0 && !level_zero_sorted) sort_values(items + adj_beg, items + adj_beg + adj_pop);
             unsigned offset = coin(n, level);
             VectorItems v{items};
             if (pop_above == 0) {
@@ -257,7 +265,7 @@ View view_of(const Sketch& s) {
         for (std::uint32_t i = s.levels[h]; i < s.levels[h + 1]; i++)
             level.emplace_back(s.items[i], std::uint64_t{1} << h);
         if (h == 0 && !s.level_zero_sorted)
-            std::sort(level.begin(), level.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+            std::sort(level.begin(), level.end(), [](const auto& a, const auto& b) { return before(a.first, b.first); });
         merged.clear();
         std::merge(v.entries.begin(), v.entries.end(), level.begin(), level.end(), std::back_inserter(merged),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -673,7 +681,13 @@ double ds_item(const std::uint8_t* p, bool floats) {
 void put_item(std::vector<std::uint8_t>& out, double v, bool floats) {
     std::uint8_t b[8];
     if (floats) {
-        float f = static_cast<float>(v);
+        // The nearest float (ties to even); past the float range, the nearest is
+        // FLT_MAX up to the midpoint 2^128 - 2^103, infinity from there.
+        double limit = std::ldexp(1.0, 128) - std::ldexp(1.0, 103);
+        float f = std::fabs(v) >= limit ? std::copysign(std::numeric_limits<float>::infinity(), static_cast<float>(v > 0 ? 1 : -1))
+                  : std::fabs(v) > std::numeric_limits<float>::max()
+                      ? std::copysign(std::numeric_limits<float>::max(), static_cast<float>(v > 0 ? 1 : -1))
+                      : static_cast<float>(v);
         std::uint32_t bits;
         std::memcpy(&bits, &f, sizeof bits);
         store_le32(b, bits);
