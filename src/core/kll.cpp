@@ -88,16 +88,23 @@ void merge_runs(const Items& items, std::uint32_t a_from, std::uint32_t a_len, s
 // Ascending, -0 before +0: a total order on the values a sketch holds, so a
 // sorted run is one sequence whatever the sort (datasketches-cpp's std::sort
 // may leave -0 and +0 either way round; Java's sort orders them so).
-bool before(double a, double b) { return a < b || (a == b && std::signbit(a) && !std::signbit(b)); }
+struct Before {
+    bool operator()(double a, double b) const { return a < b || (a == b && std::signbit(a) && !std::signbit(b)); }
+};
 
-void sort_values(double* from, double* to) { std::sort(from, to, before); }
+void sort_values(double* from, double* to) { std::sort(from, to, Before()); }
 
 template <class Items>
 void sort_run(const Items& items, std::uint32_t from, std::uint32_t length) {
-    static thread_local std::vector<double> run;
-    run.resize(length);
+    double small[256];
+    std::vector<double> large;
+    double* run = small;
+    if (length > 256) {
+        large.resize(length);
+        run = large.data();
+    }
     for (std::uint32_t i = 0; i < length; i++) run[i] = items.get(from + i);
-    sort_values(run.data(), run.data() + length);
+    sort_values(run, run + length);
     for (std::uint32_t i = 0; i < length; i++) items.set(from + i, run[i]);
 }
 
@@ -265,7 +272,7 @@ View view_of(const Sketch& s) {
         for (std::uint32_t i = s.levels[h]; i < s.levels[h + 1]; i++)
             level.emplace_back(s.items[i], std::uint64_t{1} << h);
         if (h == 0 && !s.level_zero_sorted)
-            std::sort(level.begin(), level.end(), [](const auto& a, const auto& b) { return before(a.first, b.first); });
+            std::sort(level.begin(), level.end(), [](const auto& a, const auto& b) { return Before()(a.first, b.first); });
         merged.clear();
         std::merge(v.entries.begin(), v.entries.end(), level.begin(), level.end(), std::back_inserter(merged),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -442,18 +449,9 @@ void check_contents(const Sketch& s) {
 }  // namespace
 
 std::uint32_t level_capacity(std::uint16_t k, unsigned num_levels, unsigned height) {
-    // Every compaction asks; the capacities of the last k asked are kept (two
-    // divisions a level otherwise).
-    static thread_local std::uint16_t cached_k = 0;
-    static thread_local std::uint32_t cached[kMaxLevels];
     unsigned depth = num_levels - height - 1;
     if (depth >= kMaxLevels) throw std::logic_error("kll: level depth past 60");
-    if (cached_k != k) {
-        for (unsigned d = 0; d < kMaxLevels; d++)
-            cached[d] = static_cast<std::uint32_t>(std::max<std::uint64_t>(kM, scaled_capacity(k, d)));
-        cached_k = k;
-    }
-    return cached[depth];
+    return static_cast<std::uint32_t>(std::max<std::uint64_t>(kM, scaled_capacity(k, depth)));
 }
 
 std::uint32_t total_capacity(std::uint16_t k, unsigned num_levels) {

@@ -147,7 +147,8 @@ kll_add_trans(PG_FUNCTION_ARGS)
 	else
 	{
 		state = prob_detoast(PG_GETARG_DATUM(0));
-		if (!prob_agg_params_constant(fcinfo, &kll_agg, 2, &cache->params_known, &cache->params_constant))
+		if (!(cache->params_known && cache->params_constant) &&
+			!prob_agg_params_constant(fcinfo, &kll_agg, 2, &cache->params_known, &cache->params_constant))
 		{
 			n = prob_agg_row_params(fcinfo, &kll_agg, 2, params);
 			prob_agg_check_params(&kll_agg, VARDATA(state), VARSIZE(state) - VARHDRSZ, n, params);
@@ -155,7 +156,8 @@ kll_add_trans(PG_FUNCTION_ARGS)
 	}
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
-	value = prob_datum_as_float8(cache->value_type, PG_GETARG_DATUM(1), "kll_agg");
+	value = likely(cache->value_type == FLOAT8OID) ? DatumGetFloat8(PG_GETARG_DATUM(1))
+		: prob_datum_as_float8(cache->value_type, PG_GETARG_DATUM(1), "kll_agg");
 	/* A working state's free slot takes the value here (kll_row.h); else the core compacts, grows or refuses. */
 	if (prob_kll_row_add((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ, value))
 		PG_RETURN_POINTER(state);
