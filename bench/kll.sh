@@ -10,7 +10,9 @@
 #     it), 0 inside; our worst must be within kll_rank_error (1.33% at k = 200);
 #   - size: the bytes of each at k = 200 (pg_column_size) per distribution;
 #   - speed: the aggregate's on-CPU cost per row above count(x), interleaved rounds,
-#     ratio of medians: kll_agg(x) against kll_double_sketch_build(x) on lognormal.
+#     ratio of medians: kll_agg(x) against kll_double_sketch_build(x) on lognormal;
+#     the union of 10^4 stored sketches (kll_union_agg against kll_double_sketch_merge)
+#     and quantile() on each of them (against kll_double_sketch_get_quantile), reported.
 # Prints a table with PASS/MISS per goal and writes bench/results/kll-latest.txt.
 #
 #   bench/kll.sh                                       1M rows a distribution, 5 rounds
@@ -104,8 +106,24 @@ WORST=$(printf '%s' "$ACCURACY" | awk '{ if ($3 > m) m = $3 } END { print m + 0 
 BOUND=$(printf '%s' "$ACCURACY" | awk 'NR == 1 { print $5 }')
 SIZE_RATIO=$(sql -c "SELECT pg_column_size(kll_agg(x))::float8 / pg_column_size(kll_double_sketch_build(x)) FROM lognormal1")
 
-IDS=(count kll datasketches)
+log "10^4 stored sketches of each"
+sql <<SQL >/dev/null
+CREATE TABLE parts AS SELECT g, kll_agg(x) AS k, kll_double_sketch_build(x) AS s
+FROM (SELECT row_number() OVER () % 10000 AS g, x FROM lognormal1) v GROUP BY g;
+VACUUM (FREEZE, ANALYZE) parts;
+SELECT pg_prewarm('parts');
+SQL
+
+IDS=(count kll datasketches union_kll union_ds quantile_kll quantile_ds)
 declare -A SQL LABEL RUNS
+LABEL[union_kll]="kll_union_agg(k) FROM parts (10^4 sketches)"
+SQL[union_kll]="SELECT kll_count(kll_union_agg(k)) FROM parts"
+LABEL[union_ds]="kll_double_sketch_merge(s) FROM parts"
+SQL[union_ds]="SELECT kll_double_sketch_get_n(kll_double_sketch_merge(s)) FROM parts"
+LABEL[quantile_kll]="sum(quantile(k, 0.99)) FROM parts"
+SQL[quantile_kll]="SELECT sum(quantile(k, 0.99)) FROM parts"
+LABEL[quantile_ds]="sum(kll_double_sketch_get_quantile(s, 0.99))"
+SQL[quantile_ds]="SELECT sum(kll_double_sketch_get_quantile(s, 0.99)) FROM parts"
 LABEL[count]="count(x) FROM lognormal1"
 SQL[count]="SELECT count(x) FROM lognormal1"
 LABEL[kll]="kll_agg(x) FROM lognormal1"
