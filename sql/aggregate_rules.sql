@@ -151,3 +151,30 @@ DROP AGGREGATE ar_raw_topk(bigint);
 DROP AGGREGATE ar_raw_topk(bigint, integer);
 DROP AGGREGATE ar_finished_topk(bigint, integer);
 SELECT topk_empty() = (SELECT topk_agg(x) FROM generate_series(1, 0) x) AS topk_defaults;
+
+-- BEGIN issue-26 kll
+-- kll_agg: a k that changes between partitions is refused as between rows;
+-- constant k combines partitions within the rank error.
+CREATE TABLE ar_kl (k int, x int) PARTITION BY LIST (k);
+CREATE TABLE ar_kl1 PARTITION OF ar_kl FOR VALUES IN (1);
+CREATE TABLE ar_kl2 PARTITION OF ar_kl FOR VALUES IN (2);
+INSERT INTO ar_kl SELECT 1 + i % 2, i FROM generate_series(1, 1000) i;
+ANALYZE ar_kl;
+SET enable_partitionwise_aggregate = on;
+SELECT kll_agg(x, 8 * k) FROM ar_kl;
+SELECT kll_count(kll_agg(x, 16)) AS n, abs(quantile_rank(kll_agg(x, 16), 500) - 0.5) <= kll_rank_error(kll_agg(x, 16)) AS within
+FROM ar_kl;
+RESET enable_partitionwise_aggregate;
+DROP TABLE ar_kl;
+SELECT kll_agg(x, NULL) FROM generate_series(1, 0) x;
+SELECT x, kll_info(kll_agg(x, 20) OVER w)->'k' AS k20, kll_count(kll_agg(x) OVER w) AS n
+FROM generate_series(1, 2) x WINDOW w AS (ORDER BY x ROWS BETWEEN 1 FOLLOWING AND 1 FOLLOWING);
+-- A user's aggregate over kll_add_trans without our final function keeps a
+-- valid value from the first row: kll_agg's bytes, in a window too.
+CREATE AGGREGATE ar_raw_kll(float8, integer) (SFUNC = kll_add_trans, STYPE = kll);
+SELECT ar_raw_kll(x, 8) = kll_agg(x, 8) AS same, ar_raw_kll(x, 8)::bytea::kll IS NOT NULL AS valid
+FROM generate_series(1, 300) x;
+SELECT bool_and(w = a) AS window_same, count(*) AS rows
+FROM (SELECT ar_raw_kll(x, 8) OVER () AS w, kll_agg(x::float8, 8) OVER () AS a FROM generate_series(1, 100) x) s;
+DROP AGGREGATE ar_raw_kll(float8, integer);
+-- END issue-26

@@ -69,7 +69,10 @@ INSERT INTO hp_pairs VALUES
     ('countmin', (SELECT countmin_add(countmin_empty(0.5, 0.5), 42)::text),
                  (SELECT '\x' || upper(substr(countmin_add(countmin_empty(0.5, 0.5), 42)::text, 3)))),
     ('topk', (SELECT topk_agg(x)::text FROM generate_series(1, 3) x),
-             (SELECT '\x' || upper(substr(topk_agg(x)::text, 3)) FROM generate_series(1, 3) x));
+             (SELECT '\x' || upper(substr(topk_agg(x)::text, 3)) FROM generate_series(1, 3) x)),
+    -- issue-26 kll
+    ('kll', (SELECT kll_agg(x)::text FROM generate_series(1, 5) x),
+            (SELECT '\x' || upper(substr(kll_agg(x)::text, 3)) FROM generate_series(1, 5) x));
 
 -- Coverage: every type with a default hash operator class has samples
 -- (arrays, enums, ranges, multiranges and composites through their

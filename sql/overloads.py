@@ -2,7 +2,7 @@
 """The per-type overloads of the hashing aggregates in sql/probabilistic.sql.
 
 hll_add_agg, hll_count_distinct, bloom_agg, cuckoo_agg and countmin_agg hash their argument. Each has
-one overload per type of HASHED_TYPES, not only anyelement (ddsketch_agg, which reads
+one overload per type of HASHED_TYPES, not only anyelement (ddsketch_agg and kll_agg, which read
 numbers, one per type of NUMERIC_TYPES): a caller that sees only the
 aggregate's signature (Citus's wrapper) still knows the argument's type, and a value
 whose type converts implicitly to several (a string, "char") resolves to exactly one
@@ -214,10 +214,30 @@ COMMENT ON AGGREGATE countmin_agg({T}, bigint, double precision, double precisio
     'count-min sketch of the non-NULL values of a column, each counted weight (>= 0) times, at the given epsilon and delta';
 """,
     # END issue-27
+    # BEGIN issue-26 kll
+    "kll": """\
+CREATE FUNCTION kll_add_trans(kll, {T}) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION kll_add_trans(kll, {T}) IS 'transition function of kll_agg(x)';
+CREATE FUNCTION kll_add_trans(kll, {T}, integer) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION kll_add_trans(kll, {T}, integer) IS 'transition function of kll_agg(x, k)';
+CREATE AGGREGATE kll_agg({T}) (
+    SFUNC = kll_add_trans, STYPE = kll, FINALFUNC = kll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = kll_agg_combine, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE kll_agg({T}) IS 'rank-error quantile sketch (KLL, k = 200) of the non-NULL values of a column';
+CREATE AGGREGATE kll_agg({T}, integer) (
+    SFUNC = kll_add_trans, STYPE = kll, FINALFUNC = kll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = kll_agg_combine, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE kll_agg({T}, integer) IS 'rank-error quantile sketch (KLL) at parameter k of the non-NULL values of a column';
+""",
+    # END issue-26
 }
 
 # The types of each family: HASHED_TYPES unless listed here.
-FAMILY_TYPES = {"ddsketch": NUMERIC_TYPES}
+FAMILY_TYPES = {"ddsketch": NUMERIC_TYPES, "kll": NUMERIC_TYPES}
 
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "probabilistic.sql")
 BEGIN = re.compile(r"^-- BEGIN GENERATED (\w+)\b.*\n", re.M)

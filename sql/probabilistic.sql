@@ -3184,3 +3184,243 @@ CREATE AGGREGATE topk_agg(anyelement, bigint, integer) (
 );
 COMMENT ON AGGREGATE topk_agg(anyelement, bigint, integer) IS
     'heaviest non-NULL values of a column by a non-negative weight, keeping size counters';
+
+-- BEGIN issue-26 kll
+--------------------------------------------------------------------------------
+-- kll: quantiles with a rank error, Apache DataSketches' KLL (doc/FORMAT.md 10)
+--------------------------------------------------------------------------------
+CREATE TYPE kll;
+
+CREATE FUNCTION kll_in(cstring) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION kll_out(kll) RETURNS cstring
+    AS 'MODULE_PATHNAME', 'kll_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION kll_recv(internal) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION kll_send(kll) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'kll_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE kll (
+    INPUT = kll_in, OUTPUT = kll_out, RECEIVE = kll_recv, SEND = kll_send,
+    INTERNALLENGTH = VARIABLE, STORAGE = extended
+);
+COMMENT ON TYPE kll IS
+    'quantile sketch with a rank error: every quantile''s rank within kll_rank_error (KLL, Apache DataSketches'' layout)';
+COMMENT ON FUNCTION kll_in(cstring) IS 'text input: \x and the hexadecimal binary format, validated field by field';
+COMMENT ON FUNCTION kll_out(kll) IS 'text output: \x and the hexadecimal binary format';
+COMMENT ON FUNCTION kll_recv(internal) IS 'binary input: the binary format, validated field by field';
+COMMENT ON FUNCTION kll_send(kll) IS 'binary output: the binary format';
+
+CREATE FUNCTION kll_from_bytea(bytea) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION kll_from_bytea(bytea) IS 'validates the binary format field by field and returns it as kll';
+CREATE CAST (bytea AS kll) WITH FUNCTION kll_from_bytea(bytea);
+COMMENT ON CAST (bytea AS kll) IS 'the binary format, validated field by field';
+CREATE CAST (kll AS bytea) WITHOUT FUNCTION;
+COMMENT ON CAST (kll AS bytea) IS 'the binary format';
+
+CREATE FUNCTION quantile(kll, double precision) RETURNS double precision
+    AS 'MODULE_PATHNAME', 'quantile' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION quantile(kll, double precision) IS
+    'a retained value whose rank is within kll_rank_error of q (DataSketches'' inclusive rule); NULL for an empty sketch';
+CREATE FUNCTION quantiles(kll, double precision[]) RETURNS double precision[]
+    AS 'MODULE_PATHNAME', 'quantiles' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION quantiles(kll, double precision[]) IS
+    'quantile() at each q of an array (a NULL q gives NULL); NULL for an empty sketch';
+CREATE FUNCTION quantile_rank(kll, double precision) RETURNS double precision
+    AS 'MODULE_PATHNAME', 'quantile_rank' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION quantile_rank(kll, double precision) IS
+    'estimated fraction of the values at or below x, within kll_rank_error; NULL for an empty sketch';
+CREATE FUNCTION kll_count(kll) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'kll_count' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION kll_count(kll) IS 'number of values, exactly';
+CREATE FUNCTION kll_min(kll) RETURNS double precision
+    AS 'MODULE_PATHNAME', 'kll_min' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION kll_min(kll) IS 'smallest value, exactly; NULL for an empty sketch';
+CREATE FUNCTION kll_max(kll) RETURNS double precision
+    AS 'MODULE_PATHNAME', 'kll_max' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION kll_max(kll) IS 'largest value, exactly; NULL for an empty sketch';
+CREATE FUNCTION kll_rank_error(kll, double_sided boolean DEFAULT false) RETURNS double precision
+    AS 'MODULE_PATHNAME', 'kll_rank_error' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION kll_rank_error(kll, boolean) IS
+    'DataSketches'' a priori normalized rank error of the sketch''s smallest k (99% confidence), single- or double-sided';
+CREATE FUNCTION kll_union(kll, kll) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_union' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION kll_union(kll, kll) IS
+    'sketch of both inputs'' values, DataSketches'' merge: the left''s k, the smaller k for the error';
+CREATE FUNCTION kll_info(kll) RETURNS jsonb
+    AS 'MODULE_PATHNAME', 'kll_info' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION kll_info(kll) IS 'every header field, the level sizes, the rank errors, min and max, bytes';
+CREATE FUNCTION kll_import(bytea) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_import' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION kll_import(bytea) IS
+    'an Apache DataSketches KLL image of doubles or floats (Spark, Druid, datasketches-postgresql), validated field by field';
+CREATE FUNCTION kll_export(kll, items text DEFAULT 'double') RETURNS bytea
+    AS 'MODULE_PATHNAME', 'kll_export' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION kll_export(kll, text) IS
+    'the Apache DataSketches KLL image datasketches-cpp writes for the sketch, of ''double'' or ''float'' items';
+
+-- A value's bytes say everything it holds, so equality and hashing are bytea's own functions.
+CREATE FUNCTION kll_eq(kll, kll) RETURNS boolean
+    AS 'byteaeq' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION kll_eq(kll, kll) IS 'the sketches have the same bytes';
+CREATE FUNCTION kll_ne(kll, kll) RETURNS boolean
+    AS 'byteane' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION kll_ne(kll, kll) IS 'the sketches differ in some byte';
+CREATE FUNCTION kll_hash(kll) RETURNS integer
+    AS 'hashvarlena' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION kll_hash(kll) IS 'hash of a sketch, for hash joins and GROUP BY';
+CREATE FUNCTION kll_hash_extended(kll, bigint) RETURNS bigint
+    AS 'hashvarlenaextended' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION kll_hash_extended(kll, bigint) IS 'seeded 64-bit hash of a sketch, for hash partitioning';
+
+CREATE OPERATOR || (LEFTARG = kll, RIGHTARG = kll, FUNCTION = kll_union);
+COMMENT ON OPERATOR || (kll, kll) IS 'union (DataSketches'' merge of the right into the left)';
+CREATE OPERATOR = (LEFTARG = kll, RIGHTARG = kll, FUNCTION = kll_eq, COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = eqsel, JOIN = eqjoinsel, HASHES);
+COMMENT ON OPERATOR = (kll, kll) IS 'equal';
+CREATE OPERATOR <> (LEFTARG = kll, RIGHTARG = kll, FUNCTION = kll_ne, COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = neqsel, JOIN = neqjoinsel);
+COMMENT ON OPERATOR <> (kll, kll) IS 'not equal';
+
+CREATE OPERATOR CLASS kll_ops DEFAULT FOR TYPE kll USING hash AS
+    OPERATOR 1 = (kll, kll),
+    FUNCTION 1 kll_hash(kll),
+    FUNCTION 2 kll_hash_extended(kll, bigint);
+
+-- Aggregates keep the kll type itself as their state (kll_agg's a working
+-- state: doc/FORMAT.md 10.6), with the union as combine function (parallel query, Citus).
+CREATE FUNCTION kll_agg_final(kll) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_agg_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION kll_agg_final(kll) IS
+    'final function of kll_agg: the state''s value, or for zero rows an empty sketch';
+CREATE FUNCTION kll_union_final(kll) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_union_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION kll_union_final(kll) IS 'final function of kll_union_agg: the state''s value';
+CREATE FUNCTION kll_union_trans(kll, kll) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_union_trans' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION kll_union_trans(kll, kll) IS 'transition and combine function of kll_union_agg';
+CREATE FUNCTION kll_agg_combine(kll, kll) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_agg_combine' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION kll_agg_combine(kll, kll) IS
+    'combine function of kll_agg: the union of partial sketches of one k (a k that changed is refused)';
+
+CREATE AGGREGATE kll_union_agg(kll) (
+    SFUNC = kll_union_trans, STYPE = kll, FINALFUNC = kll_union_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = kll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE kll_union_agg(kll) IS 'union of a column of sketches (zero rows: NULL)';
+
+-- kll_add_trans and kll_agg(x [, k]), for each numeric input type.
+-- BEGIN GENERATED kll (by sql/overloads.py from its table NUMERIC_TYPES; do not edit here)
+
+-- smallint
+CREATE FUNCTION kll_add_trans(kll, smallint) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION kll_add_trans(kll, smallint) IS 'transition function of kll_agg(x)';
+CREATE FUNCTION kll_add_trans(kll, smallint, integer) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION kll_add_trans(kll, smallint, integer) IS 'transition function of kll_agg(x, k)';
+CREATE AGGREGATE kll_agg(smallint) (
+    SFUNC = kll_add_trans, STYPE = kll, FINALFUNC = kll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = kll_agg_combine, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE kll_agg(smallint) IS 'rank-error quantile sketch (KLL, k = 200) of the non-NULL values of a column';
+CREATE AGGREGATE kll_agg(smallint, integer) (
+    SFUNC = kll_add_trans, STYPE = kll, FINALFUNC = kll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = kll_agg_combine, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE kll_agg(smallint, integer) IS 'rank-error quantile sketch (KLL) at parameter k of the non-NULL values of a column';
+
+-- integer
+CREATE FUNCTION kll_add_trans(kll, integer) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION kll_add_trans(kll, integer) IS 'transition function of kll_agg(x)';
+CREATE FUNCTION kll_add_trans(kll, integer, integer) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION kll_add_trans(kll, integer, integer) IS 'transition function of kll_agg(x, k)';
+CREATE AGGREGATE kll_agg(integer) (
+    SFUNC = kll_add_trans, STYPE = kll, FINALFUNC = kll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = kll_agg_combine, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE kll_agg(integer) IS 'rank-error quantile sketch (KLL, k = 200) of the non-NULL values of a column';
+CREATE AGGREGATE kll_agg(integer, integer) (
+    SFUNC = kll_add_trans, STYPE = kll, FINALFUNC = kll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = kll_agg_combine, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE kll_agg(integer, integer) IS 'rank-error quantile sketch (KLL) at parameter k of the non-NULL values of a column';
+
+-- bigint
+CREATE FUNCTION kll_add_trans(kll, bigint) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION kll_add_trans(kll, bigint) IS 'transition function of kll_agg(x)';
+CREATE FUNCTION kll_add_trans(kll, bigint, integer) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION kll_add_trans(kll, bigint, integer) IS 'transition function of kll_agg(x, k)';
+CREATE AGGREGATE kll_agg(bigint) (
+    SFUNC = kll_add_trans, STYPE = kll, FINALFUNC = kll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = kll_agg_combine, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE kll_agg(bigint) IS 'rank-error quantile sketch (KLL, k = 200) of the non-NULL values of a column';
+CREATE AGGREGATE kll_agg(bigint, integer) (
+    SFUNC = kll_add_trans, STYPE = kll, FINALFUNC = kll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = kll_agg_combine, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE kll_agg(bigint, integer) IS 'rank-error quantile sketch (KLL) at parameter k of the non-NULL values of a column';
+
+-- real
+CREATE FUNCTION kll_add_trans(kll, real) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION kll_add_trans(kll, real) IS 'transition function of kll_agg(x)';
+CREATE FUNCTION kll_add_trans(kll, real, integer) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION kll_add_trans(kll, real, integer) IS 'transition function of kll_agg(x, k)';
+CREATE AGGREGATE kll_agg(real) (
+    SFUNC = kll_add_trans, STYPE = kll, FINALFUNC = kll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = kll_agg_combine, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE kll_agg(real) IS 'rank-error quantile sketch (KLL, k = 200) of the non-NULL values of a column';
+CREATE AGGREGATE kll_agg(real, integer) (
+    SFUNC = kll_add_trans, STYPE = kll, FINALFUNC = kll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = kll_agg_combine, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE kll_agg(real, integer) IS 'rank-error quantile sketch (KLL) at parameter k of the non-NULL values of a column';
+
+-- double precision
+CREATE FUNCTION kll_add_trans(kll, double precision) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION kll_add_trans(kll, double precision) IS 'transition function of kll_agg(x)';
+CREATE FUNCTION kll_add_trans(kll, double precision, integer) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION kll_add_trans(kll, double precision, integer) IS 'transition function of kll_agg(x, k)';
+CREATE AGGREGATE kll_agg(double precision) (
+    SFUNC = kll_add_trans, STYPE = kll, FINALFUNC = kll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = kll_agg_combine, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE kll_agg(double precision) IS 'rank-error quantile sketch (KLL, k = 200) of the non-NULL values of a column';
+CREATE AGGREGATE kll_agg(double precision, integer) (
+    SFUNC = kll_add_trans, STYPE = kll, FINALFUNC = kll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = kll_agg_combine, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE kll_agg(double precision, integer) IS 'rank-error quantile sketch (KLL) at parameter k of the non-NULL values of a column';
+
+-- numeric
+CREATE FUNCTION kll_add_trans(kll, numeric) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION kll_add_trans(kll, numeric) IS 'transition function of kll_agg(x)';
+CREATE FUNCTION kll_add_trans(kll, numeric, integer) RETURNS kll
+    AS 'MODULE_PATHNAME', 'kll_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION kll_add_trans(kll, numeric, integer) IS 'transition function of kll_agg(x, k)';
+CREATE AGGREGATE kll_agg(numeric) (
+    SFUNC = kll_add_trans, STYPE = kll, FINALFUNC = kll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = kll_agg_combine, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE kll_agg(numeric) IS 'rank-error quantile sketch (KLL, k = 200) of the non-NULL values of a column';
+CREATE AGGREGATE kll_agg(numeric, integer) (
+    SFUNC = kll_add_trans, STYPE = kll, FINALFUNC = kll_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = kll_agg_combine, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE kll_agg(numeric, integer) IS 'rank-error quantile sketch (KLL) at parameter k of the non-NULL values of a column';
+
+-- END GENERATED kll
+-- END issue-26

@@ -18,6 +18,7 @@
 #include "utils/memutils.h"
 
 #include "capi/ddsketch_capi.h"
+#include "capi/kll_capi.h"
 
 /* A ddsketch keeps no working state: its aggregate's state is always a value. */
 static const ProbSketchType ddsketch_type = {"ddsketch", prob_ddsketch_validate, NULL};
@@ -100,33 +101,6 @@ typedef struct DdsketchTransCache
 	bool		params_constant;
 } DdsketchTransCache;
 
-/* A value of any of the numeric input types as float8 (bigint and numeric rounded to the nearest). */
-static double
-value_as_float8(Oid type, Datum d)
-{
-	switch (type)
-	{
-		case INT2OID:
-			return (double) DatumGetInt16(d);
-		case INT4OID:
-			return (double) DatumGetInt32(d);
-		case INT8OID:
-			return (double) DatumGetInt64(d);
-		case FLOAT4OID:
-			return (double) DatumGetFloat4(d);
-		case FLOAT8OID:
-			return DatumGetFloat8(d);
-		case NUMERICOID:
-			return DatumGetFloat8(DirectFunctionCall1(numeric_float8, d));
-		default:
-			ereport(ERROR,
-					(errcode(ERRCODE_DATATYPE_MISMATCH),
-					 errmsg("ddsketch_agg does not take values of type %s", format_type_be(type)),
-					 errhint("Cast the values to double precision.")));
-	}
-	return 0;					/* not reached */
-}
-
 /*
  * The transition function of ddsketch_agg and approx_percentile_cont: the
  * state is the ddsketch itself, updated in place when its size does not
@@ -162,7 +136,7 @@ ddsketch_add_trans(PG_FUNCTION_ARGS)
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
 	PROB_TRY(prob_ddsketch_add((uint8_t *) VARDATA(state), VARSIZE(state) - VARHDRSZ,
-							   value_as_float8(cache->value_type, PG_GETARG_DATUM(1)), true,
+							   prob_datum_as_float8(cache->value_type, PG_GETARG_DATUM(1), "ddsketch_agg"), true,
 							   &prob_palloc_allocator, &out, PROB_ERR));
 	return prob_result(state, out);
 }
@@ -211,9 +185,23 @@ ddsketch_union_final(PG_FUNCTION_ARGS)
 }
 
 /*
- * quantile, quantiles and quantile_rank take a ddsketch (the SQL names are
- * the type's; a second quantile type would read the value's type tag, byte 0).
+ * quantile, quantiles and quantile_rank take a ddsketch or a kll (the SQL
+ * names are both types'): a value's type tag, byte 0, says which.
  */
+static bool
+is_kll(struct varlena *v)
+{
+	return VARSIZE_ANY_EXHDR(v) > 0 && *(uint8 *) VARDATA_ANY(v) == PROB_KLL_TYPE_TAG;
+}
+
+/* A kll answers at its retained items (DataSketches' inclusive rule), never interpolating. */
+static bool
+quantiles_of(struct varlena *v, const double *qs, int n, bool interpolate, double *out, bool *found, ProbError *err)
+{
+	if (is_kll(v))
+		return prob_kll_quantiles(PROB_BYTES(v), qs, n, out, found, err);
+	return prob_ddsketch_quantiles(PROB_BYTES(v), qs, n, interpolate, out, found, err);
+}
 
 /* One quantile of v, or NULL for an empty sketch. */
 static Datum
@@ -222,7 +210,7 @@ one_quantile(FunctionCallInfo fcinfo, struct varlena *v, double q, bool interpol
 	double		result;
 	bool		found;
 
-	PROB_TRY(prob_ddsketch_quantiles(PROB_BYTES(v), &q, 1, interpolate, &result, &found, PROB_ERR));
+	PROB_TRY(quantiles_of(v, &q, 1, interpolate, &result, &found, PROB_ERR));
 	if (!found)
 		PG_RETURN_NULL();
 	PG_RETURN_FLOAT8(result);
@@ -246,7 +234,7 @@ many_quantiles(FunctionCallInfo fcinfo, struct varlena *v, ArrayType *qs, bool i
 	out = palloc(sizeof(double) * Max(n, 1));
 	for (int i = 0; i < n; i++)
 		in[i] = nulls[i] ? 0.5 : DatumGetFloat8(elems[i]);
-	PROB_TRY(prob_ddsketch_quantiles(PROB_BYTES(v), in, n, interpolate, out, &found, PROB_ERR));
+	PROB_TRY(quantiles_of(v, in, n, interpolate, out, &found, PROB_ERR));
 	if (!found)
 		PG_RETURN_NULL();
 	for (int i = 0; i < n; i++)
@@ -280,7 +268,10 @@ quantile_rank(PG_FUNCTION_ARGS)
 	double		result;
 	bool		found;
 
-	PROB_TRY(prob_ddsketch_rank(PROB_BYTES(v), PG_GETARG_FLOAT8(1), &result, &found, PROB_ERR));
+	if (is_kll(v))
+		PROB_TRY(prob_kll_rank(PROB_BYTES(v), PG_GETARG_FLOAT8(1), &result, &found, PROB_ERR));
+	else
+		PROB_TRY(prob_ddsketch_rank(PROB_BYTES(v), PG_GETARG_FLOAT8(1), &result, &found, PROB_ERR));
 	if (!found)
 		PG_RETURN_NULL();
 	PG_RETURN_FLOAT8(result);

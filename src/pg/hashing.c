@@ -1046,3 +1046,30 @@ sketch_hash(PG_FUNCTION_ARGS)
 
 	PG_RETURN_INT64((int64) prob_hash_datum(type, PG_GETARG_DATUM(0), seed));
 }
+
+/* A value of any of the numeric input types as float8 (bigint and numeric rounded to the nearest). */
+double
+prob_datum_as_float8(Oid type, Datum d, const char *aggregate)
+{
+	switch (type)
+	{
+		case INT2OID:
+			return (double) DatumGetInt16(d);
+		case INT4OID:
+			return (double) DatumGetInt32(d);
+		case INT8OID:
+			return (double) DatumGetInt64(d);
+		case FLOAT4OID:
+			return (double) DatumGetFloat4(d);
+		case FLOAT8OID:
+			return DatumGetFloat8(d);
+		case NUMERICOID:
+			return DatumGetFloat8(DirectFunctionCall1(numeric_float8, d));
+		default:
+			ereport(ERROR,
+					(errcode(ERRCODE_DATATYPE_MISMATCH),
+					 errmsg("%s does not take values of type %s", aggregate, format_type_be(type)),
+					 errhint("Cast the values to double precision.")));
+	}
+	return 0;					/* not reached */
+}

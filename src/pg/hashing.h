@@ -143,6 +143,13 @@ extern Oid	prob_arg_type(FunctionCallInfo fcinfo, int argno);
 extern uint16 prob_aggregate_value_kind(FunctionCallInfo fcinfo);
 
 /*
+ * A value of a numeric input type (smallint, integer, bigint, real, double
+ * precision, numeric) as float8, for the aggregates that read numbers
+ * (ddsketch_agg, kll_agg: named in the error for any other type).
+ */
+extern double prob_datum_as_float8(Oid type, Datum d, const char *aggregate);
+
+/*
  * fn_extra of a function that needs nothing else there: the hashing rule of
  * one argument and, for a transition function, whether the call's
  * parameters are constants, so that a row with constant

@@ -4,7 +4,9 @@
 // the type tag. Deterministic; built and run by `make fuzz`.
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <string>
 
 #include "fuzz_common.hpp"
@@ -14,6 +16,7 @@
 #include "ddsketch.hpp"
 #include "countmin.hpp"
 #include "topk.hpp"
+#include "kll.hpp"  // issue-26
 #include "hll.hpp"
 #include "hll_family.hpp"
 
@@ -83,6 +86,46 @@ void ddsketch_seeds(const std::string& dir, HeapAllocator& alloc) {
     write_file(dir + "/ddsketch-bad-max", bad);
     write_file(dir + "/ddsketch-bad-truncated", g.data, g.size - 1);
 }
+
+// BEGIN issue-26 kll
+// kll values of every shape (empty, one item, one level, many levels, sorted
+// level 0, a union of two k), their DataSketches images (doubles and floats),
+// and near misses that each fail one check.
+void kll_seeds(const std::string& dir, HeapAllocator& alloc) {
+    auto build = [](std::uint16_t k, int n, double scale) {
+        kll::Sketch s = kll::empty(k);
+        for (int i = 0; i < n; i++) kll::update(s, std::fmod(i * 7919.0, 1000.0) * scale - 10);
+        return s;
+    };
+    kll::Sketch merged = build(20, 700, 1.0);
+    kll::merge(merged, build(8, 300, -2.0));
+    kll::Sketch sorted = build(8, 40, 1.0);
+    sorted.level_zero_sorted = true;
+    std::sort(sorted.items.begin() + sorted.levels[0], sorted.items.begin() + sorted.levels[1]);
+    const std::pair<const char*, kll::Sketch> values[] = {
+        {"empty", kll::empty(200)}, {"one", build(200, 1, 1.0)},   {"one-level", build(200, 150, 0.5)},
+        {"levels", build(8, 500, 1.0)}, {"union", merged},          {"sorted-level-0", sorted},
+    };
+    for (const auto& [name, s] : values) {
+        Buffer b = kll::encode(s, alloc);
+        write_file(dir + "/kll-" + name, b.data, b.size);
+        std::vector<std::uint8_t> d = kll::export_datasketches(s, false), f = kll::export_datasketches(s, true);
+        write_file(dir + "/kll-datasketches-double-" + std::string(name), d.data(), d.size());
+        write_file(dir + "/kll-datasketches-float-" + std::string(name), f.data(), f.size());
+    }
+    Buffer g = kll::encode(values[3].second, alloc);
+    std::vector<std::uint8_t> bad(g.data, g.data + g.size);
+    store_le64(bad.data() + 8, 501);  // n not the weight
+    write_file(dir + "/kll-bad-n", bad);
+    bad.assign(g.data, g.data + g.size);
+    bad[3] = 2;  // a working state
+    write_file(dir + "/kll-bad-working", bad);
+    bad.assign(g.data, g.data + g.size);
+    store_double(bad.data() + bad.size() - 8, -1e9);  // the top level unsorted, below min
+    write_file(dir + "/kll-bad-item", bad);
+    write_file(dir + "/kll-bad-truncated", g.data, g.size - 1);
+}
+// END issue-26
 
 void parse_seeds(const std::string& dir) {
     HeapAllocator alloc;
@@ -219,6 +262,7 @@ void parse_seeds(const std::string& dir) {
     bad[16] = 0xFF;
     write_file(dir + "/hll-bad-register", bad);
     ddsketch_seeds(dir, alloc);
+    kll_seeds(dir, alloc);  // issue-26
     Buffer state = hll::builder(alloc, 8, 0, kind::kNone);
     for (std::int64_t i = 0; i < 5; i++) state = hll::add_hash(state.data, state.size, hash_int64(i, 0), true, alloc);
     put("hll-building-state", state);

@@ -36,6 +36,7 @@
 #include "ddsketch.hpp"
 #include "countmin.hpp"
 #include "topk.hpp"
+#include "kll.hpp"  // issue-26
 
 using namespace probabilistic;
 using fuzz::HeapAllocator;
@@ -586,6 +587,60 @@ void fuzz_topk(const std::uint8_t* data, std::size_t size) {
     FUZZ_CHECK(topk::parse(done.data, done.size).header.total == h.total + 1);
 }
 
+// BEGIN issue-26 kll
+// kll: an accepted value is written back as it was; its answers are retained
+// items within [min, max]; a union with an empty sketch is the same bytes, with
+// itself a valid value of twice the count; an aggregate continuing it (working
+// state, the in-place row path and compactions) finishes to a valid value of
+// one more; its DataSketches images (doubles and floats) import again. The same
+// bytes as a DataSketches KLL image: refused as kCorrupt, or imported to a
+// valid value whose export is the input.
+void fuzz_kll(const std::uint8_t* data, std::size_t size) {
+    HeapAllocator alloc;
+    Buffer value = alloc.hold(data, size);
+    bool parsed = false;
+    kll::Sketch s;
+    try {
+        s = kll::parse(value.data, value.size);
+        parsed = true;
+    } catch (const Error& err) {
+        FUZZ_CHECK(err.kind() == ErrorKind::kCorrupt);
+    }
+    if (parsed) {
+        FUZZ_CHECK(same_bytes(kll::encode(s, alloc), value));
+        double q, r;
+        if (kll::quantile(s, 0.5, true, &q)) FUZZ_CHECK(q >= s.min && q <= s.max);
+        if (kll::rank(s, s.max, true, &r)) FUZZ_CHECK(r == 1.0);
+        Buffer empty = kll::make_empty(alloc, s.k);
+        FUZZ_CHECK(same_bytes(kll::merge(value.data, value.size, empty.data, empty.size, alloc), value));
+        try {
+            Buffer twice = kll::merge(value.data, value.size, value.data, value.size, alloc);
+            FUZZ_CHECK(kll::parse(twice.data, twice.size).n == 2 * s.n);
+            Buffer w = kll::encode_working(s, alloc);
+            w = kll::add(w.data, w.size, 0.5, true, alloc);
+            Buffer done = kll::finish(w.data, w.size, alloc);
+            FUZZ_CHECK(kll::parse(done.data, done.size).n == s.n + 1);
+        } catch (const Error& err) {
+            FUZZ_CHECK(err.kind() == ErrorKind::kTooLarge);  // a count past 2^64 - 1
+        }
+        for (bool floats : {false, true}) {
+            std::vector<std::uint8_t> image = kll::export_datasketches(s, floats);
+            kll::Sketch back = kll::import_datasketches(image.data(), image.size());
+            FUZZ_CHECK(back.n == s.n && kll::export_datasketches(back, floats) == image);
+        }
+    }
+    try {
+        kll::Sketch d = kll::import_datasketches(data, size);
+        Buffer b = kll::encode(d, alloc);
+        kll::validate(b.data, b.size);
+        const std::vector<std::uint8_t> input(data, data + size);
+        FUZZ_CHECK(kll::export_datasketches(d, false) == input || kll::export_datasketches(d, true) == input);
+    } catch (const Error& err) {
+        FUZZ_CHECK(err.kind() == ErrorKind::kCorrupt);
+    }
+}
+// END issue-26
+
 struct Format {
     const char* name;
     void (*fuzz)(const std::uint8_t* data, std::size_t size);
@@ -601,6 +656,7 @@ const Format kFormats[] = {
     {"ddsketch", fuzz_ddsketch},
     {"countmin", fuzz_countmin},  // issue-27
     {"topk", fuzz_topk},
+    {"kll", fuzz_kll},  // issue-26
 };
 
 }  // namespace

@@ -27,7 +27,7 @@ set -euo pipefail
 
 # ---- sizes and bounds ----
 # A leak of 100 bytes per call in any one kind (LEAK_CALLS x 100 bytes) passes both bounds.
-LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (53 kinds), and as many succeeding
+LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (57 kinds), and as many succeeding
 LEAK_WARMUP=${FAULTS_LEAK_WARMUP:-200}          # calls per kind before the first measurement
 LEAK_CONTEXT_BOUND_KB=${FAULTS_LEAK_CONTEXT_BOUND_KB:-192}  # growth allowed over one loop
 LEAK_RSS_BOUND_KB=${FAULTS_LEAK_RSS_BOUND_KB:-384}
@@ -113,7 +113,10 @@ DECLARE
         'topk_agg(x, weight), negative weight:22023', 'topk || topk, item types differ:22023',
         'topk_agg(x, 16) over 2000 values, then an error in its input:22012',
         'hll_import, datasketches coupon repeated:22P03',
-        'hll_add_agg(x, 11, datasketches) over 200 values, then an error in its input:22012'];
+        'hll_add_agg(x, 11, datasketches) over 200 values, then an error in its input:22012',
+        -- issue-26 kll
+        'bytea -> kll, n wrong:22P03', 'kll_agg(x), a NaN:22023', 'kll_import, datasketches level offset past next:22P03',
+        'kll_agg(x, 8) over 2000 values, then an error in its input:22012'];
     k_count int := array_length(kinds, 1);
     bad bigint[] := array_fill(0::bigint, ARRAY[k_count]);
     examples text[] := array_fill(NULL::text, ARRAY[k_count]);
@@ -183,6 +186,12 @@ DECLARE
     topk_weight bigint := CASE WHEN failing THEN -1 ELSE 1 END;
     k_a topk := topk_agg(1);
     k_b topk := CASE WHEN failing THEN topk_agg('a'::text) ELSE topk_agg(2) END;
+    -- issue-26 kll
+    kll_bytes bytea := (SELECT kll_agg(x, 8) FROM generate_series(1, 100) x)::bytea;
+    b_kll_n bytea := CASE WHEN failing THEN set_byte(kll_bytes, 8, 101) ELSE kll_bytes END;
+    kll_value float8 := CASE WHEN failing THEN 'NaN' ELSE 1.5 END;
+    kll_image bytea := kll_export(kll_bytes::kll);
+    b_kll_image bytea := CASE WHEN failing THEN set_byte(kll_image, 24, 255) ELSE kll_image END;
 BEGIN
     FOR i IN 1..n LOOP
         FOR k IN 1..k_count LOOP
@@ -250,6 +259,12 @@ BEGIN
                 WHEN 52 THEN PERFORM hll_import(ds_bytes, 'datasketches');
                 WHEN 53 THEN PERFORM hll_add_agg(x / CASE WHEN x = 200 THEN divisor ELSE 1 END, 11, 'datasketches')
                                  FROM generate_series(1, 200) x;
+                -- issue-26 kll
+                WHEN 54 THEN PERFORM b_kll_n::kll;
+                WHEN 55 THEN PERFORM kll_agg(v) FROM (VALUES (1.0::float8), (kll_value), (2.0)) v(v);
+                WHEN 56 THEN PERFORM kll_import(b_kll_image);
+                WHEN 57 THEN PERFORM kll_agg(x / CASE WHEN x = 2000 THEN divisor ELSE 1 END, 8)
+                                 FROM generate_series(1, 2000) x;
                 END CASE;
                 state := '00000';
             EXCEPTION WHEN others THEN
