@@ -344,8 +344,11 @@ Sketch parse_header(const std::uint8_t* data, std::size_t size) {
         throw corrupt("window " + std::to_string(h.window) + " is outside 1.." + std::to_string(kMaxCapacity));
     if (h.mode == kModeTime && (h.window < h.generations || h.window > kMaxWindowMicros))
         throw corrupt("window " + std::to_string(h.window) + " is outside " + std::to_string(h.generations) + "..2^62");
-    if (h.capacity < 1 || h.capacity > kMaxCapacity || (h.mode == kModeCount && h.capacity != h.window))
-        throw corrupt("capacity " + std::to_string(h.capacity) + " is not valid for this window");
+    if (h.capacity < 1 || h.capacity > kMaxCapacity)
+        throw corrupt("capacity " + std::to_string(h.capacity) + " is outside 1.." + std::to_string(kMaxCapacity));
+    if (h.mode == kModeCount && h.capacity != h.window)
+        throw corrupt("capacity " + std::to_string(h.capacity) + " differs from the count window " +
+                      std::to_string(h.window));
     if (!(h.fpr >= 1e-15 && h.fpr < 1.0))
         throw corrupt("false positive rate " + number_text(h.fpr) + " is not between 1e-15 and 1");
     DerivedSizes d = derived(h.mode, h.window, h.capacity, h.generations);
