@@ -30,6 +30,7 @@ ensure_packages valgrind libc6-dbg
 DEFAULT_SUITE="hll_basic hll_errors hll_hash hll_typmod hll_agg bloom_basic bloom_errors hll_joint cuckoo_basic cuckoo_errors bloom_stream ddsketch_basic ddsketch_errors"
 DEFAULT_SUITE="$DEFAULT_SUITE countmin_basic countmin_errors"
 DEFAULT_SUITE="$DEFAULT_SUITE topk_basic topk_errors"
+DEFAULT_SUITE="$DEFAULT_SUITE agebloom_basic agebloom_errors"  # issue-28
 SUITE=${VALGRIND_SUITE:-$DEFAULT_SUITE}
 ORIGINS=${VALGRIND_ORIGINS:-no}
 if [ "$SUITE" = all ]; then
