@@ -67,11 +67,24 @@ struct Layout {
     unsigned physical(std::int64_t generation) const { return slot_of(generation, slices()); }
 };
 
-// The bit of physical slice p an item sets: position p of bloom's enhanced
-// double hashing (doc/FORMAT.md 4.5) over the slice's bits.
-std::uint64_t position(std::uint64_t hash, unsigned p, std::uint64_t slice_bits) {
-    return bloom::bit_position(hash, p, slice_bits);
-}
+// (p^3 - p) / 6 for every physical slot, the cubic term of bloom's positions.
+struct CubicTable {
+    std::uint64_t v[kMaxHashes + kMaxGenerations];
+    constexpr CubicTable() : v() {
+        for (std::uint64_t p = 0; p < kMaxHashes + kMaxGenerations; p++) v[p] = (p * p * p - p) / 6;
+    }
+};
+constexpr CubicTable kCubic{};
+
+// The bits an item sets: in physical slot p, position p of bloom's enhanced
+// double hashing (doc/FORMAT.md 4.5) over the slice's bits,
+// x_p = hash + p h2 + ((p^3 - p) / 6) h3, with h2 and h3 computed once.
+struct ItemBits {
+    std::uint64_t hash, h2, h3, slice_bits;
+    ItemBits(std::uint64_t h, std::uint64_t m)
+        : hash(h), h2(bloom::second_hash(h)), h3(bloom::third_hash(h)), slice_bits(m) {}
+    std::uint64_t at(unsigned p) const { return bloom::reduce(hash + p * h2 + kCubic.v[p] * h3, slice_bits); }
+};
 
 bool bit_set(const std::uint8_t* slice, std::uint64_t pos) { return (slice[pos >> 3] >> (pos & 7)) & 1; }
 
@@ -101,9 +114,11 @@ void shift(const Layout& v, std::int64_t from, std::int64_t to) {
 // Is there a run of k slices holding the item among logical positions 0 .. end - 1?
 bool run_found(const Layout& v, std::uint64_t hash, unsigned end) {
     const Header& h = v.h;
+    ItemBits bits(hash, h.slice_bits);
+    unsigned newest = v.physical(h.generation), n = h.slices();
     auto hit = [&](unsigned logical) {
-        unsigned p = v.physical(static_cast<std::int64_t>(static_cast<std::uint64_t>(h.generation) - logical));
-        return bit_set(v.slice(p), position(hash, p, h.slice_bits));
+        unsigned p = newest >= logical ? newest - logical : newest + n - logical;
+        return bit_set(v.slice(p), bits.at(p));
     };
     // The window [last - k + 1, last] is checked from its newest end back; a
     // miss at q rules out every window holding q, so the next ends at q + k.
@@ -442,9 +457,10 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, std::i
     }
     // Its slices: the k generations from its own on, as far as they exist.
     unsigned back = static_cast<unsigned>(static_cast<std::uint64_t>(h.generation) - static_cast<std::uint64_t>(target));
+    ItemBits bits(hash, h.slice_bits);
     for (unsigned i = back; i < back + h.k && i < h.slices(); i++) {
         unsigned p = v.physical(static_cast<std::int64_t>(static_cast<std::uint64_t>(h.generation) - i));
-        std::uint64_t pos = position(hash, p, h.slice_bits);
+        std::uint64_t pos = bits.at(p);
         v.slice(p)[pos >> 3] |= static_cast<std::uint8_t>(1u << (pos & 7));
     }
     unsigned own = v.physical(target);

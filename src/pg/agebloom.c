@@ -9,6 +9,7 @@
  * the Unix epoch for the core, whose generations are numbered from there.
  */
 #include "hashing.h"
+#include "kept_arg.h"
 #include "memory.h"
 #include "sketch.h"
 #include "agg_calls.h"
@@ -17,6 +18,7 @@
 #include "common/int.h"
 #include "datatype/timestamp.h"
 #include "utils/builtins.h"
+#include "utils/memutils.h"
 #include "utils/timestamp.h"
 
 #include "capi/agebloom_capi.h"
@@ -214,18 +216,47 @@ agebloom_add(PG_FUNCTION_ARGS)
 	return prob_result(v, out);
 }
 
+/*
+ * fn_extra of agebloom_contains: a filter stored out of line is kept by its
+ * TOAST pointer (ProbKeptArg), so `FROM clicks c, seen s WHERE
+ * agebloom_contains(s.f, c.id)` detoasts the filter once rather than once per
+ * row, with its seed read once.
+ */
+typedef struct AgebloomProbeCache
+{
+	ProbHashType type;			/* of the value argument */
+	ProbKeptArg kept;
+	bool		seed_known;		/* seed is the kept filter's */
+	uint64		seed;
+} AgebloomProbeCache;
+
 /* Membership: now (as of the filter's newest generation), or at a time. */
 static bool
 agebloom_probe(FunctionCallInfo fcinfo, bool at_time)
 {
-	struct varlena *v = PG_GETARG_VARLENA_PP(0);
-	ProbAgebloomParams params = agebloom_params_of(v);
-	const ProbHashType *type = prob_arg_hash_type_cached(fcinfo, 1);
+	AgebloomProbeCache *cache = (AgebloomProbeCache *) fcinfo->flinfo->fn_extra;
+	struct varlena *v;
+	bool		again;
+	uint64		seed;
 	uint64		hash;
 	bool		found;
 
-	prob_hash_prepare(type, v);
-	hash = prob_hash_for_sketch(type, PG_GETARG_DATUM(1), params.seed, false);
+	if (cache == NULL)
+		fcinfo->flinfo->fn_extra = cache =
+			MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(AgebloomProbeCache));
+	v = prob_kept_arg(fcinfo, &cache->kept, 0, &again);
+	if (again && cache->seed_known)
+		seed = cache->seed;
+	else
+	{
+		seed = agebloom_params_of(v).seed;
+		cache->seed_known = v == cache->kept.copy;
+		cache->seed = seed;
+	}
+	if (unlikely(!OidIsValid(cache->type.typid)))
+		(void) prob_arg_hash_type(fcinfo, 1, &cache->type);
+	prob_hash_prepare(&cache->type, v);
+	hash = prob_hash_for_sketch(&cache->type, PG_GETARG_DATUM(1), seed, false);
 	if (at_time)
 		PROB_TRY(prob_agebloom_contains_hash_at(PROB_BYTES(v), hash, agebloom_micros(PG_GETARG_TIMESTAMPTZ(2)),
 												&found, PROB_ERR));
