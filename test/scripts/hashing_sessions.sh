@@ -125,6 +125,12 @@ moved=$(q -d $db -c "
 SELECT count(*) FILTER (WHERE cuckoo_count('$(q -d $latin1 -c "SELECT cuckoo_agg(s, 10, 0.01) FROM hs_text")'::cuckoo, s) < 1)
 FROM hs_text")
 check "a cuckoo filter built in the LATIN1 database finds every string in the UTF-8 one" "$moved" "0"
+# issue-28: an agebloom filter (a count window and a time window) likewise.
+moved=$(q -d $db -c "
+SELECT count(*) FILTER (WHERE NOT agebloom_contains('$(q -d $latin1 -c "SELECT agebloom_agg(s, 10, 0.01) FROM hs_text")'::agebloom, s)
+                           OR NOT agebloom_contains('$(q -d $latin1 -c "SELECT agebloom_agg(s, interval '1 hour', 100, 0.01, '2026-01-01 00:00+00') FROM hs_text")'::agebloom, s))
+FROM hs_text")
+check "agebloom filters built in the LATIN1 database find every string in the UTF-8 one" "$moved" "0"
 
 # A value built before hash id 2 hashed LATIN1 text as its LATIN1 bytes: refused there.
 old=$(q -d $latin1 -c "SELECT hll_add('\\x480101010e1a00000000000000000000'::hll, 'héllo'::text)" 2>&1 || true)
