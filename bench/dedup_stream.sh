@@ -86,6 +86,12 @@ SELECT bench_cpu_ns() AS c0, pg_current_wal_insert_lsn() AS l0 \gset
 VACUUM dedup_slices;
 INSERT INTO costs SELECT 'bloom', 'vacuum', $h, 0, bench_cpu_ns() - :c0, pg_current_wal_insert_lsn() - :'l0', 0;
 SQL
+			# issue-28: the one-filter form's row versions, vacuumed as often, at its cost.
+			[ "$approach" = agebloom ] && cat <<SQL
+SELECT bench_cpu_ns() AS c0, pg_current_wal_insert_lsn() AS l0 \gset
+VACUUM age_seen;
+INSERT INTO costs SELECT 'agebloom', 'vacuum', $h, 0, bench_cpu_ns() - :c0, pg_current_wal_insert_lsn() - :'l0', 0;
+SQL
 		done
 		echo "INSERT INTO costs SELECT '$approach', 'storage', $HOURS, 0, 0, storage('$approach'), 0;"
 		echo "CALL replay('$approach', 'paced', $((LAST_UNPACED + 1)), $LAST_PACED, true);"
@@ -96,13 +102,15 @@ log "replaying $HOURS scaled hours ($((LAST_UNPACED + 1)) batches of $BATCH_S s)
 replay bloom
 log "the same through exact deduplication"
 replay exact
+log "the same through one agebloom filter of the window (issue 28)"
+replay agebloom
 log "checking both against the stream"
 
 # Steady state: the hours after the first window, when every slice is live.
 STEADY_FROM=24
 [ "$HOURS" -gt "$STEADY_FROM" ] || STEADY_FROM=0
 declare -A M
-for a in bloom exact; do
+for a in bloom exact agebloom; do
 	read -r cpu wal storage share rate < <(sql -F' ' -c "SELECT * FROM summary('$a', $STEADY_FROM)")
 	M[$a.cpu]=$cpu M[$a.wal]=$wal M[$a.storage]=$storage M[$a.share]=$share M[$a.rate]=$rate
 done
@@ -147,4 +155,17 @@ drop_ratio=$(calc "$drop_rate / $FPR" 3)
 	printf '%-58s %-10s %9s %s\n' "storage for the window / exact's" "<= 0.1" "$storage_ratio" "$(verdict "$storage_ratio" 0.1)"
 	printf '%-58s %-10s %9s %s\n' "unique clicks dropped / configured rate ($FPR)" "<= 1.1" "$drop_ratio" "$(verdict "$drop_ratio" 1.1)"
 	printf '%-58s %-10s %9s %s\n' "duplicates within the window let through" "0" "${M[bloom.through]}" "$(verdict "${M[bloom.through]}" 0)"
+	# BEGIN issue-28 agebloom: one agebloom filter of the window (time mode) in one row.
+	age_design=$(sql -c "SELECT format('k %s, %s generations, %s bits per windowed id (capacity %s)', agebloom_info(f)->>'k',
+		agebloom_info(f)->>'generations', round((agebloom_info(f)->>'bits_per_item')::numeric, 2), agebloom_info(f)->>'capacity') FROM age_seen")
+	age_drop=$(calc "${M[agebloom.dropped]} / ${M[agebloom.uniq]}" 5)
+	echo
+	echo "agebloom: one filter of the window in one row ($age_design), rewritten by each batch"
+	printf '%-44s %14s %14s %9s\n' "" "agebloom" "bloom slices" "ratio"
+	printf '%-44s %14s %14s %9s\n' "on-CPU per click (us)" "$(calc "${M[agebloom.cpu]} / 1000" 2)" "$(calc "${M[bloom.cpu]} / 1000" 2)" "$(calc "${M[agebloom.cpu]} / ${M[bloom.cpu]}" 3)"
+	printf '%-44s %14s %14s %9s\n' "WAL per click (bytes)" "$(calc "${M[agebloom.wal]}" 2)" "$(calc "${M[bloom.wal]}" 2)" "$(calc "${M[agebloom.wal]} / ${M[bloom.wal]}" 3)"
+	printf '%-44s %14s %14s %9s\n' "storage for the window (MB)" "$(calc "${M[agebloom.storage]} / 1048576" 1)" "$(calc "${M[bloom.storage]} / 1048576" 1)" "$(calc "${M[agebloom.storage]} / ${M[bloom.storage]}" 3)"
+	printf '%-44s %14s %14s\n' "duplicates within the window let through" "${M[agebloom.through]}" "${M[bloom.through]}"
+	printf '%-44s %14s %14s\n' "unique clicks wrongly dropped" "$(fmt_int "${M[agebloom.dropped]}") ($(calc "$age_drop * 100" 3)%)" "$(fmt_int "${M[bloom.dropped]}") ($(calc "$drop_rate * 100" 3)%)"
+	# END issue-28
 } | tee "$OUT"

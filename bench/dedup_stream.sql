@@ -79,6 +79,40 @@ BEGIN
 END
 $$;
 
+-- BEGIN issue-28 agebloom
+-- The one-filter form: an agebloom of the window (time mode) in one row, sized
+-- for the window's ids with 10% to spare; a batch keeps the ids it does not
+-- contain as of the batch's time, and adds them (the batch's filter, united
+-- with the row's). One statement's work per batch; the row is rewritten whole.
+CREATE TABLE age_seen (f agebloom NOT NULL);
+INSERT INTO age_seen SELECT agebloom_empty(window_length, ceil(:rate * :window_s * 1.1)::bigint, fpr) FROM dedup_settings;
+CREATE FUNCTION agebloom_batch(batch_start timestamptz, ids bigint[]) RETURNS bigint[]
+LANGUAGE plpgsql AS $$
+DECLARE
+    fresh bigint[];
+    kept bigint[];
+    s dedup_settings;
+    cap bigint;
+BEGIN
+    SELECT * INTO s FROM dedup_settings;
+    SELECT (agebloom_info(f)->>'capacity')::bigint INTO cap FROM age_seen;
+    fresh := ARRAY(SELECT DISTINCT id FROM unnest(ids) id WHERE id IS NOT NULL);
+    SELECT ARRAY(SELECT id FROM unnest(fresh) id WHERE NOT agebloom_contains(a.f, id, batch_start)) INTO kept
+    FROM age_seen a;
+    IF cardinality(kept) > 0 THEN
+        UPDATE age_seen SET f = agebloom_union(f, (SELECT agebloom_agg(id, s.window_length, cap, s.fpr, batch_start)
+                                                   FROM unnest(kept) id));
+    END IF;
+    RETURN kept;
+END
+$$;
+-- The clicks a filter of this form may still drop after the window: k generations.
+CREATE FUNCTION agebloom_slack_s() RETURNS double precision
+LANGUAGE sql AS $$
+    SELECT (agebloom_info(f)->>'k')::int * (agebloom_info(f)->>'generation_us')::double precision / 1e6 FROM age_seen
+$$;
+-- END issue-28
+
 -- What each approach kept, per batch (UNLOGGED: no part of the measured WAL).
 CREATE UNLOGGED TABLE kept (approach text NOT NULL, b int NOT NULL, id bigint NOT NULL);
 -- Costs: on-CPU nanoseconds of the deduplication's own calls, WAL bytes.
@@ -125,6 +159,8 @@ BEGIN
                 hour_of_last := date_bin(s.hour_length, at, timestamptz '2000-01-01');
             END IF;
             got := dedup_batch(at, ids);
+        ELSIF approach = 'agebloom' THEN  -- issue-28
+            got := agebloom_batch(at, ids);
         ELSE
             IF batch = first OR date_bin(s.window_length, at, timestamptz '2000-01-01')
                             <> date_bin(s.window_length, at - s.batch_length, timestamptz '2000-01-01') THEN
@@ -148,6 +184,7 @@ CREATE FUNCTION storage(approach text) RETURNS bigint
 LANGUAGE sql AS $$
     SELECT CASE WHEN approach = 'bloom'
         THEN pg_total_relation_size('dedup_slices') + pg_total_relation_size('dedup_recent')
+        WHEN approach = 'agebloom' THEN pg_total_relation_size('age_seen')  -- issue-28
         ELSE (SELECT coalesce(sum(pg_total_relation_size(i.inhrelid)), 0)
               FROM pg_inherits i WHERE i.inhparent = 'exact_seen'::regclass) END
 $$;
@@ -167,31 +204,37 @@ RETURNS TABLE (approach text, clicks bigint, kept_clicks bigint, duplicates bigi
                duplicates_through bigint, unique_clicks bigint, unique_dropped bigint)
 LANGUAGE sql AS $$
     WITH s AS (SELECT extract(epoch FROM window_length) AS w, extract(epoch FROM hour_length) AS h,
-                      extract(epoch FROM batch_length) AS bl FROM dedup_settings),
+                      extract(epoch FROM batch_length) AS bl,
+                      (SELECT agebloom_slack_s()) AS age_slack FROM dedup_settings),  -- issue-28: once
     g AS (
         SELECT st.id, st.b, count(*) AS n FROM stream st WHERE st.b <= last_batch GROUP BY st.id, st.b
     ), k AS (
-        SELECT g.*, kb.id IS NOT NULL AS kept_bloom, ke.id IS NOT NULL AS kept_exact
+        SELECT g.*, kb.id IS NOT NULL AS kept_bloom, ke.id IS NOT NULL AS kept_exact, ka.id IS NOT NULL AS kept_age
         FROM g
         LEFT JOIN kept kb ON kb.approach = 'bloom' AND kb.b = g.b AND kb.id = g.id
         LEFT JOIN kept ke ON ke.approach = 'exact' AND ke.b = g.b AND ke.id = g.id
+        LEFT JOIN kept ka ON ka.approach = 'agebloom' AND ka.b = g.b AND ka.id = g.id
     ), p AS (
-        SELECT k.b, k.n, k.kept_bloom, k.kept_exact,
+        SELECT k.b, k.n, k.kept_bloom, k.kept_exact, k.kept_age,
                (k.b - max(k.b) FILTER (WHERE k.kept_bloom) OVER w) * s.bl AS since_bloom,
-               (k.b - max(k.b) FILTER (WHERE k.kept_exact) OVER w) * s.bl AS since_exact
+               (k.b - max(k.b) FILTER (WHERE k.kept_exact) OVER w) * s.bl AS since_exact,
+               (k.b - max(k.b) FILTER (WHERE k.kept_age) OVER w) * s.bl AS since_age
         FROM k, s
         WINDOW w AS (PARTITION BY k.id ORDER BY k.b ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
     ), per AS (
-        SELECT 'bloom' AS approach, b, n, kept_bloom AS kept, since_bloom AS since FROM p
+        SELECT 'bloom' AS approach, b, n, kept_bloom AS kept, since_bloom AS since, s.h AS slack FROM p, s
         UNION ALL
-        SELECT 'exact', b, n, kept_exact, since_exact FROM p
+        SELECT 'exact', b, n, kept_exact, since_exact, s.h FROM p, s
+        UNION ALL  -- issue-28: an agebloom may still drop a repeat up to k generations after the window
+        SELECT 'agebloom', b, n, kept_age, since_age, greatest(s.h, s.age_slack) FROM p, s
+        WHERE EXISTS (SELECT FROM kept WHERE kept.approach = 'agebloom')
     )
     SELECT per.approach, sum(n)::bigint, count(*) FILTER (WHERE kept),
            sum(n - 1 + coalesce(since < s.w, false)::int)::bigint,
            sum(n - 1 + coalesce(since < s.w AND NOT kept, false)::int)::bigint,
            count(*) FILTER (WHERE since < s.w AND kept),
-           count(*) FILTER (WHERE b >= first_batch AND (since IS NULL OR since >= s.w + s.h)),
-           count(*) FILTER (WHERE b >= first_batch AND (since IS NULL OR since >= s.w + s.h) AND NOT kept)
+           count(*) FILTER (WHERE b >= first_batch AND (since IS NULL OR since >= s.w + per.slack)),
+           count(*) FILTER (WHERE b >= first_batch AND (since IS NULL OR since >= s.w + per.slack) AND NOT kept)
     FROM per, s
     GROUP BY per.approach
     ORDER BY per.approach

@@ -16,6 +16,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import agebloom_format as af  # noqa: E402
 import cuckoo_format as cf  # noqa: E402
 import probabilistic_format as pf  # noqa: E402
 
@@ -95,8 +96,12 @@ class Stored(unittest.TestCase):
         cuckoo = cf.Cuckoo.empty(3)
         cuckoo.add(1)
         cuckoo = bytearray(cuckoo.to_bytes())
+        agebloom = af.Agebloom.empty_count(3)  # issue-28
+        agebloom.add(1)
+        agebloom = bytearray(agebloom.to_bytes())
         for name, raw, parse, v1_bytes in (("hll", hll, pf.Hll.from_bytes, 0), ("bloom", bloom, pf.Bloom.from_bytes, 0),
-                                           ("cuckoo", cuckoo, cf.Cuckoo.from_bytes, 1)):
+                                           ("cuckoo", cuckoo, cf.Cuckoo.from_bytes, 1),
+                                           ("agebloom", agebloom, af.Agebloom.from_bytes, 0)):
             with self.subTest(name):
                 self.assertEqual(parse(bytes(raw)).kind, 20)
                 for version, kind in ((3, 20), (0, 20), (2, 0), (2, 10000), (2, 65533), (1, 20), (1, v1_bytes ^ 1)):
@@ -181,6 +186,20 @@ class ResultKinds(unittest.TestCase):
         self.assertEqual(a.intersect(b), b0)
         self.assertEqual(a.intersect(a.add(3)).kind, 20)
         self.assertEqual(a.intersect(b0.add_hash(pf.hash64(1))).kind, 20)      # the kind that is not 0
+
+    def test_agebloom(self):  # issue-28
+        t0 = 1767225600 * 10**6
+        f = af.Agebloom.empty_time(3600 * 10**6, 100)
+        f.add(1, at=t0)
+        f.add(D("2"), at=t0)             # an integral numeric against bigint: the integer 2
+        with self.assertRaises(pf.ComparisonError):
+            f.add(D("2.5"), at=t0)       # no integer equals it (section 2.5, adds)
+        self.assertEqual(f.kind, 20)
+        self.assertTrue(f.contains(2.0) and f.contains(D("1.000")))
+        g = af.Agebloom.empty_time(3600 * 10**6, 100)
+        g.add("x", at=t0)
+        self.assertEqual(f.union(g).kind, 65535)
+        self.assertEqual(f.union(af.Agebloom.empty_time(3600 * 10**6, 100)).kind, 20)
 
     def test_cuckoo(self):
         c = cf.Cuckoo.empty(10)

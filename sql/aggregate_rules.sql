@@ -178,3 +178,32 @@ SELECT bool_and(w = a) AS window_same, count(*) AS rows
 FROM (SELECT ar_raw_kll(x, 8) OVER () AS w, kll_agg(x::float8, 8) OVER () AS a FROM generate_series(1, 100) x) s;
 DROP AGGREGATE ar_raw_kll(float8, integer);
 -- END issue-26
+-- BEGIN issue-28 agebloom: the same rules for agebloom_agg's window, capacity and rate.
+-- Zero rows: agebloom_empty of the constants, in both windows; agebloom_union_agg: NULL.
+SELECT agebloom_empty(100, 0.01) = (SELECT agebloom_agg(x, 100, 0.01) FROM generate_series(1, 0) x) AS count_zero_rows,
+       agebloom_empty(interval '1 hour', 100, 0.01)
+         = (SELECT agebloom_agg(x, interval '1 hour', 100, 0.01, now()) FROM generate_series(1, 0) x) AS time_zero_rows,
+       (SELECT agebloom_union_agg(f) FROM (SELECT agebloom_empty(10) f WHERE false) t) IS NULL AS union_zero_rows_null,
+       agebloom_info(agebloom_empty(100))->'seed' = agebloom_info(agebloom_agg(1, 100, 0.01))->'seed' AS agebloom_seed;
+-- Parameters that change between partitions are refused as between rows; not constants: NULL over zero rows.
+CREATE TABLE ar_ab (k int, x int, at timestamptz) PARTITION BY LIST (k);
+CREATE TABLE ar_ab1 PARTITION OF ar_ab FOR VALUES IN (1);
+CREATE TABLE ar_ab2 PARTITION OF ar_ab FOR VALUES IN (2);
+INSERT INTO ar_ab SELECT 1 + i % 2, i, timestamptz '2026-01-01 00:00+00' + i * interval '1 second' FROM generate_series(1, 1000) i;
+ANALYZE ar_ab;
+SET enable_partitionwise_aggregate = on;
+SELECT agebloom_agg(x, 100 * k, 0.01) FROM ar_ab;
+SELECT agebloom_agg(x, interval '1 hour', 100000 * k, 0.01, at) FROM ar_ab;
+-- A time window's filter per partition, united, has the whole one's counts and slices.
+CREATE TEMP TABLE ar_ab_parts AS SELECT k, agebloom_agg(x, interval '1 hour', 100000, 0.01, at) AS f FROM ar_ab GROUP BY k;
+RESET enable_partitionwise_aggregate;
+SELECT substring(agebloom_union_agg(f)::bytea FROM 89)
+       = (SELECT substring(agebloom_agg(x, interval '1 hour', 100000, 0.01, at)::bytea FROM 89) FROM ar_ab) AS parts_unite
+FROM ar_ab_parts;
+DROP TABLE ar_ab_parts;
+SELECT agebloom_agg(x, 100 * k, 0.01) IS NULL AS not_constant FROM ar_ab WHERE false;
+DROP TABLE ar_ab;
+-- An empty window frame is zero rows: the call's constant parameters.
+SELECT x, agebloom_info(agebloom_agg(x, 50, 0.01) OVER w)->>'items' AS items
+FROM generate_series(1, 2) x WINDOW w AS (ORDER BY x ROWS BETWEEN 1 FOLLOWING AND 1 FOLLOWING);
+-- END issue-28

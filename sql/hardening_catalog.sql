@@ -42,6 +42,7 @@ WITH must_be_non_strict(name) AS (
     SELECT oid FROM ext_functions WHERE proname IN (SELECT name FROM must_be_non_strict)
         OR proname IN ('bloom_add', 'cuckoo_add', 'cuckoo_remove')
         OR proname IN ('countmin_add')  -- issue-27: a NULL value or weight leaves the sketch unchanged
+        OR proname IN ('agebloom_add')  -- issue-28: a NULL value leaves the filter unchanged; a count window needs no time
         -- topk_items(sketch, n, NULL::T): the NULL only names the items' type
         OR oid = 'topk_items(topk, integer, anyelement)'::regprocedure
     UNION SELECT fn FROM aggregate_support

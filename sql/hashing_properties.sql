@@ -68,6 +68,9 @@ INSERT INTO hp_pairs VALUES
     -- issue-27 countmin
     ('countmin', (SELECT countmin_add(countmin_empty(0.5, 0.5), 42)::text),
                  (SELECT '\x' || upper(substr(countmin_add(countmin_empty(0.5, 0.5), 42)::text, 3)))),
+    -- issue-28 agebloom
+    ('agebloom', (SELECT agebloom_add(agebloom_empty(10), 42)::text),
+                 (SELECT '\x' || upper(substr(agebloom_add(agebloom_empty(10), 42)::text, 3)))),
     ('topk', (SELECT topk_agg(x)::text FROM generate_series(1, 3) x),
              (SELECT '\x' || upper(substr(topk_agg(x)::text, 3)) FROM generate_series(1, 3) x)),
     -- issue-26 kll
@@ -122,9 +125,9 @@ BEGIN
     EXECUTE format('CREATE TEMP TABLE hp_col AS SELECT a::%1$s AS x, b::%1$s AS y FROM hp_pairs WHERE typ = %2$L', typ, typ);
     SELECT count(*) INTO rows_ FROM hp_col;
     -- (Between two filters @> means superset: a column of filters is probed with bloom_contains only.)
-    EXECUTE format('SELECT bool_and(bloom_contains(f, y) AND %s AND bloom_contains(g, y) AND cuckoo_contains(c, y) AND %s)
+    EXECUTE format('SELECT bool_and(bloom_contains(f, y) AND %s AND bloom_contains(g, y) AND cuckoo_contains(c, y) AND agebloom_contains(ab, y) AND %s)
                     FROM hp_col, (SELECT bloom_agg(x) AS f, bloom_agg(x, 100, 0.01) AS g,
-                                         cuckoo_agg(x, 100, 0.01) AS c FROM hp_col) s',
+                                         cuckoo_agg(x, 100, 0.01) AS c, agebloom_agg(x, 100, 0.01) AS ab FROM hp_col) s',
                    CASE WHEN typ = 'bloom' THEN 'true' ELSE 'f @> y' END,
                    -- bloom_members takes a one-dimensional array of the values.
                    CASE WHEN typ LIKE '%[]' THEN 'true'
@@ -159,31 +162,35 @@ DECLARE
     g bloom;
     c cuckoo;
     h hll;
+    ab agebloom;
 BEGIN
     EXECUTE format('CREATE TEMP TABLE hp_one AS SELECT %s AS x', lit_a);
-    EXECUTE format('PREPARE hp_build(%s) AS SELECT bloom_agg($1), bloom_agg($1, 10, 0.01), cuckoo_agg($1, 10, 0.01), hll_add_agg($1)', typ);
+    EXECUTE format('PREPARE hp_build(%s) AS SELECT bloom_agg($1), bloom_agg($1, 10, 0.01), cuckoo_agg($1, 10, 0.01), hll_add_agg($1), agebloom_agg($1, 10, 0.01)', typ);
     EXECUTE format('CREATE TEMP VIEW hp_built AS SELECT bloom_agg(x) AS f, bloom_agg(x, 10, 0.01) AS g,
-                           cuckoo_agg(x, 10, 0.01) AS c, hll_add_agg(x) AS h FROM hp_one');
+                           cuckoo_agg(x, 10, 0.01) AS c, hll_add_agg(x) AS h,
+                           agebloom_agg(x, 10, 0.01) AS ab FROM hp_one');
     FOR shape IN SELECT * FROM (VALUES
-        ('column',    'SELECT bloom_agg(x), bloom_agg(x, 10, 0.01), cuckoo_agg(x, 10, 0.01), hll_add_agg(x) FROM hp_one'),
-        ('constant',  format('SELECT bloom_agg(%1$s), bloom_agg(%1$s, 10, 0.01), cuckoo_agg(%1$s, 10, 0.01), hll_add_agg(%1$s)', lit_a)),
-        ('values',    format('SELECT bloom_agg(v), bloom_agg(v, 10, 0.01), cuckoo_agg(v, 10, 0.01), hll_add_agg(v) FROM (VALUES (%s)) t(v)', lit_a)),
-        ('subquery',  'SELECT bloom_agg(v), bloom_agg(v, 10, 0.01), cuckoo_agg(v, 10, 0.01), hll_add_agg(v) FROM (SELECT x AS v FROM hp_one OFFSET 0) t'),
-        ('cast expr', format('SELECT bloom_agg(v::%1$s), bloom_agg(v::%1$s, 10, 0.01), cuckoo_agg(v::%1$s, 10, 0.01), hll_add_agg(v::%1$s) FROM (VALUES (%2$L::text)) t(v)', typ, a)),
-        ('function',  'SELECT bloom_agg(pg_temp.hp_same(x)), bloom_agg(pg_temp.hp_same(x), 10, 0.01), cuckoo_agg(pg_temp.hp_same(x), 10, 0.01), hll_add_agg(pg_temp.hp_same(x)) FROM hp_one'),
+        ('column',    'SELECT bloom_agg(x), bloom_agg(x, 10, 0.01), cuckoo_agg(x, 10, 0.01), hll_add_agg(x), agebloom_agg(x, 10, 0.01) FROM hp_one'),
+        ('constant',  format('SELECT bloom_agg(%1$s), bloom_agg(%1$s, 10, 0.01), cuckoo_agg(%1$s, 10, 0.01), hll_add_agg(%1$s), agebloom_agg(%1$s, 10, 0.01)', lit_a)),
+        ('values',    format('SELECT bloom_agg(v), bloom_agg(v, 10, 0.01), cuckoo_agg(v, 10, 0.01), hll_add_agg(v), agebloom_agg(v, 10, 0.01) FROM (VALUES (%s)) t(v)', lit_a)),
+        ('subquery',  'SELECT bloom_agg(v), bloom_agg(v, 10, 0.01), cuckoo_agg(v, 10, 0.01), hll_add_agg(v), agebloom_agg(v, 10, 0.01) FROM (SELECT x AS v FROM hp_one OFFSET 0) t'),
+        ('cast expr', format('SELECT bloom_agg(v::%1$s), bloom_agg(v::%1$s, 10, 0.01), cuckoo_agg(v::%1$s, 10, 0.01), hll_add_agg(v::%1$s), agebloom_agg(v::%1$s, 10, 0.01) FROM (VALUES (%2$L::text)) t(v)', typ, a)),
+        ('function',  'SELECT bloom_agg(pg_temp.hp_same(x)), bloom_agg(pg_temp.hp_same(x), 10, 0.01), cuckoo_agg(pg_temp.hp_same(x), 10, 0.01), hll_add_agg(pg_temp.hp_same(x)), agebloom_agg(pg_temp.hp_same(x), 10, 0.01) FROM hp_one'),
         ('parameter', format('EXECUTE hp_build(%s)', lit_a)),
-        ('view',      'SELECT f, g, c, h FROM hp_built')) s(name, query)
+        ('view',      'SELECT f, g, c, h, ab FROM hp_built')) s(name, query)
     LOOP
-        EXECUTE shape.query INTO f, g, c, h;
+        EXECUTE shape.query INTO f, g, c, h, ab;
         built_as := shape.name;
         EXECUTE format('SELECT bloom_contains($1, %1$s) AND $2 @> %1$s AND cuckoo_contains($3, %1$s)
-                               AND $1 @> pg_temp.hp_same(%1$s) AND hll_add($4, %1$s) = $4', lit_b)
-            INTO found USING f, g, c, h;
+                               AND $1 @> pg_temp.hp_same(%1$s) AND hll_add($4, %1$s) = $4
+                               AND agebloom_contains($5, %1$s) AND agebloom_contains($5, pg_temp.hp_same(%1$s))', lit_b)
+            INTO found USING f, g, c, h, ab;
         RETURN NEXT;
     END LOOP;
     -- The probe as a prepared parameter and through a view.
-    EXECUTE format('PREPARE hp_probe(bloom, cuckoo, %s) AS SELECT bloom_contains($1, $3) AND cuckoo_contains($2, $3)', typ);
-    EXECUTE format('EXECUTE hp_probe(%L::bloom, %L::cuckoo, %s)', f::text, c::text, lit_b) INTO found;
+    EXECUTE format('PREPARE hp_probe(bloom, cuckoo, agebloom, %s) AS
+                    SELECT bloom_contains($1, $4) AND cuckoo_contains($2, $4) AND agebloom_contains($3, $4)', typ);
+    EXECUTE format('EXECUTE hp_probe(%L::bloom, %L::cuckoo, %L::agebloom, %s)', f::text, c::text, ab::text, lit_b) INTO found;
     built_as := 'probe as parameter';
     RETURN NEXT;
     EXECUTE format('CREATE TEMP VIEW hp_probed AS SELECT f @> %1$s AS found FROM hp_built', lit_b);
@@ -198,7 +205,7 @@ BEGIN
 END $$ LANGUAGE plpgsql;
 SELECT count(DISTINCT typ) AS types, count(*) AS checks,
        string_agg(DISTINCT typ || ' built as ' || s.built_as, ', ') FILTER (WHERE NOT s.found) AS not_found
-FROM hp_pairs, pg_temp.hp_shapes(typ, a, b) s WHERE typ NOT IN ('bloom', 'hll', 'cuckoo', 'topk');
+FROM hp_pairs, pg_temp.hp_shapes(typ, a, b) s WHERE typ NOT IN ('bloom', 'hll', 'cuckoo', 'topk', 'agebloom');
 
 -- Across types. Values of several types that "=" compares with each other,
 -- chosen so that many pairs are equal; filters of each type's values are

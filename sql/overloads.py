@@ -234,6 +234,30 @@ CREATE AGGREGATE kll_agg({T}, integer) (
 COMMENT ON AGGREGATE kll_agg({T}, integer) IS 'rank-error quantile sketch (KLL) at parameter k of the non-NULL values of a column';
 """,
     # END issue-26
+    # BEGIN issue-28 agebloom
+    "agebloom": """\
+CREATE FUNCTION agebloom_add_trans(agebloom, {T}, bigint, double precision) RETURNS agebloom
+    AS 'MODULE_PATHNAME', 'agebloom_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION agebloom_add_trans(agebloom, {T}, bigint, double precision) IS
+    'transition function of agebloom_agg(x, window, fpr)';
+CREATE AGGREGATE agebloom_agg({T}, bigint, double precision) (
+    SFUNC = agebloom_add_trans, STYPE = agebloom, FINALFUNC = agebloom_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE agebloom_agg({T}, bigint, double precision) IS
+    'filter of the last window non-NULL values in the aggregate''s order, at false positive rate fpr';
+CREATE FUNCTION agebloom_time_trans(agebloom, {T}, interval, bigint, double precision, timestamptz) RETURNS agebloom
+    AS 'MODULE_PATHNAME', 'agebloom_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION agebloom_time_trans(agebloom, {T}, interval, bigint, double precision, timestamptz) IS
+    'transition function of agebloom_agg(x, window, capacity, fpr, at)';
+CREATE AGGREGATE agebloom_agg({T}, interval, bigint, double precision, timestamptz) (
+    SFUNC = agebloom_time_trans, STYPE = agebloom, FINALFUNC = agebloom_time_agg_final,
+    FINALFUNC_MODIFY = READ_ONLY, COMBINEFUNC = agebloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE agebloom_agg({T}, interval, bigint, double precision, timestamptz) IS
+    'filter of the non-NULL values added at times at within the window before the newest, capacity a window, at rate fpr';
+""",
+    # END issue-28
 }
 
 # The types of each family: HASHED_TYPES unless listed here.

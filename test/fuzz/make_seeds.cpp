@@ -13,6 +13,7 @@
 #include "hash.hpp"
 #include "bloom.hpp"
 #include "cuckoo.hpp"
+#include "agebloom.hpp"  // issue-28
 #include "ddsketch.hpp"
 #include "countmin.hpp"
 #include "topk.hpp"
@@ -367,6 +368,43 @@ void countmin_seeds(const std::string& dir) {
 }
 // END issue-27
 
+// BEGIN issue-28 agebloom
+// parse_fuzz.cpp's agebloom inputs: count and time filters of several shapes,
+// and near misses that each fail one check.
+void agebloom_seeds(const std::string& dir) {
+    HeapAllocator alloc;
+    auto put = [&](const std::string& name, const std::vector<std::uint8_t>& v) {
+        write_file(dir + "/agebloom-" + name, v);
+    };
+    struct Shape {
+        const char* name;
+        int mode;
+        long long window, capacity;
+        double fpr;
+        int generations, adds;
+        std::int64_t step;
+    };
+    for (const Shape& sh : {Shape{"count-empty", 1, 20, 20, 0.1, 2, 0, 0}, Shape{"count", 1, 30, 30, 0.05, 3, 70, 0},
+                            Shape{"time-empty", 2, 1000, 20, 0.1, 2, 0, 0},
+                            Shape{"time", 2, 1000, 40, 0.05, 4, 60, 37}}) {
+        Buffer b = agebloom::make_empty(alloc, sh.mode, sh.window, sh.capacity, sh.fpr, sh.generations, 3);
+        for (int i = 0; i < sh.adds; i++) b = agebloom::add_hash(b.data, b.size, hash_int64(i, 3), i * sh.step, false, alloc, 20);
+        std::vector<std::uint8_t> v(b.data, b.data + b.size);
+        put(sh.name, v);
+        if (sh.adds == 0) continue;
+        auto miss = [&](const std::string& what, std::size_t off, std::uint64_t value) {
+            std::vector<std::uint8_t> m = v;
+            store_le64(m.data() + off, value);
+            put(std::string(sh.name) + "-" + what, m);
+        };
+        miss("items", 80, load_le64(v.data() + 80) + 1);
+        miss("generation", 72, load_le64(v.data() + 72) + 1);
+        miss("count", agebloom::kHeaderSize, load_le64(v.data() + agebloom::kHeaderSize) + 1);
+        miss("slice-bits", 64, load_le64(v.data() + 64) + 64);
+    }
+}
+// END issue-28
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -380,6 +418,7 @@ int main(int argc, char** argv) {
     make_dir(root + "/hll_build");
     parse_seeds(root + "/parse");
     countmin_seeds(root + "/parse");  // issue-27
+    agebloom_seeds(root + "/parse");  // issue-28
     build_seeds(root + "/hll_build");
     make_dir(root + "/cuckoo_parse");
     cuckoo_seeds(root + "/cuckoo_parse");

@@ -35,6 +35,7 @@
 #include "bloom.hpp"
 #include "ddsketch.hpp"
 #include "countmin.hpp"
+#include "agebloom.hpp"  // issue-28
 #include "topk.hpp"
 #include "kll.hpp"  // issue-26
 
@@ -640,6 +641,64 @@ void fuzz_kll(const std::uint8_t* data, std::size_t size) {
     }
 }
 // END issue-26
+// BEGIN issue-28 agebloom
+// An agebloom filter: an accepted value answers every probe inside its bytes;
+// info is finite; an add at its own generation (count mode) or at its newest
+// time (time mode) is found at once and leaves a valid value, or (a full time
+// generation) fails with kTooLarge and the bytes unchanged; a time filter's
+// union with itself is valid or refused as a full generation, and with an
+// empty one of the same parameters answers alike.
+void fuzz_agebloom(const std::uint8_t* data, std::size_t size) {
+    HeapAllocator alloc;
+    Buffer value = alloc.hold(data, size);
+    agebloom::Sketch s;
+    try {
+        s = agebloom::parse(value.data, value.size);
+    } catch (const Error& err) {
+        FUZZ_CHECK(err.kind() == ErrorKind::kCorrupt);
+        try {
+            agebloom::Sketch t = agebloom::parse_trusted(value.data, value.size);
+            volatile bool sink = agebloom::contains_hash(t, size);
+            (void) sink;
+        } catch (const Error& e2) {
+            FUZZ_CHECK(e2.kind() == ErrorKind::kCorrupt);
+        }
+        return;
+    }
+    const agebloom::Header h = s.header;
+    agebloom::Info info = agebloom::info(s);
+    FUZZ_CHECK(std::isfinite(info.estimated_fpr) && info.fill >= 0.0 && info.fill <= 1.0);
+    std::int64_t now = h.generation == agebloom::kNoGeneration
+                           ? 0
+                           : static_cast<std::int64_t>(static_cast<std::uint64_t>(h.generation) * h.generation_length);
+    if (h.mode == agebloom::kModeTime && h.generation != agebloom::kNoGeneration &&
+        (h.generation > INT64_MAX / static_cast<std::int64_t>(h.generation_length) ||
+         h.generation < INT64_MIN / static_cast<std::int64_t>(h.generation_length)))
+        return;  // a generation whose time is past int64: no time reaches it
+    std::uint64_t hash = hash_int64(static_cast<std::int64_t>(size), h.seed);
+    Buffer added = alloc.hold(value.data, value.size);
+    try {
+        agebloom::add_hash(added.data, added.size, hash, now, true, alloc, 20);
+        agebloom::Sketch a = agebloom::parse(added.data, added.size);
+        FUZZ_CHECK(agebloom::contains_hash(a, hash));
+    } catch (const Error& err) {
+        FUZZ_CHECK(err.kind() == ErrorKind::kTooLarge && h.mode == agebloom::kModeTime);
+        FUZZ_CHECK(same_bytes(added, value));
+    }
+    if (h.mode != agebloom::kModeTime) return;
+    try {
+        Buffer twice = agebloom::merge(value.data, value.size, value.data, value.size, alloc);
+        agebloom::parse(twice.data, twice.size);
+    } catch (const Error& err) {
+        FUZZ_CHECK(err.kind() == ErrorKind::kTooLarge);
+    }
+    Buffer empty = agebloom::make_empty(alloc, agebloom::kModeTime, static_cast<long long>(h.window),
+                                        static_cast<long long>(h.capacity), h.fpr, static_cast<int>(h.generations),
+                                        h.seed);
+    Buffer same = agebloom::merge(value.data, value.size, empty.data, empty.size, alloc);
+    FUZZ_CHECK(same_bytes(same, value));
+}
+// END issue-28
 
 struct Format {
     const char* name;
@@ -657,6 +716,7 @@ const Format kFormats[] = {
     {"countmin", fuzz_countmin},  // issue-27
     {"topk", fuzz_topk},
     {"kll", fuzz_kll},  // issue-26
+    {"agebloom", fuzz_agebloom},  // issue-28
 };
 
 }  // namespace

@@ -383,6 +383,16 @@ UPDATE sketches SET kl = CASE id % 7
     WHEN 4 THEN (SELECT kll_agg(x, 50) FROM generate_series(1, 3000) x) || (SELECT kll_agg(-x) FROM generate_series(1, 9000) x)
     WHEN 5 THEN kll_import(kll_export((SELECT kll_agg(x / 7.0, 30) FROM generate_series(1, 5000) x), 'float')) END;
 -- END issue-26
+-- BEGIN issue-28 agebloom: a count window filled past it, an empty time window, a
+-- time window over three hours with a seed (about 200 kB, out of line), NULL.
+ALTER TABLE sketches ADD COLUMN ab agebloom;
+UPDATE sketches SET ab = CASE id % 4
+    WHEN 0 THEN (SELECT agebloom_agg(x, 1000, 0.01 ORDER BY x) FROM generate_series(1, 3500) x)
+    WHEN 1 THEN agebloom_empty(interval '1 hour', 1000, 0.001, 8, -5)
+    WHEN 2 THEN (SELECT agebloom_agg('c' || x, interval '1 hour', 40000, 0.001,
+                                     timestamptz '2026-01-01 00:00+00' + x * interval '1 second')
+                 FROM generate_series(1, 10800) x) END;
+-- END issue-28
 SQL
 )
 COVERAGE="SELECT string_agg(DISTINCT (hll_info(h) ->> 'representation') || ' ' || hll_precision(h), ', '),
@@ -398,7 +408,7 @@ COVERAGE="SELECT string_agg(DISTINCT (hll_info(h) ->> 'representation') || ' ' |
 values_to() { # table file
 	printf '%s\n' "RESET search_path;" "\\o $2.types" \
 		"SELECT attname || ' ' || format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = '$1'::regclass AND attnum > 0 ORDER BY attnum;" \
-		"\\o" "\\copy (SELECT id, what, h::bytea, h10::bytea, b::bytea, c::bytea, d::bytea, cm::bytea, k::bytea, kl::bytea FROM $1 ORDER BY id) TO '$2' (FORMAT binary)"
+		"\\o" "\\copy (SELECT id, what, h::bytea, h10::bytea, b::bytea, c::bytea, d::bytea, cm::bytea, k::bytea, kl::bytea, ab::bytea FROM $1 ORDER BY id) TO '$2' (FORMAT binary)"
 }
 same_values() { # what file1 file2, as written by values_to
 	same_file "$1 (column types)" "$2.types" "$3.types"
@@ -425,7 +435,7 @@ pg_restore --exit-on-error -d prob_durability_custom "$WORK/dump.custom"
 sql -d prob_durability_custom -f <(values_to sketches "$WORK/custom")
 same_values "pg_dump -Fp, restored with psql" "$WORK/source" "$WORK/plain"
 same_values "pg_dump -Fc, restored with pg_restore" "$WORK/source" "$WORK/custom"
-ok "pg_dump -Fp | psql and pg_dump -Fc | pg_restore: all $SOURCE_ROWS rows byte for byte, column types hll, hll(10), bloom, cuckoo, ddsketch, countmin, topk, kll kept ($(du -k "$WORK/dump.sql" | cut -f1) kB plain dump)"
+ok "pg_dump -Fp | psql and pg_dump -Fc | pg_restore: all $SOURCE_ROWS rows byte for byte, column types hll, hll(10), bloom, cuckoo, ddsketch, countmin, topk, kll, agebloom kept ($(du -k "$WORK/dump.sql" | cut -f1) kB plain dump)"
 
 # The extension in a schema of its own, used by a default, a check, indexes,
 # a view and a materialized view that pg_restore refreshes with an empty
@@ -486,8 +496,8 @@ for format in binary text; do
 	ok "COPY TO and FROM (FORMAT $format): all $SOURCE_ROWS rows byte for byte ($(du -k "$WORK/copy.$format" | cut -f1) kB)"
 done
 # Binary COPY sends a value as the documented format, the very bytes of ::bytea.
-sql -d prob_durability_src -c "\\copy (SELECT h, h10, b, c, d, cm, k, kl FROM sketches ORDER BY id) TO '$WORK/typed.bin' (FORMAT binary)" \
-	-c "\\copy (SELECT h::bytea, h10::bytea, b::bytea, c::bytea, d::bytea, cm::bytea, k::bytea, kl::bytea FROM sketches ORDER BY id) TO '$WORK/bytea.bin' (FORMAT binary)"
-same_file "binary COPY of hll, bloom, cuckoo, ddsketch, countmin, topk and kll against their ::bytea" "$WORK/typed.bin" "$WORK/bytea.bin"
+sql -d prob_durability_src -c "\\copy (SELECT h, h10, b, c, d, cm, k, kl, ab FROM sketches ORDER BY id) TO '$WORK/typed.bin' (FORMAT binary)" \
+	-c "\\copy (SELECT h::bytea, h10::bytea, b::bytea, c::bytea, d::bytea, cm::bytea, k::bytea, kl::bytea, ab::bytea FROM sketches ORDER BY id) TO '$WORK/bytea.bin' (FORMAT binary)"
+same_file "binary COPY of hll, bloom, cuckoo, ddsketch, countmin, topk, kll and agebloom against their ::bytea" "$WORK/typed.bin" "$WORK/bytea.bin"
 ok "binary COPY writes each value as the bytes of value::bytea"
 echo "durability: every check passed in $SECONDS s"

@@ -27,7 +27,7 @@ set -euo pipefail
 
 # ---- sizes and bounds ----
 # A leak of 100 bytes per call in any one kind (LEAK_CALLS x 100 bytes) passes both bounds.
-LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (57 kinds), and as many succeeding
+LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (62 kinds), and as many succeeding
 LEAK_WARMUP=${FAULTS_LEAK_WARMUP:-200}          # calls per kind before the first measurement
 LEAK_CONTEXT_BOUND_KB=${FAULTS_LEAK_CONTEXT_BOUND_KB:-192}  # growth allowed over one loop
 LEAK_RSS_BOUND_KB=${FAULTS_LEAK_RSS_BOUND_KB:-384}
@@ -116,7 +116,11 @@ DECLARE
         'hll_add_agg(x, 11, datasketches) over 200 values, then an error in its input:22012',
         -- issue-26 kll
         'bytea -> kll, n wrong:22P03', 'kll_agg(x), a NaN:22023', 'kll_import, datasketches level offset past next:22P03',
-        'kll_agg(x, 8) over 2000 values, then an error in its input:22012'];
+        'kll_agg(x, 8) over 2000 values, then an error in its input:22012',
+        -- issue-28 agebloom
+        'bytea -> agebloom, a stray bit:22P03', 'agebloom_union, capacities differ:22023',
+        'agebloom_add, generation full:54000', 'agebloom_agg(x, window, fpr), window 0:22023',
+        'agebloom_agg(x, 1 hour, 10000, 0.01, at) over 200 values, then an error in its input:22012'];
     k_count int := array_length(kinds, 1);
     bad bigint[] := array_fill(0::bigint, ARRAY[k_count]);
     examples text[] := array_fill(NULL::text, ARRAY[k_count]);
@@ -192,6 +196,19 @@ DECLARE
     kll_value float8 := CASE WHEN failing THEN 'NaN' ELSE 1.5 END;
     kll_image bytea := kll_export(kll_bytes::kll);
     b_kll_image bytea := CASE WHEN failing THEN set_byte(kll_image, 24, 255) ELSE kll_image END;
+    -- issue-28 agebloom
+    ab_bytes bytea := agebloom_add(agebloom_empty(100, 0.01, 4), 1)::bytea;
+    b_ab_bit bytea := CASE WHEN failing THEN set_byte(ab_bytes, length(ab_bytes) - 1,
+                                                      get_byte(ab_bytes, length(ab_bytes) - 1) # 128)
+                           ELSE ab_bytes END;
+    ab_a agebloom := agebloom_add(agebloom_empty(interval '1 hour', 100), 1, '2026-01-01 10:00+00');
+    ab_cap agebloom := agebloom_add(agebloom_empty(interval '1 hour', CASE WHEN failing THEN 101 ELSE 100 END), 2,
+                                    '2026-01-01 10:00+00');
+    -- 64 a window over 32 generations: two a generation; a third in the same one is refused.
+    ab_full agebloom := agebloom_add(agebloom_add(agebloom_empty(interval '1 hour', 64), 1, '2026-01-01 10:00+00'), 2,
+                                     '2026-01-01 10:00+00');
+    ab_at timestamptz := CASE WHEN failing THEN '2026-01-01 10:00:01+00' ELSE '2026-01-01 11:00+00' END;
+    ab_window bigint := CASE WHEN failing THEN 0 ELSE 100 END;
 BEGIN
     FOR i IN 1..n LOOP
         FOR k IN 1..k_count LOOP
@@ -265,6 +282,14 @@ BEGIN
                 WHEN 56 THEN PERFORM kll_import(b_kll_image);
                 WHEN 57 THEN PERFORM kll_agg(x / CASE WHEN x = 2000 THEN divisor ELSE 1 END, 8)
                                  FROM generate_series(1, 2000) x;
+                -- issue-28 agebloom
+                WHEN 58 THEN PERFORM b_ab_bit::agebloom;
+                WHEN 59 THEN PERFORM agebloom_union(ab_a, ab_cap);
+                WHEN 60 THEN PERFORM agebloom_add(ab_full, 3, ab_at);
+                WHEN 61 THEN PERFORM agebloom_agg(x, ab_window, 0.01) FROM generate_series(1, 3) x;
+                WHEN 62 THEN PERFORM agebloom_agg(x / CASE WHEN x = 200 THEN divisor ELSE 1 END, interval '1 hour', 10000,
+                                                  0.01, timestamptz '2026-01-01 10:00+00' + x * interval '1 second')
+                                 FROM generate_series(1, 200) x;
                 END CASE;
                 state := '00000';
             EXCEPTION WHEN others THEN

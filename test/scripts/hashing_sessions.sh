@@ -35,7 +35,11 @@ SELECT bloom_agg(ROW(i, i)) AS f_row, bloom_agg(big) AS f_big, bloom_agg(n) AS f
        bloom_agg(j) AS f_jsonb, bloom_agg(iv) AS f_interval, bloom_agg(arr) AS f_array, bloom_agg(rng) AS f_range,
        hll_add_agg(ROW(i, i)) AS h_row, hll_add_agg(iv) AS h_interval, hll_add_agg(n) AS h_name,
        cuckoo_agg(ROW(i, i), 2000, 0.01) AS c_row, cuckoo_agg(big, 2000, 0.01) AS c_big,
-       cuckoo_agg(j, 2000, 0.01) AS c_jsonb, cuckoo_agg(rng, 2000, 0.01) AS c_range
+       cuckoo_agg(j, 2000, 0.01) AS c_jsonb, cuckoo_agg(rng, 2000, 0.01) AS c_range,
+       -- issue-28 agebloom: a count window holding all 1000 rows, a time window
+       agebloom_agg(ROW(i, i), 1000, 0.01 ORDER BY i) AS a_row, agebloom_agg(big, 1000, 0.01 ORDER BY i) AS a_big,
+       agebloom_agg(j, interval '1 day', 64000, 0.01, timestamptz '2026-01-01 00:00+00' + i * interval '1 second') AS a_jsonb,
+       agebloom_agg(iv, interval '1 day', 64000, 0.01, timestamptz '2026-01-01 00:00+00' + i * interval '1 second') AS a_interval
 FROM hs_values;
 SQL
 
@@ -84,6 +88,15 @@ BEGIN
 END \$\$" 2>&1)
 check "another session removes every row from a cuckoo filter built in the first" "$removed" "NOTICE:  left 0"
 
+# issue-28 agebloom
+agebloom_misses=$(q -d $db -c "
+SELECT count(*) FILTER (WHERE NOT agebloom_contains(a_row, ROW(i, i))) || ' ' ||
+       count(*) FILTER (WHERE NOT agebloom_contains(a_big, big)) || ' ' ||
+       count(*) FILTER (WHERE NOT agebloom_contains(a_jsonb, j)) || ' ' ||
+       count(*) FILTER (WHERE NOT agebloom_contains(a_interval, iv + interval '0 hours'))
+FROM hs_values, hs_sketches")
+check "another session finds every row in agebloom filters (row, stored row, jsonb, interval)" "$agebloom_misses" "0 0 0 0"
+
 same=$(q -d $db -c "
 SELECT (SELECT h_row FROM hs_sketches) = hll_add_agg(ROW(i, i)),
        (SELECT h_interval FROM hs_sketches) = hll_add_agg(iv + interval '0 days'),
@@ -112,6 +125,12 @@ moved=$(q -d $db -c "
 SELECT count(*) FILTER (WHERE cuckoo_count('$(q -d $latin1 -c "SELECT cuckoo_agg(s, 10, 0.01) FROM hs_text")'::cuckoo, s) < 1)
 FROM hs_text")
 check "a cuckoo filter built in the LATIN1 database finds every string in the UTF-8 one" "$moved" "0"
+# issue-28: an agebloom filter (a count window and a time window) likewise.
+moved=$(q -d $db -c "
+SELECT count(*) FILTER (WHERE NOT agebloom_contains('$(q -d $latin1 -c "SELECT agebloom_agg(s, 10, 0.01) FROM hs_text")'::agebloom, s)
+                           OR NOT agebloom_contains('$(q -d $latin1 -c "SELECT agebloom_agg(s, interval '1 hour', 100, 0.01, '2026-01-01 00:00+00') FROM hs_text")'::agebloom, s))
+FROM hs_text")
+check "agebloom filters built in the LATIN1 database find every string in the UTF-8 one" "$moved" "0"
 
 # A value built before hash id 2 hashed LATIN1 text as its LATIN1 bytes: refused there.
 old=$(q -d $latin1 -c "SELECT hll_add('\\x480101010e1a00000000000000000000'::hll, 'héllo'::text)" 2>&1 || true)

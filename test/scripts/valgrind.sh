@@ -31,6 +31,7 @@ DEFAULT_SUITE="hll_basic hll_errors hll_hash hll_typmod hll_agg bloom_basic bloo
 DEFAULT_SUITE="$DEFAULT_SUITE countmin_basic countmin_errors"
 DEFAULT_SUITE="$DEFAULT_SUITE topk_basic topk_errors"
 DEFAULT_SUITE="$DEFAULT_SUITE kll_basic kll_errors"  # issue-26 (0.7.0)
+DEFAULT_SUITE="$DEFAULT_SUITE agebloom_basic agebloom_errors"  # issue-28
 SUITE=${VALGRIND_SUITE:-$DEFAULT_SUITE}
 ORIGINS=${VALGRIND_ORIGINS:-no}
 if [ "$SUITE" = all ]; then

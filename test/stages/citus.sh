@@ -546,5 +546,33 @@ check "some rows: coalesce(hll_add_agg(x, 10), hll_empty(10)) is hll_add_agg(x, 
 	"$(column 1,2 "$somes")" "$(column 3,4 "$somes")"
 check "some rows: the same, locally" "$somes" "$(sql 0 <<<"$some FROM ev_local WHERE user_id < 100")"
 
+# BEGIN issue-28 agebloom
+# The time-window agebloom_agg: its counts and slices do not depend on the order of the adds
+# (doc/FORMAT.md 11.3), so the union of the shards' partial filters has the local one's
+# counts and slices (bytes 89 on; the items-added field counts the adds that changed a
+# partial filter, which may include some the whole filter had already forgotten), in all
+# and per group, every row of the last day is found, and it runs as worker_partial_agg.
+AGEBLOOM=(
+	"agebloom_agg(bigint,interval,bigint,double precision,timestamp with time zone);agebloom_agg(user_id, interval '1 day', 5000, 0.01, ts);user_id"
+	"agebloom_agg(public.sketch_text,interval,bigint,double precision,timestamp with time zone);agebloom_agg(name, interval '1 day', 5000, 0.001, ts);name"
+)
+for entry in "${AGEBLOOM[@]}"; do
+	IFS=';' read -r sig expr x <<<"$entry"
+	ab="SELECT 'all', md5(substring(($expr)::bytea FROM 89)) FROM @T@;
+SELECT grp, md5(substring(($expr)::bytea FROM 89)) FROM @T@ GROUP BY grp ORDER BY grp"
+	check "$expr: on the distributed table, the local filter's counts and slices, in all and per group" \
+		"$(sql 0 <<<"${ab//@T@/ev}")" "$(sql 0 <<<"${ab//@T@/ev_local}")"
+	check "$expr: every row of the last day found in the distributed table's filter" \
+		"$(sql 0 <<<"SELECT count(*) FROM ev_local, (SELECT $expr AS f, max(ts) AS newest FROM ev) a
+			WHERE $x IS NOT NULL AND ts > newest - interval '1 day' AND NOT agebloom_contains(f, $x, newest)")" 0
+	pushed=0
+	for q in "SELECT $expr FROM ev" "SELECT grp, $expr FROM ev GROUP BY grp"; do
+		task_query "$(sql 0 <<<"EXPLAIN (VERBOSE, COSTS OFF) $q")" |
+			grep -qF "worker_partial_agg('public.$sig'::regprocedure" && pushed=$((pushed + 1))
+	done
+	check "$expr: EXPLAIN shows worker_partial_agg($sig) on the workers, with and without GROUP BY" "$pushed" 2
+done
+# END issue-28
+
 log "citus stage: $((SECONDS - start)) s"
 finish_checks

@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# Benchmark of the agebloom type against bloom of the same capacity, on a
+# throwaway cluster: probing a table of ids against each filter (the cost above
+# a trivial scan), adding the keys (each filter's aggregate over them), the
+# bits per windowed id, and the false positive rate measured over the window
+# (ids never added) at 1%, 0.1% and 0.01%. Interleaved rounds (every query once
+# per round, the order rotated), medians, ratios of medians. Prints a table
+# with PASS/MISS per goal and writes bench/results/agebloom-latest.txt.
+#
+#   bench/agebloom.sh                                                    2M ids, 200k keys, 5 rounds
+#   BENCH_ROWS=500000 BENCH_KEYS=50000 BENCH_ROUNDS=3 bench/agebloom.sh  quick run
+#
+# Goals (issue 28): probe cost above a trivial scan <= 1.5 x bloom's; the measured
+# rate over the window <= the target (plus 3 binomial standard deviations) at each rate. A missed goal prints MISS;
+# the exit status only says whether the run worked.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. test/cluster.sh
+. bench/lib.sh
+
+ROWS=${BENCH_ROWS:-2000000}
+KEYS=${BENCH_KEYS:-200000}
+ROUNDS=${BENCH_ROUNDS:-5}
+FPR=${BENCH_FPR:-0.01}
+DB=bench_agebloom
+OUT_DIR=bench/results
+RAW_FILE=$OUT_DIR/agebloom-latest-raw.tsv
+mkdir -p "$OUT_DIR"
+
+SERVER_SETTINGS=(
+	"shared_buffers = 512MB"
+	"work_mem = 64MB"
+	"jit = off"
+	"max_parallel_workers_per_gather = 0"
+	"autovacuum = off"
+	"synchronous_commit = off"
+)
+WARMUP="SELECT bloom_empty(1) IS NOT NULL AND agebloom_empty(1) IS NOT NULL"
+
+sql() { psql -X -q -At -v ON_ERROR_STOP=1 -d "$DB" "$@"; }
+
+build_and_install
+start_cluster "${SERVER_SETTINGS[@]}"
+LOAD_AT_START=$(cut -d' ' -f1-3 /proc/loadavg)
+
+log "loading $ROWS ids and $KEYS keys"
+psql -X -q -d postgres -c "CREATE DATABASE $DB"
+sql -c "CREATE EXTENSION probabilistic" -c "CREATE EXTENSION pg_prewarm"
+sql -f bench/helpers.sql
+# The keys are the window: an agebloom of a count window of KEYS insertions holding
+# 3 x KEYS adds (the first 2 x KEYS forgotten), and a bloom filter of KEYS.
+sql <<SQL >/dev/null
+BEGIN;
+CREATE TABLE t (id bigint NOT NULL);
+INSERT INTO t SELECT i FROM generate_series(1, $ROWS::bigint) i;
+CREATE TABLE keys (id bigint NOT NULL);
+INSERT INTO keys SELECT i * ($ROWS / $KEYS) FROM generate_series(1, $KEYS::bigint) i;
+CREATE TABLE stream (n bigint NOT NULL, id bigint NOT NULL);
+INSERT INTO stream SELECT i, -i FROM generate_series(1, 2 * $KEYS::bigint) i;
+INSERT INTO stream SELECT 2 * $KEYS + row_number() OVER (ORDER BY id), id FROM keys;
+CREATE TABLE filters (b bloom NOT NULL, a agebloom NOT NULL);
+INSERT INTO filters SELECT (SELECT bloom_agg(id, $KEYS, $FPR) FROM keys),
+                           (SELECT agebloom_agg(id, $KEYS, $FPR ORDER BY n) FROM stream);
+COMMIT;
+VACUUM (FREEZE, ANALYZE) t, keys, stream, filters;
+SELECT sum(pg_prewarm(c.oid)) FROM pg_class c
+WHERE c.oid IN ('t'::regclass, 'keys'::regclass, 'stream'::regclass, 'filters'::regclass)
+   OR c.oid = (SELECT reltoastrelid FROM pg_class WHERE oid = 'filters'::regclass);
+SQL
+
+IDS=(trivial bloom_probe agebloom_probe bloom_add agebloom_add)
+declare -A SQL LABEL RUNS
+LABEL[trivial]="trivial scan     count(*) FROM t WHERE id <> -1"
+SQL[trivial]="SELECT count(*) FROM t WHERE id <> -1"
+LABEL[bloom_probe]="bloom probe      count(*) FROM t, filters f WHERE f.b @> t.id"
+SQL[bloom_probe]="SELECT count(*) FROM t, filters f WHERE f.b @> t.id"
+LABEL[agebloom_probe]="agebloom probe   ... WHERE agebloom_contains(f.a, t.id)"
+SQL[agebloom_probe]="SELECT count(*) FROM t, filters f WHERE agebloom_contains(f.a, t.id)"
+LABEL[bloom_add]="bloom_agg(id, $KEYS, $FPR) FROM stream (3 x keys)"
+SQL[bloom_add]="SELECT octet_length(bloom_agg(id, 3 * $KEYS, $FPR)::bytea) FROM stream"
+LABEL[agebloom_add]="agebloom_agg(id, $KEYS, $FPR ORDER BY n) FROM stream"
+SQL[agebloom_add]="SELECT octet_length(agebloom_agg(id, $KEYS, $FPR ORDER BY n)::bytea) FROM stream"
+
+measure() { measure_in_server "$1"; }
+
+run_rounds
+
+GOALS=()
+for col in $WALL $CPU; do
+	name=$([ $col = $WALL ] && echo wall || echo on-CPU)
+	above_bloom=$(calc "$(med bloom_probe $col) - $(med trivial $col)" 3)
+	above_age=$(calc "$(med agebloom_probe $col) - $(med trivial $col)" 3)
+	goal "probe ($name): (agebloom - trivial) / (bloom - trivial)" "$(calc "$above_age / $above_bloom" 3)" 1.5
+done
+BLOOM_FOUND=$(result_of bloom_probe)
+AGE_FOUND=$(result_of agebloom_probe)
+ADD_RATIO=$(calc "($(med agebloom_add $CPU) - $(med trivial $CPU) * 0) / $(med bloom_add $CPU)" 3)
+
+# The rate over the window at three targets: 400 x 1/fpr ids never added, probed
+# against a count window of KEYS full of other ids, at the worst moment (a
+# generation full, just before a shift).
+RATES=""
+for rate in 0.01 0.001 0.0001; do
+	probes=$(calc "400 / $rate" 0)
+	line=$(sql -c "
+CREATE TEMP TABLE rate_filter AS
+    SELECT agebloom_agg(i, $KEYS, $rate ORDER BY i) AS a FROM generate_series(1, 3 * $KEYS + 31 * $KEYS / 32 - 1) i;
+SELECT format('%s|%s|%s|%s', $rate,
+              (SELECT count(*) FROM generate_series(1, $probes) p WHERE agebloom_contains(f.a, -p)), $probes,
+              round((agebloom_info(f.a)->>'bits_per_item')::numeric, 2))
+FROM rate_filter f")
+	IFS='|' read -r r hits n bits <<<"$line"
+	measured=$(calc "$hits / $n" 6)
+	RATES+="$(printf '  target %-7s measured %-9s (%s of %s)   bits per windowed id %s' "$r" "$measured" "$hits" "$n" "$bits")"$'\n'
+	# The worst moment's rate is at most the target, so the measured share is within the
+	# target plus three binomial standard deviations of it.
+	goal "rate at target $r: measured / (target + 3 sd)" "$(calc "$measured / ($r + 3 * sqrt($r / $n))" 3)" 1.0
+done
+
+SIZES=$(sql -c "SELECT format('bloom %s bytes (%s bits per key), agebloom %s bytes (%s bits per windowed key; k %s, %s generations)',
+	octet_length(b::bytea), round(8.0 * octet_length(b::bytea) / $KEYS, 2), octet_length(a::bytea),
+	round(8.0 * octet_length(a::bytea) / $KEYS, 2), agebloom_info(a)->>'k', agebloom_info(a)->>'generations')
+	FROM filters")
+
+report() {
+	echo "probabilistic agebloom benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD)"
+	echo "machine:  $(nproc) CPUs; load average $LOAD_AT_START at start, $(cut -d' ' -f1-3 /proc/loadavg) at end"
+	echo "method:   $ROUNDS interleaved rounds, order rotated; each run in a fresh backend, timed in the server"
+	echo "          (bench/helpers.sql); medians; $(fmt_int "$ROWS") ids probed, a window of $(fmt_int "$KEYS") keys, fpr $FPR"
+	echo
+	printf '  %-60s %10s %10s   %s\n' query "median ms" "on-CPU ms" result
+	for id in "${IDS[@]}"; do
+		printf '  %-60s %10.1f %10.1f   %s\n' "${LABEL[$id]}" "$(med "$id" $WALL)" "$(med "$id" $CPU)" "$(result_of "$id")"
+	done
+	echo "  found: bloom $(fmt_int "$BLOOM_FOUND"), agebloom $(fmt_int "$AGE_FOUND") (members: $(fmt_int "$KEYS"))"
+	echo "  add (on-CPU): agebloom_agg / bloom_agg over the same $(fmt_int $((3 * KEYS))) rows: $ADD_RATIO"
+	echo "  sizes: $SIZES"
+	echo "$RATES"
+	printf '%-66s %-7s %8s\n' goal target ratio
+	printf '%s\n' "${GOALS[@]}"
+}
+
+[ "$AGE_FOUND" -ge "$KEYS" ] || { echo "false negatives: agebloom found $AGE_FOUND of $KEYS members" >&2; exit 1; }
+report | tee "$OUT_DIR/agebloom-latest.txt"
