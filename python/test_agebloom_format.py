@@ -146,8 +146,21 @@ class WindowProperty(unittest.TestCase):
                 self.assertTrue(f.contains_at(x, newest))
 
 
+def psql(sql):
+    """One statement's output; its error message in the failure when it fails."""
+    r = subprocess.run(["psql", "-X", "-At", "-v", "ON_ERROR_STOP=1", "-c", sql], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise AssertionError("psql failed: %s (statement: %s...)" % (r.stderr.strip(), sql[:120]))
+    return r.stdout
+
+
 @unittest.skipUnless(os.environ.get("PGHOST"), "needs a running server (PGHOST)")
 class Server(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        # This file's tests may run first (alphabetical order): the extension may not be there yet.
+        psql("CREATE EXTENSION IF NOT EXISTS probabilistic")
+
     def test_random_filters(self):
         rng = random.Random(SEED + 2)
         for _ in range(4):
@@ -156,7 +169,7 @@ class Server(unittest.TestCase):
             values = [rng.randrange(-10**12, 10**12) for _ in range(n)]
             sql = ("SELECT agebloom_agg(x, %d, 0.01 ORDER BY i) FROM unnest('{%s}'::bigint[]) WITH ORDINALITY t(x, i)"
                    % (window, ",".join(map(str, values))))
-            out = subprocess.run(["psql", "-X", "-At", "-c", sql], capture_output=True, text=True, check=True).stdout
+            out = psql(sql)
             f = af.Agebloom.empty_count(window, 0.01)
             for x in values:
                 f.add(x)

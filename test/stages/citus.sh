@@ -563,8 +563,8 @@ SELECT grp, md5(substring(($expr)::bytea FROM 89)) FROM @T@ GROUP BY grp ORDER B
 	check "$expr: on the distributed table, the local filter's counts and slices, in all and per group" \
 		"$(sql 0 <<<"${ab//@T@/ev}")" "$(sql 0 <<<"${ab//@T@/ev_local}")"
 	check "$expr: every row of the last day found in the distributed table's filter" \
-		"$(sql 0 <<<"SELECT count(*) FROM ev_local, (SELECT $expr AS f, max(ts) AS newest FROM ev) a
-			WHERE $x IS NOT NULL AND ts > newest - interval '1 day' AND NOT agebloom_contains(f, $x, newest)")" 0
+		"$(sql 0 <<<"SELECT count(*) FROM ev_local e, (SELECT $expr AS filter, max(ts) AS newest FROM ev) a
+			WHERE e.$x IS NOT NULL AND e.ts > a.newest - interval '1 day' AND NOT agebloom_contains(a.filter, e.$x, a.newest)")" 0
 	pushed=0
 	for q in "SELECT $expr FROM ev" "SELECT grp, $expr FROM ev GROUP BY grp"; do
 		task_query "$(sql 0 <<<"EXPLAIN (VERBOSE, COSTS OFF) $q")" |
