@@ -28,40 +28,7 @@ static const ProbSketchType agebloom_type = {"agebloom", prob_agebloom_validate,
 /* Microseconds from the Unix epoch to PostgreSQL's (2000-01-01). */
 #define AGEBLOOM_UNIX_OFFSET_US (INT64CONST(946684800) * USECS_PER_SEC)
 
-PG_FUNCTION_INFO_V1(agebloom_in);
-Datum
-agebloom_in(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_in(&agebloom_type, PG_GETARG_CSTRING(0)));
-}
-
-PG_FUNCTION_INFO_V1(agebloom_out);
-Datum
-agebloom_out(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_CSTRING(prob_sketch_out(&agebloom_type, PG_GETARG_VARLENA_PP(0)));
-}
-
-PG_FUNCTION_INFO_V1(agebloom_recv);
-Datum
-agebloom_recv(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_recv(&agebloom_type, (StringInfo) PG_GETARG_POINTER(0)));
-}
-
-PG_FUNCTION_INFO_V1(agebloom_send);
-Datum
-agebloom_send(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_BYTEA_P(prob_sketch_send(&agebloom_type, PG_GETARG_VARLENA_PP(0)));
-}
-
-PG_FUNCTION_INFO_V1(agebloom_from_bytea);
-Datum
-agebloom_from_bytea(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_from_bytea(&agebloom_type, PG_GETARG_VARLENA_PP(0)));
-}
+PROB_SKETCH_IO_FUNCTIONS(agebloom, &agebloom_type)
 
 /* A time window's microseconds: refuses months and a window that is not positive. */
 static int64

@@ -40,40 +40,7 @@ bloom_finished(struct varlena *v)
 
 static const ProbSketchType bloom_type = {"bloom", prob_bloom_validate, bloom_finished};
 
-PG_FUNCTION_INFO_V1(bloom_in);
-Datum
-bloom_in(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_in(&bloom_type, PG_GETARG_CSTRING(0)));
-}
-
-PG_FUNCTION_INFO_V1(bloom_out);
-Datum
-bloom_out(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_CSTRING(prob_sketch_out(&bloom_type, PG_GETARG_VARLENA_PP(0)));
-}
-
-PG_FUNCTION_INFO_V1(bloom_recv);
-Datum
-bloom_recv(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_recv(&bloom_type, (StringInfo) PG_GETARG_POINTER(0)));
-}
-
-PG_FUNCTION_INFO_V1(bloom_send);
-Datum
-bloom_send(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_BYTEA_P(prob_sketch_send(&bloom_type, PG_GETARG_VARLENA_PP(0)));
-}
-
-PG_FUNCTION_INFO_V1(bloom_from_bytea);
-Datum
-bloom_from_bytea(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_from_bytea(&bloom_type, PG_GETARG_VARLENA_PP(0)));
-}
+PROB_SKETCH_IO_FUNCTIONS(bloom, &bloom_type)
 
 static struct varlena *
 bloom_new_empty(int64 capacity, double fpr, int layout, uint64 seed)

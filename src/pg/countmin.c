@@ -28,40 +28,7 @@ countmin_finished(struct varlena *v)
 
 static const ProbSketchType countmin_type = {"countmin", prob_countmin_validate, countmin_finished};
 
-PG_FUNCTION_INFO_V1(countmin_in);
-Datum
-countmin_in(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_in(&countmin_type, PG_GETARG_CSTRING(0)));
-}
-
-PG_FUNCTION_INFO_V1(countmin_out);
-Datum
-countmin_out(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_CSTRING(prob_sketch_out(&countmin_type, PG_GETARG_VARLENA_PP(0)));
-}
-
-PG_FUNCTION_INFO_V1(countmin_recv);
-Datum
-countmin_recv(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_recv(&countmin_type, (StringInfo) PG_GETARG_POINTER(0)));
-}
-
-PG_FUNCTION_INFO_V1(countmin_send);
-Datum
-countmin_send(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_BYTEA_P(prob_sketch_send(&countmin_type, PG_GETARG_VARLENA_PP(0)));
-}
-
-PG_FUNCTION_INFO_V1(countmin_from_bytea);
-Datum
-countmin_from_bytea(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_from_bytea(&countmin_type, PG_GETARG_VARLENA_PP(0)));
-}
+PROB_SKETCH_IO_FUNCTIONS(countmin, &countmin_type)
 
 static struct varlena *
 countmin_new_empty(double epsilon, double delta, uint64 seed)

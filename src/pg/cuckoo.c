@@ -22,40 +22,7 @@
 /* A cuckoo filter keeps no working state: its aggregate's state is always a value. */
 static const ProbSketchType cuckoo_type = {"cuckoo", prob_cuckoo_validate, NULL};
 
-PG_FUNCTION_INFO_V1(cuckoo_in);
-Datum
-cuckoo_in(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_in(&cuckoo_type, PG_GETARG_CSTRING(0)));
-}
-
-PG_FUNCTION_INFO_V1(cuckoo_out);
-Datum
-cuckoo_out(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_CSTRING(prob_sketch_out(&cuckoo_type, PG_GETARG_VARLENA_PP(0)));
-}
-
-PG_FUNCTION_INFO_V1(cuckoo_recv);
-Datum
-cuckoo_recv(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_recv(&cuckoo_type, (StringInfo) PG_GETARG_POINTER(0)));
-}
-
-PG_FUNCTION_INFO_V1(cuckoo_send);
-Datum
-cuckoo_send(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_BYTEA_P(prob_sketch_send(&cuckoo_type, PG_GETARG_VARLENA_PP(0)));
-}
-
-PG_FUNCTION_INFO_V1(cuckoo_from_bytea);
-Datum
-cuckoo_from_bytea(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_from_bytea(&cuckoo_type, PG_GETARG_VARLENA_PP(0)));
-}
+PROB_SKETCH_IO_FUNCTIONS(cuckoo, &cuckoo_type)
 
 static struct varlena *
 cuckoo_new_empty(int64 capacity, double fpr, uint64 seed)

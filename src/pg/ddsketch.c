@@ -23,40 +23,7 @@
 /* A ddsketch keeps no working state: its aggregate's state is always a value. */
 static const ProbSketchType ddsketch_type = {"ddsketch", prob_ddsketch_validate, NULL};
 
-PG_FUNCTION_INFO_V1(ddsketch_in);
-Datum
-ddsketch_in(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_in(&ddsketch_type, PG_GETARG_CSTRING(0)));
-}
-
-PG_FUNCTION_INFO_V1(ddsketch_out);
-Datum
-ddsketch_out(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_CSTRING(prob_sketch_out(&ddsketch_type, PG_GETARG_VARLENA_PP(0)));
-}
-
-PG_FUNCTION_INFO_V1(ddsketch_recv);
-Datum
-ddsketch_recv(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_recv(&ddsketch_type, (StringInfo) PG_GETARG_POINTER(0)));
-}
-
-PG_FUNCTION_INFO_V1(ddsketch_send);
-Datum
-ddsketch_send(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_BYTEA_P(prob_sketch_send(&ddsketch_type, PG_GETARG_VARLENA_PP(0)));
-}
-
-PG_FUNCTION_INFO_V1(ddsketch_from_bytea);
-Datum
-ddsketch_from_bytea(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_from_bytea(&ddsketch_type, PG_GETARG_VARLENA_PP(0)));
-}
+PROB_SKETCH_IO_FUNCTIONS(ddsketch, &ddsketch_type)
 
 /* ddsketch_agg(x [, alpha [, max_buckets]]): the aggregate's parameters (sketch.h). */
 static double

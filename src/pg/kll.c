@@ -34,40 +34,7 @@ kll_finished(struct varlena *v)
 
 static const ProbSketchType kll_type = {"kll", prob_kll_validate, kll_finished};
 
-PG_FUNCTION_INFO_V1(kll_in);
-Datum
-kll_in(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_in(&kll_type, PG_GETARG_CSTRING(0)));
-}
-
-PG_FUNCTION_INFO_V1(kll_out);
-Datum
-kll_out(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_CSTRING(prob_sketch_out(&kll_type, PG_GETARG_VARLENA_PP(0)));
-}
-
-PG_FUNCTION_INFO_V1(kll_recv);
-Datum
-kll_recv(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_recv(&kll_type, (StringInfo) PG_GETARG_POINTER(0)));
-}
-
-PG_FUNCTION_INFO_V1(kll_send);
-Datum
-kll_send(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_BYTEA_P(prob_sketch_send(&kll_type, PG_GETARG_VARLENA_PP(0)));
-}
-
-PG_FUNCTION_INFO_V1(kll_from_bytea);
-Datum
-kll_from_bytea(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_from_bytea(&kll_type, PG_GETARG_VARLENA_PP(0)));
-}
+PROB_SKETCH_IO_FUNCTIONS(kll, &kll_type)
 
 /* kll_agg(x [, k]): the aggregate's parameter (sketch.h). */
 static int64

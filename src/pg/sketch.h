@@ -71,6 +71,28 @@ extern char *prob_sketch_out(const ProbSketchType *type, struct varlena *v);
 extern struct varlena *prob_sketch_recv(const ProbSketchType *type, StringInfo buf);
 extern bytea *prob_sketch_send(const ProbSketchType *type, struct varlena *v);
 extern struct varlena *prob_sketch_from_bytea(const ProbSketchType *type, struct varlena *v);
+/*
+ * The five I/O functions of a type without a typmod, named as their SQL
+ * functions: NAME_in, NAME_out, NAME_recv, NAME_send and NAME_from_bytea
+ * (the bytea cast), each on the calls above with TYPE (a ProbSketchType *).
+ */
+#define PROB_SKETCH_IO_FUNCTIONS(NAME, TYPE) \
+	PG_FUNCTION_INFO_V1(NAME##_in); \
+	Datum NAME##_in(PG_FUNCTION_ARGS) \
+	{ PG_RETURN_POINTER(prob_sketch_in((TYPE), PG_GETARG_CSTRING(0))); } \
+	PG_FUNCTION_INFO_V1(NAME##_out); \
+	Datum NAME##_out(PG_FUNCTION_ARGS) \
+	{ PG_RETURN_CSTRING(prob_sketch_out((TYPE), PG_GETARG_VARLENA_PP(0))); } \
+	PG_FUNCTION_INFO_V1(NAME##_recv); \
+	Datum NAME##_recv(PG_FUNCTION_ARGS) \
+	{ PG_RETURN_POINTER(prob_sketch_recv((TYPE), (StringInfo) PG_GETARG_POINTER(0))); } \
+	PG_FUNCTION_INFO_V1(NAME##_send); \
+	Datum NAME##_send(PG_FUNCTION_ARGS) \
+	{ PG_RETURN_BYTEA_P(prob_sketch_send((TYPE), PG_GETARG_VARLENA_PP(0))); } \
+	PG_FUNCTION_INFO_V1(NAME##_from_bytea); \
+	Datum NAME##_from_bytea(PG_FUNCTION_ARGS) \
+	{ PG_RETURN_POINTER(prob_sketch_from_bytea((TYPE), PG_GETARG_VARLENA_PP(0))); }
+
 /* A final function's result: the value of the state, never the state itself (a window keeps updating it). */
 extern struct varlena *prob_sketch_final_copy(const ProbSketchType *type, struct varlena *state);
 

@@ -97,40 +97,7 @@ topk_finished(struct varlena *v)
 
 static const ProbSketchType topk_type = {"topk", topk_validate, topk_finished};
 
-PG_FUNCTION_INFO_V1(topk_in);
-Datum
-topk_in(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_in(&topk_type, PG_GETARG_CSTRING(0)));
-}
-
-PG_FUNCTION_INFO_V1(topk_out);
-Datum
-topk_out(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_CSTRING(prob_sketch_out(&topk_type, PG_GETARG_VARLENA_PP(0)));
-}
-
-PG_FUNCTION_INFO_V1(topk_recv);
-Datum
-topk_recv(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_recv(&topk_type, (StringInfo) PG_GETARG_POINTER(0)));
-}
-
-PG_FUNCTION_INFO_V1(topk_send);
-Datum
-topk_send(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_BYTEA_P(prob_sketch_send(&topk_type, PG_GETARG_VARLENA_PP(0)));
-}
-
-PG_FUNCTION_INFO_V1(topk_from_bytea);
-Datum
-topk_from_bytea(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(prob_sketch_from_bytea(&topk_type, PG_GETARG_VARLENA_PP(0)));
-}
+PROB_SKETCH_IO_FUNCTIONS(topk, &topk_type)
 
 static struct varlena *
 topk_new_empty(int64 size)
