@@ -68,7 +68,8 @@ SECONDS_OF_STREAM=$(calc "($LAST_PACED + 2) * $BATCH_S" 3)
 
 log "generating $(calc "$SECONDS_OF_STREAM * $RATE / 1e6" 1) M clicks ($SECONDS_OF_STREAM s at $RATE/s)"
 psql -X -q -d postgres -c "CREATE DATABASE $DB"
-sql -c "CREATE EXTENSION probabilistic" -c "CREATE EXTENSION pg_prewarm" -f bench/helpers.sql -f examples/dedup_stream.sql
+sql -c "CREATE EXTENSION probabilistic" -c "CREATE EXTENSION pg_prewarm" -f bench/helpers.sql -f examples/dedup_stream.sql \
+	-c "CREATE SCHEMA fz" -c "SET search_path = fz, public" -f examples/dedup_stream.sql
 sql -v rate="$RATE" -v window_s="$WINDOW" -v seconds="$SECONDS_OF_STREAM" -v fpr="$FPR" -f bench/dedup_stream.sql >/dev/null
 sql -c "SELECT sum(pg_prewarm(c.oid)) FROM pg_class c WHERE c.relname LIKE 'stream%'" >/dev/null
 
@@ -78,13 +79,15 @@ replay() {
 	local approach=$1 h
 	{
 		echo "SET client_min_messages = warning;"
+		# fuse: the recipe installed in schema fz, with fuse slices.
+		[ "$approach" = fuse ] && echo "SET search_path = fz, public;"
 		echo "CHECKPOINT;"
 		for ((h = 0; h < HOURS; h++)); do
 			echo "CALL replay('$approach', 'unpaced', $((h * 60)), $((h * 60 + 59)), false);"
-			[ "$approach" = bloom ] && cat <<SQL
+			[ "$approach" = bloom ] || [ "$approach" = fuse ] && cat <<SQL
 SELECT bench_cpu_ns() AS c0, pg_current_wal_insert_lsn() AS l0 \gset
 VACUUM dedup_slices;
-INSERT INTO costs SELECT 'bloom', 'vacuum', $h, 0, bench_cpu_ns() - :c0, pg_current_wal_insert_lsn() - :'l0', 0;
+INSERT INTO costs SELECT '$approach', 'vacuum', $h, 0, bench_cpu_ns() - :c0, pg_current_wal_insert_lsn() - :'l0', 0;
 SQL
 			# issue-28: the one-filter form's row versions, vacuumed as often, at its cost.
 			[ "$approach" = agebloom ] && cat <<SQL
@@ -100,6 +103,8 @@ SQL
 
 log "replaying $HOURS scaled hours ($((LAST_UNPACED + 1)) batches of $BATCH_S s) and ${PACED} s paced: bloom"
 replay bloom
+log "the same through the recipe with fuse slices"
+replay fuse
 log "the same through exact deduplication"
 replay exact
 log "the same through one agebloom filter of the window (issue 28)"
@@ -110,7 +115,7 @@ log "checking both against the stream"
 STEADY_FROM=24
 [ "$HOURS" -gt "$STEADY_FROM" ] || STEADY_FROM=0
 declare -A M
-for a in bloom exact agebloom; do
+for a in bloom exact agebloom fuse; do
 	read -r cpu wal storage share rate < <(sql -F' ' -c "SELECT * FROM summary('$a', $STEADY_FROM)")
 	M[$a.cpu]=$cpu M[$a.wal]=$wal M[$a.storage]=$storage M[$a.share]=$share M[$a.rate]=$rate
 done
@@ -119,7 +124,12 @@ while read -r a clicks kept dups caught through uniq dropped; do
 	M[$a.uniq]=$uniq M[$a.dropped]=$dropped
 done < <(sql -F' ' -c "SELECT * FROM verdict($((STEADY_FROM * 60)), $LAST_UNPACED)")
 SLICES=$(sql -c "SELECT kind || ': ' || count(*) || ' of ' || pg_size_pretty(avg(pg_column_size(filter))::bigint) FROM dedup_slices GROUP BY kind ORDER BY kind" | paste -sd';' | sed 's/;/; /g')
-SLICE_FPR=$(sql -c "SELECT dedup_slice_fpr()")
+SLICE_FPR=$(sql -c "SELECT hour_fpr FROM dedup_slice_rates()")
+# Bits per id of the hour slices (the window's ids all pass through one), and
+# the fuse recipe's rates.
+BITS_BLOOM=$(sql -c "SELECT round(sum(octet_length(filter::bytea)) * 8.0 / sum(clicks), 2) FROM dedup_slices WHERE kind = 'hour'")
+BITS_FUSE=$(sql -c "SELECT round(sum(octet_length(fuse_filter::bytea)) * 8.0 / sum(clicks), 2) FROM fz.dedup_slices WHERE kind = 'hour'")
+FUSE_RATES=$(sql -c "SET search_path = fz, public" -c "SELECT format('hour slices at 2^%s, batch slices at 2^%s', log(2, hour_fpr::numeric)::int, log(2, batch_fpr::numeric)::int) FROM fz.dedup_slice_rates()")
 
 core_at_rate() { calc "${M[$1.cpu]} * $RATE / 1e9" 3; }
 wal_ratio=$(calc "${M[bloom.wal]} / ${M[exact.wal]}" 3)
@@ -168,4 +178,21 @@ drop_ratio=$(calc "$drop_rate / $FPR" 3)
 	printf '%-44s %14s %14s\n' "duplicates within the window let through" "${M[agebloom.through]}" "${M[bloom.through]}"
 	printf '%-44s %14s %14s\n' "unique clicks wrongly dropped" "$(fmt_int "${M[agebloom.dropped]}") ($(calc "$age_drop * 100" 3)%)" "$(fmt_int "${M[bloom.dropped]}") ($(calc "$drop_rate * 100" 3)%)"
 	# END issue-28
+	# issue-28: the table-backed form, one row per slice written once, with
+	# binary fuse filters for slices against the same recipe's Bloom slices.
+	fuse_drop=$(calc "${M[fuse.dropped]} / ${M[fuse.uniq]}" 5)
+	bits_ratio=$(calc "$BITS_FUSE / $BITS_BLOOM" 3)
+	echo
+	echo "fuse slices: the same recipe (schema fz), layout 'fuse': $FUSE_RATES"
+	printf '%-44s %14s %14s %9s\n' "" "fuse slices" "bloom slices" "ratio"
+	printf '%-44s %14s %14s %9s\n' "bits per id of the hour slices" "$BITS_FUSE" "$BITS_BLOOM" "$bits_ratio"
+	printf '%-44s %14s %14s %9s\n' "on-CPU per click (us)" "$(calc "${M[fuse.cpu]} / 1000" 2)" "$(calc "${M[bloom.cpu]} / 1000" 2)" "$(calc "${M[fuse.cpu]} / ${M[bloom.cpu]}" 3)"
+	printf '%-44s %14s %14s %9s\n' "WAL per click (bytes)" "$(calc "${M[fuse.wal]}" 2)" "$(calc "${M[bloom.wal]}" 2)" "$(calc "${M[fuse.wal]} / ${M[bloom.wal]}" 3)"
+	printf '%-44s %14s %14s %9s\n' "storage for the window (MB)" "$(calc "${M[fuse.storage]} / 1048576" 1)" "$(calc "${M[bloom.storage]} / 1048576" 1)" "$(calc "${M[fuse.storage]} / ${M[bloom.storage]}" 3)"
+	printf '%-44s %14s %14s\n' "paced at the real rate: on-CPU share of a core" "$(calc "${M[fuse.share]}" 3)" "$(calc "${M[bloom.share]}" 3)"
+	printf '%-44s %14s %14s\n' "duplicates within the window let through" "${M[fuse.through]}" "${M[bloom.through]}"
+	printf '%-44s %14s %14s\n' "unique clicks wrongly dropped" "$(fmt_int "${M[fuse.dropped]}") ($(calc "$fuse_drop * 100" 3)%)" "$(fmt_int "${M[bloom.dropped]}") ($(calc "$drop_rate * 100" 3)%)"
+	printf '%-58s %-10s %9s %s\n' "bits per windowed id, fuse / the Bloom slices' 18.8 at 1%" "<= 0.75" "$(calc "$BITS_FUSE / 18.8" 3)" "$(verdict "$(calc "$BITS_FUSE / 18.8" 3)" 0.75)"
+	printf '%-58s %-10s %9s %s\n' "fuse: unique clicks dropped / configured rate ($FPR)" "<= 1.1" "$(calc "$fuse_drop / $FPR" 3)" "$(verdict "$(calc "$fuse_drop / $FPR" 3)" 1.1)"
+	printf '%-58s %-10s %9s %s\n' "fuse: duplicates within the window let through" "0" "${M[fuse.through]}" "$(verdict "${M[fuse.through]}" 0)"
 } | tee "$OUT"

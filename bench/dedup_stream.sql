@@ -9,7 +9,12 @@
 
 SELECT :window_s / 24.0 AS hour_s, :window_s / 1440.0 AS batch_s \gset
 UPDATE dedup_settings SET window_length = make_interval(secs => :window_s),
-    hour_length = make_interval(secs => :hour_s), batch_length = make_interval(secs => :batch_s), fpr = :fpr;
+    hour_length = make_interval(secs => :hour_s), batch_length = make_interval(secs => :batch_s), fpr = :fpr,
+    layout = 'fixed';
+-- The same recipe in schema fz with fuse slices (approach 'fuse': its replay
+-- runs with search_path fz, public).
+UPDATE fz.dedup_settings f SET window_length = p.window_length, hour_length = p.hour_length,
+    batch_length = p.batch_length, fpr = p.fpr, layout = 'fuse' FROM public.dedup_settings p;
 
 -- The stream, in the order it arrives: t seconds from the start, batch b.
 -- Originals at a steady rate; 5% of them clicked twice within a second; 0.5%
@@ -152,7 +157,7 @@ BEGIN
         END IF;
         at := timestamptz '2026-01-01' + batch * s.batch_length;
         cpu0 := bench_cpu_ns();
-        IF approach = 'bloom' THEN
+        IF approach IN ('bloom', 'fuse') THEN  -- fuse: the recipe in schema fz
             -- The hour's rotation once its last batch is in.
             IF hour_of_last IS DISTINCT FROM date_bin(s.hour_length, at, timestamptz '2000-01-01') THEN
                 PERFORM dedup_rotate(at);
@@ -184,6 +189,7 @@ CREATE FUNCTION storage(approach text) RETURNS bigint
 LANGUAGE sql AS $$
     SELECT CASE WHEN approach = 'bloom'
         THEN pg_total_relation_size('dedup_slices') + pg_total_relation_size('dedup_recent')
+        WHEN approach = 'fuse' THEN pg_total_relation_size('fz.dedup_slices') + pg_total_relation_size('fz.dedup_recent')
         WHEN approach = 'agebloom' THEN pg_total_relation_size('age_seen')  -- issue-28
         ELSE (SELECT coalesce(sum(pg_total_relation_size(i.inhrelid)), 0)
               FROM pg_inherits i WHERE i.inhparent = 'exact_seen'::regclass) END
@@ -209,13 +215,16 @@ LANGUAGE sql AS $$
     g AS (
         SELECT st.id, st.b, count(*) AS n FROM stream st WHERE st.b <= last_batch GROUP BY st.id, st.b
     ), k AS (
-        SELECT g.*, kb.id IS NOT NULL AS kept_bloom, ke.id IS NOT NULL AS kept_exact, ka.id IS NOT NULL AS kept_age
+        SELECT g.*, kb.id IS NOT NULL AS kept_bloom, ke.id IS NOT NULL AS kept_exact, ka.id IS NOT NULL AS kept_age,
+               kf.id IS NOT NULL AS kept_fuse
         FROM g
         LEFT JOIN kept kb ON kb.approach = 'bloom' AND kb.b = g.b AND kb.id = g.id
         LEFT JOIN kept ke ON ke.approach = 'exact' AND ke.b = g.b AND ke.id = g.id
         LEFT JOIN kept ka ON ka.approach = 'agebloom' AND ka.b = g.b AND ka.id = g.id
+        LEFT JOIN kept kf ON kf.approach = 'fuse' AND kf.b = g.b AND kf.id = g.id
     ), p AS (
-        SELECT k.b, k.n, k.kept_bloom, k.kept_exact, k.kept_age,
+        SELECT k.b, k.n, k.kept_bloom, k.kept_exact, k.kept_age, k.kept_fuse,
+               (k.b - max(k.b) FILTER (WHERE k.kept_fuse) OVER w) * s.bl AS since_fuse,
                (k.b - max(k.b) FILTER (WHERE k.kept_bloom) OVER w) * s.bl AS since_bloom,
                (k.b - max(k.b) FILTER (WHERE k.kept_exact) OVER w) * s.bl AS since_exact,
                (k.b - max(k.b) FILTER (WHERE k.kept_age) OVER w) * s.bl AS since_age
@@ -225,6 +234,9 @@ LANGUAGE sql AS $$
         SELECT 'bloom' AS approach, b, n, kept_bloom AS kept, since_bloom AS since, s.h AS slack FROM p, s
         UNION ALL
         SELECT 'exact', b, n, kept_exact, since_exact, s.h FROM p, s
+        UNION ALL
+        SELECT 'fuse', b, n, kept_fuse, since_fuse, s.h FROM p, s
+        WHERE EXISTS (SELECT FROM kept WHERE kept.approach = 'fuse')
         UNION ALL  -- issue-28: an agebloom may still drop a repeat up to k generations after the window
         SELECT 'agebloom', b, n, kept_age, since_age, greatest(s.h, s.age_slack) FROM p, s
         WHERE EXISTS (SELECT FROM kept WHERE kept.approach = 'agebloom')

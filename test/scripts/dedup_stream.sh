@@ -6,26 +6,34 @@
 # configured one; each hour's batch slices become one hour slice and slices
 # leave at the end of the window; a batch whose stored ids a crash lost keeps
 # its batch slice, so its ids are still caught. Time is simulated (batch_start
-# values), so nothing depends on the machine's speed.
+# values), so nothing depends on the machine's speed. Run once for each kind
+# of slice: binary fuse filters (layout 'fuse', the default) and Bloom filters
+# ('fixed').
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-DB=prob_dedup_stream_$$
-trap 'psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1 || true' EXIT
-psql -X -q -d postgres -c "CREATE DATABASE $DB"
+DB=
+trap '[ -z "$DB" ] || psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1 || true' EXIT
 sql() { psql -X -q -At -v ON_ERROR_STOP=1 -d "$DB" "$@"; }
-sql -c "CREATE EXTENSION probabilistic" -f examples/dedup_stream.sql
 
 failed=0
+LAYOUT=
 check() { # check NAME CONDITION-RESULT DETAIL
-	if [ "$2" = t ]; then echo "ok - $1${3:+: $3}"; else echo "not ok - $1${3:+: $3}"; failed=1; fi
+	if [ "$2" = t ]; then echo "ok - $LAYOUT: $1${3:+: $3}"; else echo "not ok - $LAYOUT: $1${3:+: $3}"; failed=1; fi
 }
+
+run_layout() {
+LAYOUT=$1
+DB=prob_dedup_stream_${LAYOUT}_$$
+psql -X -q -d postgres -c "CREATE DATABASE $DB"
+sql -c "CREATE EXTENSION probabilistic" -f examples/dedup_stream.sql -c "UPDATE dedup_settings SET layout = '$LAYOUT'"
 
 # A window of 4 hours of 10-minute batches (S = 4 + 6 slices, each at
 # 0.05 / 11), 2,000 clicks a batch for 7 hours: new ids, double clicks in the
 # same batch, repeats 1 to 3 batches later and 1 to 6 hours later (inside the
 # window and past it). For every batch: what it kept, and the drop
 # probability of a new id from the slices it was probed against (1 - the
-# product of 1 - bloom_fpr over them, their fill's prediction).
+# product of 1 - rate over them: a Bloom slice's bloom_fpr, its fill's
+# prediction; a fuse slice's 2^-f).
 sql <<'SQL'
 UPDATE dedup_settings SET window_length = '4 hours', hour_length = '1 hour', batch_length = '10 minutes', fpr = 0.05;
 CREATE TABLE stream (b int, id bigint);
@@ -58,7 +66,8 @@ BEGIN
             TRUNCATE dedup_recent;
         END IF;
         INSERT INTO probed
-        SELECT batch, 1 - exp(sum(ln(1 - bloom_fpr(filter)))), count(*)
+        SELECT batch, 1 - exp(sum(ln(1 - coalesce(bloom_fpr(filter), (fuse_info(fuse_filter)->>'estimated_fpr')::float8)))),
+               count(*)
         FROM dedup_slices WHERE ends > at - interval '4 hours';
         INSERT INTO kept
         SELECT batch, unnest(dedup_batch(at, (SELECT array_agg(id ORDER BY random()) FROM stream s WHERE s.b = batch)));
@@ -110,4 +119,12 @@ check "batch slices are replaced by their hour's slice" "$([ "$live_batches" = 0
 crash_hour=$(sql -c "SELECT slices FROM rotations WHERE action = 'hour built' AND starts = '2026-01-01 02:00'")
 check "after a crash, the batches whose ids were lost keep their batch slices" "$([ "$crash_hour" = 3 ] && echo t)" \
 	"the hour slice of hour 2 replaced $crash_hour of its 6 batch slices"
+kinds=$(sql -c "SELECT string_agg(DISTINCT CASE WHEN filter IS NULL THEN 'fuse' ELSE (bloom_info(filter)->>'layout') END, ',') FROM dedup_slices")
+check "the slices are of the layout set" "$([ "$kinds" = "$LAYOUT" ] && echo t)" "slices: $kinds"
+psql -X -q -d postgres -c "DROP DATABASE $DB"
+DB=
+}
+
+run_layout fuse
+run_layout fixed
 exit $failed
