@@ -440,22 +440,25 @@ class Server(unittest.TestCase):
         return k.build() if agg == "fuse_agg" else k
 
     def test_union_build_and_answers(self):
-        """fuse_union of key sets and fuse_build: the twin's bytes; fuse_contains and
-        fuse_cardinality the twin's answers, which find every value added."""
+        """fuse_union and fuse_union_agg of key sets and fuse_build: the twin's bytes;
+        fuse_contains, fuse_members and fuse_cardinality the twin's answers, which find every
+        value added."""
         rng = random.Random(SEED + 12)
         for n, fpr, seed in self.cases(rng, 6):
             a = [rng.randrange(10 ** 6) for _ in range(n)]
             b = [rng.randrange(10 ** 6) for _ in range(rng.randrange(0, 300))]
             probes = a[:50] + [rng.randrange(10 ** 6) for _ in range(50)]
-            ka, kb = (ff.Fuse.keys_agg(v, fpr, seed) for v in (a, b))
-            u = ka.union(kb)
+            u = ff.Fuse.keys_agg(a, fpr, seed).union(ff.Fuse.keys_agg(b, fpr, seed))
             f = u.build()
-            sql = ("WITH k AS MATERIALIZED (SELECT fuse_union((SELECT fuse_keys_agg(x, %r, %d) FROM %s x), "
-                   "(SELECT fuse_keys_agg(x, %r, %d) FROM %s x)) AS u) "
-                   "SELECT encode(u::bytea, 'hex'), encode(fuse_build(u)::bytea, 'hex'), fuse_cardinality(u), "
-                   "fuse_cardinality(fuse_build(u)), (SELECT string_agg(fuse_contains(fuse_build(u), p)::text, ' ' "
-                   "ORDER BY i) FROM unnest('{%s}'::bigint[]) WITH ORDINALITY t(p, i)) FROM k;\n"
-                   % (fpr, seed, int_source(a), fpr, seed, int_source(b), ",".join(map(str, probes))))
+            sides = ["(SELECT fuse_keys_agg(x, %r, %d) FROM %s x)" % (fpr, seed, int_source(v)) for v in (a, b)]
+            sql = ("WITH k AS MATERIALIZED (SELECT fuse_union(%s, %s) AS u), "
+                   "b AS MATERIALIZED (SELECT u, fuse_build(u) AS f FROM k) "
+                   "SELECT encode(u::bytea, 'hex'), encode(f::bytea, 'hex'), fuse_cardinality(u), fuse_cardinality(f), "
+                   "(SELECT string_agg(fuse_contains(f, p)::text, ' ' ORDER BY i) "
+                   "FROM unnest('{%s}'::bigint[]) WITH ORDINALITY t(p, i)), "
+                   "fuse_members(f, '{%s}'::bigint[])::text, "
+                   "(SELECT encode(fuse_union_agg(s)::bytea, 'hex') FROM (VALUES (%s), (%s)) v(s)) FROM b;\n"
+                   % (sides[0], sides[1], ",".join(map(str, probes)), ",".join(map(str, probes)), sides[0], sides[1]))
             got = psql(sql).strip().split("|")
             with self.subTest(n=n, fpr=fpr, seed=seed):
                 self.assertEqual(got[0], u.to_bytes().hex())
@@ -464,6 +467,8 @@ class Server(unittest.TestCase):
                 answers = [f.contains(p) for p in probes]
                 self.assertEqual(got[4], " ".join("true" if x else "false" for x in answers))
                 self.assertTrue(all(answers[:min(50, n)]))
+                self.assertEqual(got[5], "{%s}" % ",".join(map(str, f.members(probes))))
+                self.assertEqual(got[6], u.to_bytes().hex())
 
     def test_info(self):
         """fuse_info: every field the twin computes (section 12.10)."""
