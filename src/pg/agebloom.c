@@ -310,14 +310,8 @@ agebloom_trans(FunctionCallInfo fcinfo, const ProbAggregate *agg, int time_arg)
 
 	(void) prob_require_aggregate(fcinfo, agg == &agebloom_count_agg ? "agebloom_add_trans" : "agebloom_time_trans");
 	n = prob_agg_row_params(fcinfo, agg, 2, params);
-	if (PG_ARGISNULL(0))
-		state = agg->make_empty(n, params);
-	else
-	{
-		state = prob_detoast(PG_GETARG_DATUM(0));
-		if (!prob_agg_params_constant(fcinfo, agg, 2, &cache->params_known, &cache->params_constant))
-			prob_agg_check_params(agg, VARDATA(state), VARSIZE(state) - VARHDRSZ, n, params);
-	}
+	state = prob_agg_row_state(fcinfo, agg, 2, n, params, &cache->params_known, &cache->params_constant,
+							   agg->make_empty);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
 	if (time_arg > 0)

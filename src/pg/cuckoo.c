@@ -242,14 +242,8 @@ cuckoo_add_trans(PG_FUNCTION_ARGS)
 
 	(void) prob_require_aggregate(fcinfo, "cuckoo_add_trans");
 	n = prob_agg_row_params(fcinfo, &cuckoo_agg, 2, params);
-	if (PG_ARGISNULL(0))
-		state = cuckoo_agg_empty(n, params);
-	else
-	{
-		state = prob_detoast(PG_GETARG_DATUM(0));
-		if (!prob_agg_params_constant(fcinfo, &cuckoo_agg, 2, &cache->params_known, &cache->params_constant))
-			prob_agg_check_params(&cuckoo_agg, VARDATA(state), VARSIZE(state) - VARHDRSZ, n, params);
-	}
+	state = prob_agg_row_state(fcinfo, &cuckoo_agg, 2, n, params, &cache->params_known, &cache->params_constant,
+							   cuckoo_agg_empty);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
 	type = prob_arg_hash_type_cached(fcinfo, 1);
