@@ -33,11 +33,13 @@ MIN_FPR = 2.0 ** -32
 MAX_FINGERPRINT_BITS = 32
 MAX_ATTEMPTS = 1024
 MAX_SEGMENT_BITS = 18
-# fuse_agg's default rate in SQL, 0.0039 (below 2^-8 = 0.00390625, so f = 9).
-DEFAULT_FPR = 0.0039
+# fuse_agg(x)'s rate: 2^-8 = 0.00390625 exactly, so f = 8 (0.0039, just below it, gives 9).
+DEFAULT_FPR = 2.0 ** -8
 GAMMA = 0x9E3779B97F4A7C15
 MAX_VALUE_BYTES = pf.MAX_VALUE_BYTES        # MAXV: the largest value read (section 4.1)
 MAX_CREATED_BYTES = pf.MAX_CREATED_BYTES    # MAXC: the largest value created
+# The most keys a key set holds (section 12.7): its bytes fit MAXC.
+MAX_KEYS = (MAX_CREATED_BYTES - 64) // 8
 _U64 = (1 << 64) - 1
 # tag, version, hash id, form, f, arity, kind bytes, seed, fpr, keys, L, C, attempt, reserved
 _HEADER = struct.Struct("<BBBBBBHQdQQQQQ")
@@ -337,8 +339,8 @@ class Fuse:
                 if value != 0:
                     raise _bad(name, "%d, not 0 in a key set or an empty filter" % value)
         if form == FORM_KEYS:
-            if n > (MAX_VALUE_BYTES - HEADER_SIZE) // 8:
-                raise _bad("keys", str(n))
+            if n > MAX_KEYS:
+                raise _bad("keys", "%d, above the %d of the largest value created" % (n, MAX_KEYS))
             if len(data) != keys_length(n):
                 raise _bad("length", "%d bytes, %d keys need %d" % (len(data), n, keys_length(n)))
             v.keys = list(struct.unpack("<%dQ" % n, payload))

@@ -148,6 +148,7 @@ def crafted_values():
     swapped = bytearray(K)
     swapped[64:72], swapped[72:80] = K[72:80], K[64:72]
     tiny = ff.Fuse.keys_agg([1], 0.5).build().to_bytes()
+    huge = ff.sizes(2 ** 64 - 1, 0)
     same_sizes = [a for a in range(1, 4) if ff.sizes(filt.n, a) == ff.sizes(filt.n, 0)][0]
     return [
         ("63 bytes", F[:63], "length"),
@@ -169,15 +170,19 @@ def crafted_values():
         ("key set with segment count 1", edit(K, 40, "<Q", 1), "segment count"),
         ("key set with attempt 1", edit(K, 48, "<Q", 1), "attempt"),
         ("key set of 2^62 keys", edit(K, 24, "<Q", 2 ** 62), "keys"),
+        ("key set of one key more than MAXC holds", edit(K, 24, "<Q", ff.MAX_KEYS + 1), "keys"),
+        ("key set of as many keys as MAXC holds", edit(K, 24, "<Q", ff.MAX_KEYS), "length"),
         ("key set one key short", edit(K, 24, "<Q", 11), "length"),
-        ("key set not ascending", bytes(swapped), "ascending"),
+        ("key set not ascending", bytes(swapped), "hashes"),
         ("empty filter with segment length 4", edit(E, 32, "<Q", 4), "segment length"),
         ("empty filter with a byte more", E + b"\0", "length"),
         ("filter attempt 1024", edit(F, 48, "<Q", 1024), "attempt"),
         ("filter segment length doubled", edit(F, 32, "<Q", 2 * filt.segment_length), "segment length"),
         ("filter segment count + 1", edit(F, 40, "<Q", filt.segment_count + 1), "segment count"),
         ("filter attempt 4 (one more segment)", edit(F, 48, "<Q", 4), "segment count"),
-        ("filter of 2^64 - 1 keys", edit(F, 24, "<Q", 2 ** 64 - 1), "length"),
+        ("filter of 2^64 - 1 keys", edit(F, 24, "<Q", 2 ** 64 - 1), "segment length"),
+        ("filter of 2^64 - 1 keys at their sizes (an array of 2^67 bits)",
+         edit(edit(edit(F, 24, "<Q", 2 ** 64 - 1), 32, "<Q", huge[0]), 40, "<Q", huge[1]), "length"),
         ("filter a byte short", F[:-1], "length"),
         ("filter pad bit set", tiny[:-1] + bytes([tiny[-1] | 0x80]), "pad bits"),
         # Accepted: what no check can see.

@@ -362,8 +362,8 @@ class FuseKinds(unittest.TestCase):
 
     def test_header_and_validation(self):
         import fuse_format as ff
-        self.assertEqual(ff.Fuse.keys_agg([]).to_bytes()[:8].hex(), "4601020109030000")
-        self.assertEqual(ff.Fuse.agg([]).to_bytes()[:8].hex(), "4601020209030000")
+        self.assertEqual(ff.Fuse.keys_agg([]).to_bytes()[:8].hex(), "4601020108030000")
+        self.assertEqual(ff.Fuse.agg([]).to_bytes()[:8].hex(), "4601020208030000")
         for raw in (ff.Fuse.keys_agg([0.5]).to_bytes(), ff.Fuse.agg([0.5]).to_bytes()):
             self.assertEqual(raw[6:8].hex(), "bd02")
             for version, kind in ((3, 701), (0, 701), (2, 0), (2, 10000), (2, 65533), (1, 701), (1, 1)):
