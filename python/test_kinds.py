@@ -356,5 +356,49 @@ class CountminKinds(unittest.TestCase):
         self.assertEqual(cmf.CountMin.empty(0.1, 0.1).union(t).kind, 25)
 # END issue-27
 
+# BEGIN fuse
+class FuseKinds(unittest.TestCase):
+    """Section 2.5's kinds in a fuse value (section 12.2: bytes 6-7, 0 in version 1), both forms."""
+
+    def test_header_and_validation(self):
+        import fuse_format as ff
+        self.assertEqual(ff.Fuse.keys_agg([]).to_bytes()[:8].hex(), "4601020108030000")
+        self.assertEqual(ff.Fuse.agg([]).to_bytes()[:8].hex(), "4601020208030000")
+        for raw in (ff.Fuse.keys_agg([0.5]).to_bytes(), ff.Fuse.agg([0.5]).to_bytes()):
+            self.assertEqual(raw[6:8].hex(), "bd02")
+            for version, kind in ((3, 701), (0, 701), (2, 0), (2, 10000), (2, 65533), (1, 701), (1, 1)):
+                bad = bytearray(raw)
+                bad[1] = version
+                struct.pack_into("<H", bad, 6, kind)
+                with self.subTest(form=raw[3], version=version, kind=kind), self.assertRaises(pf.FormatError):
+                    ff.Fuse.from_bytes(bytes(bad))
+            for kind in (1, 9999, 65534, 65535):
+                good = bytearray(raw)
+                struct.pack_into("<H", good, 6, kind)
+                self.assertEqual(ff.Fuse.from_bytes(bytes(good)).kind, kind)
+                self.assertEqual(ff.Fuse.from_bytes(bytes(good)).to_bytes(), bytes(good))
+            old = bytearray(raw)
+            old[1] = 1
+            struct.pack_into("<H", old, 6, 0)
+            self.assertEqual(ff.Fuse.from_bytes(bytes(old)).kind, 0)
+
+    def test_aggregates_builds_and_unions(self):
+        import fuse_format as ff
+        k = ff.Fuse.keys_agg([1, D("2"), 3.0])           # integral numeric and double against bigint
+        self.assertEqual((k.kind, k.n), (20, 3))
+        with self.assertRaises(pf.ComparisonError):
+            ff.Fuse.keys_agg([1, D("2.5")])              # no integer equals it (section 2.5, adds)
+        f = k.build()
+        self.assertEqual(f.kind, 20)
+        self.assertTrue(f.contains(2.0) and f.contains(D("3.000")) and f.contains(2, "smallint"))
+        with self.assertRaises(pf.ComparisonError):
+            f.contains(2.0 ** 60)
+        t = ff.Fuse.keys_agg(["x"])
+        self.assertEqual(k.union(t).kind, 65535)
+        self.assertEqual(k.union(ff.Fuse.keys_agg([])).kind, 20)
+        self.assertEqual(ff.Fuse.keys_agg([]).union(t).kind, 25)
+        self.assertEqual(ff.Fuse.keys_agg([None]).kind, 0)
+# END fuse
+
 if __name__ == "__main__":
     unittest.main()

@@ -207,3 +207,44 @@ DROP TABLE ar_ab;
 SELECT x, agebloom_info(agebloom_agg(x, 50, 0.01) OVER w)->>'items' AS items
 FROM generate_series(1, 2) x WINDOW w AS (ORDER BY x ROWS BETWEEN 1 FOLLOWING AND 1 FOLLOWING);
 -- END issue-28
+-- BEGIN issue-28 fuse: the same rules for fuse_agg's and fuse_keys_agg's rate and seed,
+-- and for their working state (hashes appended unsorted), which never leaves them.
+-- Zero rows: the filter of none, the empty key set; fuse_union_agg: NULL.
+SELECT fuse_info(f) - 'bytes' AS zero_rows_filter, fuse_build(k) = f AS builds, fuse_info(k)->>'form' AS keys_form,
+       (SELECT fuse_union_agg(u) FROM (SELECT k u WHERE false) t) IS NULL AS union_zero_rows_null
+FROM (SELECT fuse_agg(x, 0.01, 9) AS f, fuse_keys_agg(x, 0.01, 9) AS k FROM generate_series(1, 0) x) s;
+-- Parameters that change between partitions are refused as between rows; constant ones
+-- unite each partition's key set into the whole's; not constants: NULL over zero rows.
+CREATE TABLE ar_fu (k int, x int) PARTITION BY LIST (k);
+CREATE TABLE ar_fu1 PARTITION OF ar_fu FOR VALUES IN (1);
+CREATE TABLE ar_fu2 PARTITION OF ar_fu FOR VALUES IN (2);
+INSERT INTO ar_fu SELECT 1 + i % 2, i FROM generate_series(1, 1000) i;
+ANALYZE ar_fu;
+SET enable_partitionwise_aggregate = on;
+EXPLAIN (COSTS OFF) SELECT fuse_agg(x, 0.01 * k) FROM ar_fu;
+SELECT fuse_agg(x, 0.01 * k) FROM ar_fu;
+SELECT fuse_keys_agg(x, 0.01, k) FROM ar_fu;
+SELECT fuse_agg(x) = (SELECT fuse_agg(x) FROM (SELECT x FROM ar_fu ORDER BY x) o) AS same_bytes,
+       fuse_keys_agg(x, 0.001, 4) = (SELECT fuse_keys_agg(x, 0.001, 4) FROM (SELECT x FROM ar_fu ORDER BY x) o) AS same_keys
+FROM ar_fu;
+RESET enable_partitionwise_aggregate;
+SELECT fuse_agg(x, 0.01 * k) IS NULL AS not_constant FROM ar_fu WHERE false;
+DROP TABLE ar_fu;
+SELECT fuse_agg(x, NULL) FROM generate_series(1, 0) x;
+-- An empty window frame is zero rows: the call's constant parameters.
+SELECT x, fuse_info(fuse_agg(x, 0.01) OVER w)->>'fingerprint_bits' AS f, fuse_cardinality(fuse_keys_agg(x) OVER w) AS n
+FROM generate_series(1, 2) x WINDOW w AS (ORDER BY x ROWS BETWEEN 1 FOLLOWING AND 1 FOLLOWING);
+-- A user's aggregate over fuse_add_trans without our final function keeps a
+-- canonical key set from the first row: fuse_keys_agg's bytes, in a window
+-- too, and a value that validation accepts; with our final function, fuse_agg's.
+CREATE AGGREGATE ar_raw_fuse(bigint) (SFUNC = fuse_add_trans, STYPE = fuse);
+CREATE AGGREGATE ar_finished_fuse(bigint) (SFUNC = fuse_add_trans, STYPE = fuse, FINALFUNC = fuse_agg_final);
+SELECT ar_raw_fuse(x % 300) = fuse_keys_agg(x % 300) AS same, ar_raw_fuse(x % 300)::bytea::fuse IS NOT NULL AS valid,
+       ar_finished_fuse(x % 300) = fuse_agg(x % 300) AS finished_same
+FROM generate_series(1, 1000) x;
+SELECT bool_and(w = a) AS window_same, count(*) AS rows
+FROM (SELECT ar_raw_fuse(x % 50) OVER (ORDER BY x) AS w, fuse_keys_agg(x % 50) OVER (ORDER BY x) AS a
+      FROM generate_series(1, 200) x) s;
+DROP AGGREGATE ar_raw_fuse(bigint);
+DROP AGGREGATE ar_finished_fuse(bigint);
+-- END issue-28

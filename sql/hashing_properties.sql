@@ -75,7 +75,13 @@ INSERT INTO hp_pairs VALUES
              (SELECT '\x' || upper(substr(topk_agg(x)::text, 3)) FROM generate_series(1, 3) x)),
     -- issue-26 kll
     ('kll', (SELECT kll_agg(x)::text FROM generate_series(1, 5) x),
-            (SELECT '\x' || upper(substr(kll_agg(x)::text, 3)) FROM generate_series(1, 5) x));
+            (SELECT '\x' || upper(substr(kll_agg(x)::text, 3)) FROM generate_series(1, 5) x)),
+    -- issue-28 fuse: a filter and a key set
+    ('fuse', (SELECT fuse_agg(x)::text FROM generate_series(1, 5) x),
+             (SELECT '\x' || upper(substr(fuse_agg(x)::text, 3)) FROM (SELECT x FROM generate_series(1, 5) x ORDER BY -x) s)),
+    ('fuse', (SELECT fuse_keys_agg(x)::text FROM generate_series(1, 5) x),
+             (SELECT fuse_union(fuse_keys_agg(x) FILTER (WHERE x < 3), fuse_keys_agg(x) FILTER (WHERE x >= 3))::text
+              FROM generate_series(1, 5) x));
 
 -- Coverage: every type with a default hash operator class has samples
 -- (arrays, enums, ranges, multiranges and composites through their
@@ -125,13 +131,16 @@ BEGIN
     EXECUTE format('CREATE TEMP TABLE hp_col AS SELECT a::%1$s AS x, b::%1$s AS y FROM hp_pairs WHERE typ = %2$L', typ, typ);
     SELECT count(*) INTO rows_ FROM hp_col;
     -- (Between two filters @> means superset: a column of filters is probed with bloom_contains only.)
-    EXECUTE format('SELECT bool_and(bloom_contains(f, y) AND %s AND bloom_contains(g, y) AND cuckoo_contains(c, y) AND agebloom_contains(ab, y) AND %s)
+    EXECUTE format('SELECT bool_and(bloom_contains(f, y) AND %s AND bloom_contains(g, y) AND cuckoo_contains(c, y) AND agebloom_contains(ab, y)
+                                    AND fuse_contains(fu, y) AND fuse_contains(fk, y) AND %s)
                     FROM hp_col, (SELECT bloom_agg(x) AS f, bloom_agg(x, 100, 0.01) AS g,
-                                         cuckoo_agg(x, 100, 0.01) AS c, agebloom_agg(x, 100, 0.01) AS ab FROM hp_col) s',
+                                         cuckoo_agg(x, 100, 0.01) AS c, agebloom_agg(x, 100, 0.01) AS ab,
+                                         fuse_agg(x) AS fu, fuse_keys_agg(x) AS fk FROM hp_col) s',
                    CASE WHEN typ = 'bloom' THEN 'true' ELSE 'f @> y' END,
-                   -- bloom_members takes a one-dimensional array of the values.
+                   -- bloom_members and fuse_members take a one-dimensional array of the values.
                    CASE WHEN typ LIKE '%[]' THEN 'true'
-                        ELSE 'bloom_members(f, ARRAY[y]) = ''{1}'' AND bloom_members(g, ARRAY[y, y]) = ''{1,2}''' END)
+                        ELSE 'bloom_members(f, ARRAY[y]) = ''{1}'' AND bloom_members(g, ARRAY[y, y]) = ''{1,2}''
+                              AND fuse_members(fu, ARRAY[y, y]) = ''{1,2}''' END)
         INTO found_all;
     SELECT hll_add_agg(x) = pg_temp.hp_add_each(x),
            pg_temp.same_content(hll_add_agg(x)::bytea, hll_add_hash_agg(sketch_hash(x))::bytea)

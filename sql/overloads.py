@@ -258,6 +258,63 @@ COMMENT ON AGGREGATE agebloom_agg({T}, interval, bigint, double precision, times
     'filter of the non-NULL values added at times at within the window before the newest, capacity a window, at rate fpr';
 """,
     # END issue-28
+    # BEGIN issue-28 fuse
+    "fuse": """\
+CREATE FUNCTION fuse_add_trans(fuse, {T}) RETURNS fuse
+    AS 'MODULE_PATHNAME', 'fuse_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fuse_add_trans(fuse, {T}) IS 'transition function of fuse_agg(x)';
+CREATE FUNCTION fuse_add_trans(fuse, {T}, double precision) RETURNS fuse
+    AS 'MODULE_PATHNAME', 'fuse_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fuse_add_trans(fuse, {T}, double precision) IS 'transition function of fuse_agg(x, fpr)';
+CREATE FUNCTION fuse_add_trans(fuse, {T}, double precision, bigint) RETURNS fuse
+    AS 'MODULE_PATHNAME', 'fuse_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fuse_add_trans(fuse, {T}, double precision, bigint) IS 'transition function of fuse_agg(x, fpr, seed)';
+CREATE AGGREGATE fuse_agg({T}) (
+    SFUNC = fuse_add_trans, STYPE = fuse, FINALFUNC = fuse_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = fuse_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE fuse_agg({T}) IS 'binary fuse filter of the non-NULL values of a column at false positive rate 2^-8';
+CREATE AGGREGATE fuse_agg({T}, double precision) (
+    SFUNC = fuse_add_trans, STYPE = fuse, FINALFUNC = fuse_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = fuse_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE fuse_agg({T}, double precision) IS
+    'binary fuse filter of the non-NULL values of a column at false positive rate at most fpr';
+CREATE AGGREGATE fuse_agg({T}, double precision, bigint) (
+    SFUNC = fuse_add_trans, STYPE = fuse, FINALFUNC = fuse_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = fuse_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE fuse_agg({T}, double precision, bigint) IS
+    'binary fuse filter of the non-NULL values of a column at false positive rate at most fpr, hashed under seed';
+CREATE FUNCTION fuse_keys_add_trans(fuse, {T}) RETURNS fuse
+    AS 'MODULE_PATHNAME', 'fuse_keys_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fuse_keys_add_trans(fuse, {T}) IS 'transition function of fuse_keys_agg(x)';
+CREATE FUNCTION fuse_keys_add_trans(fuse, {T}, double precision) RETURNS fuse
+    AS 'MODULE_PATHNAME', 'fuse_keys_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fuse_keys_add_trans(fuse, {T}, double precision) IS 'transition function of fuse_keys_agg(x, fpr)';
+CREATE FUNCTION fuse_keys_add_trans(fuse, {T}, double precision, bigint) RETURNS fuse
+    AS 'MODULE_PATHNAME', 'fuse_keys_add_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fuse_keys_add_trans(fuse, {T}, double precision, bigint) IS
+    'transition function of fuse_keys_agg(x, fpr, seed)';
+CREATE AGGREGATE fuse_keys_agg({T}) (
+    SFUNC = fuse_keys_add_trans, STYPE = fuse, FINALFUNC = fuse_keys_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = fuse_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE fuse_keys_agg({T}) IS 'key set (for fuse_build, fuse_union) of the non-NULL values of a column, rate 2^-8';
+CREATE AGGREGATE fuse_keys_agg({T}, double precision) (
+    SFUNC = fuse_keys_add_trans, STYPE = fuse, FINALFUNC = fuse_keys_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = fuse_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE fuse_keys_agg({T}, double precision) IS
+    'key set (for fuse_build, fuse_union) of the non-NULL values of a column, for a filter at rate at most fpr';
+CREATE AGGREGATE fuse_keys_agg({T}, double precision, bigint) (
+    SFUNC = fuse_keys_add_trans, STYPE = fuse, FINALFUNC = fuse_keys_agg_final, FINALFUNC_MODIFY = READ_ONLY,
+    COMBINEFUNC = fuse_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE fuse_keys_agg({T}, double precision, bigint) IS
+    'key set (for fuse_build, fuse_union) of the non-NULL values of a column hashed under seed, for a filter at rate at most fpr';
+""",
+    # END issue-28
 }
 
 # The types of each family: HASHED_TYPES unless listed here.

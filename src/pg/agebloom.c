@@ -192,10 +192,14 @@ agebloom_add(PG_FUNCTION_ARGS)
 typedef struct AgebloomProbeCache
 {
 	ProbHashType type;			/* of the value argument */
-	ProbKeptArg kept;
-	bool		seed_known;		/* seed is the kept filter's */
-	uint64		seed;
+	ProbKeptSketch kept;
 } AgebloomProbeCache;
+
+static uint64
+agebloom_seed_of(struct varlena *v)
+{
+	return agebloom_params_of(v).seed;
+}
 
 /* Membership: now (as of the filter's newest generation), or at a time. */
 static bool
@@ -203,7 +207,6 @@ agebloom_probe(FunctionCallInfo fcinfo, bool at_time)
 {
 	AgebloomProbeCache *cache = (AgebloomProbeCache *) fcinfo->flinfo->fn_extra;
 	struct varlena *v;
-	bool		again;
 	uint64		seed;
 	uint64		hash;
 	bool		found;
@@ -211,15 +214,7 @@ agebloom_probe(FunctionCallInfo fcinfo, bool at_time)
 	if (cache == NULL)
 		fcinfo->flinfo->fn_extra = cache =
 			MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(AgebloomProbeCache));
-	v = prob_kept_arg(fcinfo, &cache->kept, 0, &again);
-	if (again && cache->seed_known)
-		seed = cache->seed;
-	else
-	{
-		seed = agebloom_params_of(v).seed;
-		cache->seed_known = v == cache->kept.copy;
-		cache->seed = seed;
-	}
+	v = prob_kept_sketch(fcinfo, &cache->kept, 0, agebloom_seed_of, &seed);
 	if (unlikely(!OidIsValid(cache->type.typid)))
 		(void) prob_arg_hash_type(fcinfo, 1, &cache->type);
 	prob_hash_prepare(&cache->type, v);
@@ -315,14 +310,8 @@ agebloom_trans(FunctionCallInfo fcinfo, const ProbAggregate *agg, int time_arg)
 
 	(void) prob_require_aggregate(fcinfo, agg == &agebloom_count_agg ? "agebloom_add_trans" : "agebloom_time_trans");
 	n = prob_agg_row_params(fcinfo, agg, 2, params);
-	if (PG_ARGISNULL(0))
-		state = agg->make_empty(n, params);
-	else
-	{
-		state = prob_detoast(PG_GETARG_DATUM(0));
-		if (!prob_agg_params_constant(fcinfo, agg, 2, &cache->params_known, &cache->params_constant))
-			prob_agg_check_params(agg, VARDATA(state), VARSIZE(state) - VARHDRSZ, n, params);
-	}
+	state = prob_agg_row_state(fcinfo, agg, 2, n, params, &cache->params_known, &cache->params_constant,
+							   agg->make_empty);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
 	if (time_arg > 0)

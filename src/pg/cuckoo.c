@@ -124,33 +124,8 @@ cuckoo_remove(PG_FUNCTION_ARGS)
 typedef struct CuckooProbeCache
 {
 	ProbHashType type;			/* of the value argument */
-	ProbKeptArg kept;
-	bool		seed_known;		/* seed is the kept filter's */
-	uint64		seed;
+	ProbKeptSketch kept;
 } CuckooProbeCache;
-
-static struct varlena *
-cuckoo_probe_filter(FunctionCallInfo fcinfo, CuckooProbeCache *cache, int argno, uint64 *seed)
-{
-	bool		again;
-	struct varlena *filter = prob_kept_arg(fcinfo, &cache->kept, argno, &again);
-
-	if (again && cache->seed_known)
-	{
-		*seed = cache->seed;
-		return filter;
-	}
-	if (filter != cache->kept.copy)
-	{
-		*seed = cuckoo_seed_of(filter);
-		return filter;
-	}
-	cache->seed_known = false;
-	cache->seed = cuckoo_seed_of(filter);
-	cache->seed_known = true;
-	*seed = cache->seed;
-	return filter;
-}
 
 /* Copies of the value's fingerprint in the filter. */
 static int
@@ -165,7 +140,7 @@ cuckoo_copies(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 	if (cache == NULL)
 		fcinfo->flinfo->fn_extra = cache =
 			MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(CuckooProbeCache));
-	filter = cuckoo_probe_filter(fcinfo, cache, filter_arg, &seed);
+	filter = prob_kept_sketch(fcinfo, &cache->kept, filter_arg, cuckoo_seed_of, &seed);
 	if (unlikely(!OidIsValid(cache->type.typid)))
 		(void) prob_arg_hash_type(fcinfo, value_arg, &cache->type);
 	prob_hash_prepare(&cache->type, filter);
@@ -267,14 +242,8 @@ cuckoo_add_trans(PG_FUNCTION_ARGS)
 
 	(void) prob_require_aggregate(fcinfo, "cuckoo_add_trans");
 	n = prob_agg_row_params(fcinfo, &cuckoo_agg, 2, params);
-	if (PG_ARGISNULL(0))
-		state = cuckoo_agg_empty(n, params);
-	else
-	{
-		state = prob_detoast(PG_GETARG_DATUM(0));
-		if (!prob_agg_params_constant(fcinfo, &cuckoo_agg, 2, &cache->params_known, &cache->params_constant))
-			prob_agg_check_params(&cuckoo_agg, VARDATA(state), VARSIZE(state) - VARHDRSZ, n, params);
-	}
+	state = prob_agg_row_state(fcinfo, &cuckoo_agg, 2, n, params, &cache->params_known, &cache->params_constant,
+							   cuckoo_agg_empty);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(state);
 	type = prob_arg_hash_type_cached(fcinfo, 1);

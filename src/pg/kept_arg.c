@@ -33,3 +33,26 @@ prob_kept_arg(FunctionCallInfo fcinfo, ProbKeptArg *kept, int argno, bool *again
 	kept->pointer = pointer;
 	return copy;
 }
+
+struct varlena *
+prob_kept_sketch(FunctionCallInfo fcinfo, ProbKeptSketch *kept, int argno, uint64 (*seed_of) (struct varlena *),
+				 uint64 *seed)
+{
+	bool		again;
+	struct varlena *v = prob_kept_arg(fcinfo, &kept->kept, argno, &again);
+
+	if (again && kept->seed_known)
+	{
+		*seed = kept->seed;
+		return v;
+	}
+	/* Not known until read: seed_of may raise. */
+	kept->seed_known = false;
+	*seed = seed_of(v);
+	if (v == kept->kept.copy)
+	{
+		kept->seed = *seed;
+		kept->seed_known = true;
+	}
+	return v;
+}

@@ -34,4 +34,19 @@ typedef struct ProbKeptArg
  */
 extern struct varlena *prob_kept_arg(FunctionCallInfo fcinfo, ProbKeptArg *kept, int argno, bool *again);
 
+/*
+ * A sketch argument kept with its seed, which the membership functions hash
+ * the probed value under: read from the header once per kept copy.
+ */
+typedef struct ProbKeptSketch
+{
+	ProbKeptArg kept;
+	bool		seed_known;		/* seed is the kept copy's */
+	uint64		seed;
+} ProbKeptSketch;
+
+/* Argument argno as prob_kept_arg gives it, and its seed (seed_of reads a header; it may raise). */
+extern struct varlena *prob_kept_sketch(FunctionCallInfo fcinfo, ProbKeptSketch *kept, int argno,
+										uint64 (*seed_of) (struct varlena *), uint64 *seed);
+
 #endif							/* PROBABILISTIC_KEPT_ARG_H */

@@ -106,6 +106,21 @@ prob_agg_check_params(const ProbAggregate *agg, const void *state, size_t size, 
 }
 
 struct varlena *
+prob_agg_row_state(FunctionCallInfo fcinfo, const ProbAggregate *agg, int first, int n, const Datum *params,
+				   bool *known, bool *constant, struct varlena *(*first_state) (int n, const Datum *values))
+{
+	struct varlena *state;
+
+	if (PG_ARGISNULL(0))
+		return first_state(n, params);
+	state = prob_detoast(PG_GETARG_DATUM(0));
+	/* Constants cannot differ from the first row's: no core call per row. */
+	if (!prob_agg_params_constant(fcinfo, agg, first, known, constant))
+		prob_agg_check_params(agg, VARDATA(state), VARSIZE(state) - VARHDRSZ, n, params);
+	return state;
+}
+
+struct varlena *
 prob_agg_zero_rows(FunctionCallInfo fcinfo, const ProbAggregate *agg)
 {
 	int			nargs = prob_aggregate_nargs(fcinfo);

@@ -119,6 +119,16 @@ extern void prob_agg_check_params(const ProbAggregate *agg, const void *state, s
 								  const Datum *values);
 
 /*
+ * A transition function's state at a row whose n parameters (arguments from
+ * first) are params: first_state of them when there is none yet, else the
+ * state detoasted and, unless the call passes its parameters as constants
+ * (cached in *known and *constant), checked against them.
+ */
+extern struct varlena *prob_agg_row_state(FunctionCallInfo fcinfo, const ProbAggregate *agg, int first, int n,
+										  const Datum *params, bool *known, bool *constant,
+										  struct varlena *(*first_state) (int n, const Datum *values));
+
+/*
  * A final function's work: the state's value (a copy), or over zero rows
  * prob_agg_zero_rows's, or NULL.
  */
