@@ -267,7 +267,7 @@ class Builder {
 public:
     explicit Builder(const KeySet& keys) : keys_(keys) {}
 
-    // True when attempt a peels every key; then order_[0..n) is the peeling order.
+    // True when attempt a peels every key; then queue_[0..n) is the peeling order.
     bool peel(std::uint64_t a, const Sizes& sz) {
         std::uint64_t n = keys_.size(), L = sz.segment_length, C = sz.segment_count;
         std::uint64_t entries = (C + 2) * L;
