@@ -10,7 +10,7 @@
 #    of succeeding calls.
 # 2. Interrupts. The longest work the extension does (aggregates over many
 #    rows, bloom_agg(x)'s final function over a low-fpr filter, whole-filter
-#    operations on large filters) is cancelled by statement_timeout and by
+#    operations on large filters, building a fuse filter) is cancelled by statement_timeout and by
 #    pg_cancel_backend from a second session, where the uncancelled statement
 #    would take at least MARGIN x 10 timeouts. Sizes and latency bounds are
 #    measured on this machine at the time (see the section).
@@ -730,6 +730,20 @@ label="cuckoo_union(f, f) on a $big_bytes-byte cuckoo filter"
 if calibrate "$label, repeated" "SELECT count(cuckoo_union(f, f)) $big_from, generate_series(1, @N@)" 2 $((1 << 24)); then
 	step=$(awk -v u="$CAL_UNIT_MS" -v f="$CAL_FIXED_MS" 'BEGIN {printf "%d", u + 2 * f}')
 	with_timeout "$label, $CAL_SIZE times" "SELECT count(cuckoo_union(f, f)) $big_from, generate_series(1, $CAL_SIZE)" "$step"
+fi
+
+# issue-28 fuse: fuse_build of a key set of 2,097,152 keys (what fuse_agg's final function
+# does, a fifth of a second here), repeated; the core polls the interrupt hook while it
+# builds, and an interrupt is served within a call at the latest. The interrupts come a
+# timeout after the statement's fixed part (the key set's aggregate), among the builds.
+fuse_from="FROM (SELECT fuse_keys_agg(g) k FROM generate_series(1, 2097152) g) s"
+label="fuse_build of a key set of 2097152 keys"
+if calibrate "$label, repeated" "SELECT count(fuse_build(k)) $fuse_from, generate_series(1, @N@)" 2 $((1 << 24)); then
+	query="SELECT count(fuse_build(k)) $fuse_from, generate_series(1, $CAL_SIZE)"
+	step=$(awk -v u="$CAL_UNIT_MS" 'BEGIN {printf "%d", u}')
+	delay=$((CAL_FIXED_MS + TIMEOUT_MS))
+	with_timeout "$label, $CAL_SIZE times, $delay ms in" "$query" "$step" "$delay"
+	with_cancel "$label, $CAL_SIZE times, $delay ms in" "$query" "$step" "$CAL_EST_MS" "$delay"
 fi
 
 # ============================================================================
