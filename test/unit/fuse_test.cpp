@@ -595,6 +595,11 @@ TEST(FuseContains, BothFormsAgreeOnMembers) {
         else false_positives += ff[i];
         EXPECT_EQ(ff[i], has(f, probes[i]));
     }
+    // Fewer probes than the filter's lookahead, and none.
+    bool few[3] = {false, false, false};
+    fuse::contains_hashes(fuse::parse(f.data(), f.size()), hashes.data(), 3, few);
+    EXPECT_TRUE(few[0] && few[1] && few[2]);
+    fuse::contains_hashes(fuse::parse(f.data(), f.size()), hashes.data(), 0, nullptr);
     // 2^-8 of 20000 is 78; far from 0 and from 200.
     EXPECT_GT(false_positives, 30u);
     EXPECT_LT(false_positives, 160u);
