@@ -156,12 +156,36 @@ void check_shape(const Sketch& s, bool full) {
 
 // The distinct keys of a key set or working state, ascending: a key set's own
 // bytes, or a working state's hashes sorted and deduplicated into memory of its own.
+// Sorts ascending. Many keys: a least significant digit radix sort, a byte a
+// pass, polling every 64k keys (std::sort of 36 million keys would not poll for 3 s).
+void sort_keys(std::vector<std::uint64_t>& keys) {
+    if (keys.size() < (std::size_t(1) << 16)) {
+        std::sort(keys.begin(), keys.end());
+        return;
+    }
+    std::vector<std::uint64_t> scratch(keys.size());
+    for (unsigned shift = 0; shift < 64; shift += 8) {
+        std::size_t start[257] = {};
+        for (std::size_t i = 0; i < keys.size(); i++) {
+            poll_every(i);
+            start[((keys[i] >> shift) & 0xFF) + 1]++;
+        }
+        if (std::find(start + 1, start + 257, keys.size()) != start + 257) continue;  // one digit: in order
+        for (unsigned d = 1; d < 257; d++) start[d] += start[d - 1];
+        for (std::size_t i = 0; i < keys.size(); i++) {
+            poll_every(i);
+            scratch[start[(keys[i] >> shift) & 0xFF]++] = keys[i];
+        }
+        keys.swap(scratch);
+    }
+}
+
 std::vector<std::uint64_t> sorted_distinct(const Sketch& s) {
     std::vector<std::uint64_t> keys(static_cast<std::size_t>(s.header.keys));
     in_chunks(keys.size() * 8, [&](std::size_t begin, std::size_t end) {
         for (std::size_t i = begin / 8; i < end / 8; i++) keys[i] = load_le64(s.payload() + 8 * i);
     });
-    std::sort(keys.begin(), keys.end());
+    sort_keys(keys);
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
     return keys;
 }
@@ -195,6 +219,17 @@ private:
     std::vector<std::uint64_t> sorted_;
     std::size_t n_ = 0;
 };
+
+// Runs fill, which writes new memory `out` and may poll (kInterrupted), giving out back if it throws.
+template <class Fill>
+void filling(Allocator& alloc, std::uint8_t* out, Fill&& fill) {
+    try {
+        fill();
+    } catch (...) {
+        alloc.deallocate(out);
+        throw;
+    }
+}
 
 Error key_set_too_large(std::uint64_t n) {
     return too_large("a fuse key set of " + u64(n) + " keys", key_set_bytes(n));
@@ -256,7 +291,7 @@ class Builder {
 public:
     explicit Builder(const KeySet& keys) : keys_(keys) {}
 
-    // True when attempt a peels every key; then order_[0..n) is the peeling order.
+    // True when attempt a peels every key; then queue_[0..n) is the peeling order.
     bool peel(std::uint64_t a, const Sizes& sz) {
         std::uint64_t n = keys_.size(), L = sz.segment_length, C = sz.segment_count;
         std::uint64_t entries = (C + 2) * L;
@@ -489,8 +524,10 @@ Buffer canonical(const std::uint8_t* data, std::size_t size, Allocator& alloc) {
     if (s.header.form != kFormWorking) return {const_cast<std::uint8_t*>(data), size};
     KeySet keys(s);
     std::uint8_t* out = new_key_set(alloc, s.header, keys.size(), s.header.kind);
-    in_chunks(keys.size() * 8, [&](std::size_t begin, std::size_t end) {
-        for (std::size_t i = begin / 8; i < end / 8; i++) store_le64(out + kHeaderSize + 8 * i, keys[i]);
+    filling(alloc, out, [&] {
+        in_chunks(keys.size() * 8, [&](std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin / 8; i < end / 8; i++) store_le64(out + kHeaderSize + 8 * i, keys[i]);
+        });
     });
     return {out, static_cast<std::size_t>(kHeaderSize + 8 * keys.size())};
 }
@@ -526,15 +563,12 @@ Buffer merge(const std::uint8_t* left, std::size_t left_size, const std::uint8_t
     std::uint8_t* out =
         new_key_set(alloc, a, n, kind::of_union(a.kind, ka.size() == 0, b.kind, kb.size() == 0));
     std::uint8_t* p = out + kHeaderSize;
-    try {
+    filling(alloc, out, [&] {
         walk([&](std::uint64_t key) {
             store_le64(p, key);
             p += 8;
         });
-    } catch (...) {
-        alloc.deallocate(out);
-        throw;
-    }
+    });
     return {out, static_cast<std::size_t>(kHeaderSize + 8 * n)};
 }
 
@@ -577,6 +611,19 @@ Buffer build(const std::uint8_t* data, std::size_t size, Allocator& alloc) {
     throw std::runtime_error("fuse filter construction failed after " + u64(kMaxAttempts) + " attempts");
 }
 
+namespace {
+
+// A filter's probe of x: fp = A[p0] ^ A[p1] ^ A[p2].
+bool filter_has(const Sketch& s, std::uint64_t x, const Positions& ps) {
+    const Header& h = s.header;
+    std::size_t bytes = s.size - kHeaderSize;
+    unsigned f = h.fingerprint_bits;
+    return (entry(s.payload(), bytes, ps.p[0], f) ^ entry(s.payload(), bytes, ps.p[1], f) ^
+            entry(s.payload(), bytes, ps.p[2], f)) == fingerprint(x, f);
+}
+
+}  // namespace
+
 bool contains_hash(const Sketch& s, std::uint64_t hash) {
     const Header& h = s.header;
     if (h.form == kFormKeys) {
@@ -591,15 +638,32 @@ bool contains_hash(const Sketch& s, std::uint64_t hash) {
     }
     if (h.keys == 0) return false;
     std::uint64_t x = mix(hash, h.attempt);
-    Positions ps = positions(x, h.segment_length, h.segment_count);
-    std::size_t bytes = s.size - kHeaderSize;
-    unsigned f = h.fingerprint_bits;
-    return (entry(s.payload(), bytes, ps.p[0], f) ^ entry(s.payload(), bytes, ps.p[1], f) ^
-            entry(s.payload(), bytes, ps.p[2], f)) == fingerprint(x, f);
+    return filter_has(s, x, positions(x, h.segment_length, h.segment_count));
 }
 
+// A filter's probes start the loads of the entries of the probe kAhead places on
+// while they test the current one: three cache misses a probe in a large array.
 void contains_hashes(const Sketch& s, const std::uint64_t* hashes, std::size_t count, bool* found) {
-    for (std::size_t i = 0; i < count; i++) found[i] = contains_hash(s, hashes[i]);
+    const Header& h = s.header;
+    if (h.form != kFormFilter || h.keys == 0) {
+        for (std::size_t i = 0; i < count; i++) found[i] = contains_hash(s, hashes[i]);
+        return;
+    }
+    constexpr std::size_t kAhead = 8;
+    std::uint64_t xs[kAhead];
+    Positions ps[kAhead];
+    auto start = [&](std::size_t i) {
+        std::size_t slot = i % kAhead;
+        xs[slot] = mix(hashes[i], h.attempt);
+        ps[slot] = positions(xs[slot], h.segment_length, h.segment_count);
+        for (std::uint64_t p : ps[slot].p) __builtin_prefetch(s.payload() + ((p * h.fingerprint_bits) >> 3));
+    };
+    for (std::size_t i = 0; i < count && i < kAhead; i++) start(i);
+    for (std::size_t i = 0; i < count; i++) {
+        std::size_t slot = i % kAhead;
+        found[i] = filter_has(s, xs[slot], ps[slot]);
+        if (i + kAhead < count) start(i + kAhead);
+    }
 }
 
 Info info(const Sketch& s) {

@@ -185,6 +185,21 @@ Bytes with64(Bytes v, std::size_t at, std::uint64_t x) {
     return v;
 }
 
+// A heap allocator that counts the blocks not given back.
+class CountingAllocator final : public Allocator {
+public:
+    std::uint8_t* allocate(std::size_t size) override {
+        live_++;
+        return inner_.allocate(size);
+    }
+    void deallocate(std::uint8_t*) override { live_--; }
+    int live() const { return live_; }
+
+private:
+    TestAllocator inner_;
+    int live_ = 0;
+};
+
 }  // namespace
 
 TEST(FuseSizing, FingerprintBitsFromRate) {
@@ -369,6 +384,29 @@ TEST(FuseBuild, StopsOnInterruptAndRepeats) {
     EXPECT_EQ(built(keys), filter_of(hashes));
 }
 
+// Stopped in its first pass (before it allocates) or its second (after), a
+// union throws kInterrupted, gives back what it allocated, and repeats to the same answer.
+TEST(FuseUnion, StopsOnInterruptAndRepeats) {
+    Bytes a = key_set(hashes_of(200000)), b = key_set(hashes_of(200000, 100000));
+    static int calls, stop;
+    for (int stop_at : {2, 7}) {
+        calls = 0;
+        stop = stop_at;
+        interrupt_hook = [] { return ++calls >= stop; };
+        CountingAllocator alloc;
+        try {
+            fuse::merge(a.data(), a.size(), b.data(), b.size(), alloc);
+            ADD_FAILURE() << "not interrupted";
+        } catch (const Error& e) {
+            EXPECT_EQ(e.kind(), ErrorKind::kInterrupted);
+        }
+        EXPECT_EQ(alloc.live(), 0) << stop_at;
+    }
+    interrupt_hook = nullptr;
+    TestAllocator alloc;
+    EXPECT_EQ(to_bytes(fuse::merge(a.data(), a.size(), b.data(), b.size(), alloc)), key_set(hashes_of(300000)));
+}
+
 TEST(FuseKeys, KeySetIsSortedAndDistinct) {
     std::vector<std::uint64_t> hashes = hashes_of(500);
     hashes.insert(hashes.end(), hashes.begin(), hashes.begin() + 100);
@@ -425,6 +463,20 @@ TEST(FuseKeys, WorkingStateGrows) {
     }
     EXPECT_LT(new_memory, 20u);  // the room doubles
     EXPECT_EQ(keys_in(to_bytes(fuse::canonical(b.data, b.size, alloc))), sorted_distinct(hashes));
+    // The same again, in reverse: the full state is deduplicated (sorted by radix at this size) on the way.
+    for (auto it = hashes.rbegin(); it != hashes.rend(); ++it) b = fuse::add_hash(b.data, b.size, *it, true, alloc);
+    EXPECT_LE(b.size, fuse::kHeaderSize + 8 * 4 * hashes.size());
+    Bytes canonical = to_bytes(fuse::canonical(b.data, b.size, alloc));
+    EXPECT_EQ(keys_in(canonical), sorted_distinct(hashes));
+    // Stopped while it sorts, canonical() allocates nothing and repeats to the same bytes.
+    static int calls;
+    calls = 0;
+    interrupt_hook = [] { return ++calls >= 5; };
+    CountingAllocator counting;
+    EXPECT_THROW(fuse::canonical(b.data, b.size, counting), Error);
+    interrupt_hook = nullptr;
+    EXPECT_EQ(counting.live(), 0);
+    EXPECT_EQ(to_bytes(fuse::canonical(b.data, b.size, counting)), canonical);
     // A key set (form 1) with in_place: a working state in new memory, the key set untouched.
     Bytes k = key_set(hashes_of(10));
     Bytes copy = k;
@@ -557,6 +609,11 @@ TEST(FuseContains, BothFormsAgreeOnMembers) {
         else false_positives += ff[i];
         EXPECT_EQ(ff[i], has(f, probes[i]));
     }
+    // Fewer probes than the filter's lookahead, and none.
+    bool few[3] = {false, false, false};
+    fuse::contains_hashes(fuse::parse(f.data(), f.size()), hashes.data(), 3, few);
+    EXPECT_TRUE(few[0] && few[1] && few[2]);
+    fuse::contains_hashes(fuse::parse(f.data(), f.size()), hashes.data(), 0, nullptr);
     // 2^-8 of 20000 is 78; far from 0 and from 200.
     EXPECT_GT(false_positives, 30u);
     EXPECT_LT(false_positives, 160u);
