@@ -291,6 +291,21 @@ class Properties(unittest.TestCase):
         self.assertEqual((f.attempt, f.segment_length, f.segment_count), (1, 8, 1))
         self.assertTrue(all(f.contains(x) for x in (1, 2, 3)))
 
+    def test_failed_attempts_grow_the_array(self):
+        """Key sets whose attempts 0..a-1 each hold a pair with equal positions (a 2-core) are
+        built at attempt a, with a // 4 segments more than attempt 0's, and find every key."""
+        import make_fuse_vectors as mfv
+        for n, attempts in ((8, 4), (10, 5), (14, 7), (16, 8)):
+            hashes = mfv.blocked_hashes(n, attempts)
+            keys = ff.Fuse.from_hashes(hashes, 0.01)
+            for a in range(attempts):
+                self.assertLess(len(ff.peel(keys.keys, a)[1]), n)
+            f = ff.Fuse.from_bytes(keys.build().to_bytes())
+            L, C = ff.sizes(n, 0)
+            with self.subTest(n=n, attempts=attempts):
+                self.assertEqual((f.attempt, f.segment_length, f.segment_count), (attempts, L, C + attempts // 4))
+                self.assertTrue(all(f.contains_hash(h) for h in hashes))
+
     def test_union_of_key_sets(self):
         a = ff.Fuse.keys_agg(range(0, 300), 0.01, 9)
         b = ff.Fuse.keys_agg(range(200, 500), 0.01, 9)
@@ -478,6 +493,20 @@ class Server(unittest.TestCase):
                 self.assertTrue(all(answers[:min(50, n)]))
                 self.assertEqual(got[5], "{%s}" % ",".join(map(str, f.members(probes))))
                 self.assertEqual(got[6], u.to_bytes().hex())
+
+    def test_blocked_attempts(self):
+        """fuse_build of key sets (read from the twin's bytes) whose first attempts fail: the
+        server retries as section 12.6 says, growing the array every 4 attempts."""
+        import make_fuse_vectors as mfv
+        cases = [(n, a, fpr, seed) for n, a in ((8, 4), (14, 7), (16, 8)) for fpr, seed in ((0.01, 0), (2 ** -20, -3))]
+        keys = [ff.Fuse.from_hashes(mfv.blocked_hashes(n, a), fpr, seed) for n, a, fpr, seed in cases]
+        out = psql("".join("SELECT encode(fuse_build('\\x%s'::bytea::fuse)::bytea, 'hex');\n" % k.to_bytes().hex()
+                           for k in keys)).split()
+        self.assertEqual(len(out), len(cases))
+        for (n, a, fpr, seed), k, got in zip(cases, keys, out):
+            with self.subTest(n=n, attempts=a, fpr=fpr):
+                self.assertEqual(k.build().attempt, a)
+                self.assertEqual(got, k.build().to_bytes().hex())
 
     def test_info(self):
         """fuse_info: every field the twin computes (section 12.10)."""
