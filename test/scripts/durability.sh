@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Stored sketches outlive the server and move between databases unchanged:
 #  1. crash safety: on a second throwaway cluster of its own (fsync = on),
-#     concurrent clients insert and update hll and bloom values of every
+#     concurrent clients insert and update hll, bloom and fuse values of every
 #     representation, logging each row's bytes (md5) once COMMIT returns; the
 #     postmaster and its backends are killed with SIGKILL mid-load, the server
 #     restarts and recovers, and every committed row must be there with exactly
@@ -76,7 +76,7 @@ SQL
 # The sketches of load row `kind` (n % 8 for a client's n-th transaction),
 # whose values start at x: every representation, and NULL.
 LOAD_SCHEMA=$(cat <<'SQL'
-CREATE TABLE load (id integer PRIMARY KEY, kind integer NOT NULL, h hll, b bloom);
+CREATE TABLE load (id integer PRIMARY KEY, kind integer NOT NULL, h hll, b bloom, fu fuse);
 CREATE FUNCTION load_hll(kind integer, x bigint) RETURNS hll LANGUAGE plpgsql AS $$
 BEGIN
     CASE kind
@@ -103,6 +103,27 @@ BEGIN
     ELSE RETURN fill_bloom(bloom_empty(50, 0.05, true, 9), x, 400);                  -- 4 layers, seeded
     END CASE;
 END $$;
+-- BEGIN issue-28 fuse: filters and key sets, seeded, empty, TOASTed, NULL.
+CREATE FUNCTION load_fuse(kind integer, x bigint) RETURNS fuse LANGUAGE plpgsql AS $$
+BEGIN
+    CASE kind
+    WHEN 0 THEN RETURN (SELECT fuse_agg(v) FROM generate_series(1, 0) v);                       -- empty filter
+    WHEN 1 THEN RETURN (SELECT fuse_agg(v) FROM generate_series(x, x + 499) v);
+    WHEN 2 THEN RETURN (SELECT fuse_keys_agg(v) FROM generate_series(x, x + 299) v);            -- key set
+    WHEN 3 THEN RETURN (SELECT fuse_agg(v, 2^(-16)) FROM generate_series(x, x + 19999) v);       -- TOASTed
+    WHEN 4 THEN RETURN (SELECT fuse_keys_agg(v, 0.01, 7) FROM generate_series(x, x + 4999) v); -- TOASTed, seeded
+    WHEN 5 THEN RETURN NULL;
+    WHEN 6 THEN RETURN (SELECT fuse_agg(v, 0.01, 7) FROM generate_series(x, x + 999) v);       -- seeded
+    ELSE RETURN (SELECT fuse_keys_agg(v, 0.001) FROM generate_series(1, 0) v);                -- empty key set
+    END CASE;
+END $$;
+-- A key set takes one more key; a filter takes none (stays as it is).
+CREATE FUNCTION grow_fuse(f fuse, x bigint) RETURNS fuse LANGUAGE plpgsql AS $$
+BEGIN
+    IF f IS NULL OR fuse_info(f) ->> 'form' = 'filter' THEN RETURN f; END IF;
+    RETURN fuse_union(f, (SELECT fuse_keys_agg(x, (fuse_info(f) ->> 'fpr')::float8, (fuse_info(f) ->> 'seed')::bigint)));
+END $$;
+-- END issue-28
 -- A union with a one-value sketch of the same precision and seed.
 CREATE FUNCTION grow_hll(h hll, x bigint) RETURNS hll LANGUAGE sql AS $$
     SELECT hll_union(h, hll_add(hll_empty(hll_precision(h), (hll_info(h) ->> 'seed')::bigint), x))
@@ -112,19 +133,19 @@ SQL
 
 # Client c's transactions, endless: its n-th inserts row c * 1000000 + n and
 # updates one of its earlier rows, and after COMMIT returns, psql prints
-# "C|n". Each statement prints "R|id|md5(h)|md5(b)" of the row it wrote, so
+# "C|n". Each statement prints "R|id|md5(h)|md5(b)|md5(fu)" of the row it wrote, so
 # the rows printed since the last "C" belong to a transaction whose fate is
 # unknown. Clients own disjoint ids: no waits, no deadlocks.
 load_transactions() {
 	awk -v c="$1" 'BEGIN {
-		ret = "RETURNING '\''R'\'', id, md5(h::bytea), md5(b::bytea);"
+		ret = "RETURNING '\''R'\'', id, md5(h::bytea), md5(b::bytea), md5(fu::bytea);"
 		for (n = 1; ; n++) {
 			id = c * 1000000 + n
 			print "BEGIN;"
-			printf "INSERT INTO load SELECT %d, %d, load_hll(%d, %d * 100000::bigint), load_bloom(%d, %d * 100000::bigint) %s\n", id, n % 8, n % 8, id, n % 8, id, ret
+			printf "INSERT INTO load SELECT %d, %d, load_hll(%d, %d * 100000::bigint), load_bloom(%d, %d * 100000::bigint), load_fuse(%d, %d * 100000::bigint) %s\n", id, n % 8, n % 8, id, n % 8, id, n % 8, id, ret
 			if (n >= 2) {
 				target = c * 1000000 + (n % 2 == 0 || n < 9 ? int(n / 2) : 1 + n % 7)
-				printf "UPDATE load SET h = grow_hll(h, %d * 100000::bigint + %d), b = bloom_add(b, %d * 100000::bigint + %d) WHERE id = %d %s\n", target, n, target, n, target, ret
+				printf "UPDATE load SET h = grow_hll(h, %d * 100000::bigint + %d), b = bloom_add(b, %d * 100000::bigint + %d), fu = grow_fuse(fu, %d * 100000::bigint + %d) WHERE id = %d %s\n", target, n, target, n, target, n, target, ret
 			}
 			print "COMMIT;"
 			printf "\\echo C|%d\n", n
@@ -254,20 +275,25 @@ crash_test() {
 	' "$WORK"/client*.log
 	# Every value read in full: its bytes, then through text, binary and the
 	# functions that walk it; amcheck; and a write.
-	sql -d $db -F '|' -c "\\o $WORK/table" -c "SELECT 'R', id, md5(h::bytea), md5(b::bytea) FROM load" -c "\\o" -c "
+	sql -d $db -F '|' -c "\\o $WORK/table" -c "SELECT 'R', id, md5(h::bytea), md5(b::bytea), md5(fu::bytea) FROM load" -c "\\o" -c "
 		SELECT count(h) = count(*) FILTER (WHERE h::text::hll::bytea = h::bytea AND h::bytea::hll = h
 		           AND hll_cardinality(h) >= 0 AND hll_info(h) ->> 'precision' = hll_precision(h)::text),
 		       count(b) = count(*) FILTER (WHERE b::text::bloom::bytea = b::bytea AND b::bytea::bloom = b
 		           AND bloom_cardinality(b) >= 0 AND bloom_fpr(b) >= 0 AND (bloom_info(b) ->> 'layer_count')::int >= 1),
 		       count(*) FILTER (WHERE kind IN (1, 2, 3, 4, 5, 6, 7) AND NOT hll_cardinality(h) > 0),
-		       count(*) FILTER (WHERE kind IN (1, 2, 4, 5, 7) AND NOT b @> id * 100000::bigint)
+		       count(*) FILTER (WHERE kind IN (1, 2, 4, 5, 7) AND NOT b @> id * 100000::bigint),
+		       count(fu) = count(*) FILTER (WHERE fu::text::fuse::bytea = fu::bytea AND fu::bytea::fuse = fu
+		           AND fuse_cardinality(fu) >= 0 AND fuse_info(fu) ->> 'form' IN ('keys', 'filter')),
+		       count(*) FILTER (WHERE kind IN (1, 2, 3, 4, 6) AND NOT fu @> id * 100000::bigint)
 		FROM load" -c "
 		SELECT count(*) || ' hll (' || count(*) FILTER (WHERE hll_cardinality(h) = 0) || ' empty; '
 		       || string_agg(DISTINCT (hll_info(h) ->> 'representation') || ' p=' || hll_precision(h)
 		          || CASE WHEN hll_info(h) ->> 'seed' <> '0' THEN ' seeded' ELSE '' END, ', ') || '), '
 		       || (SELECT count(b) || ' bloom (' || count(*) FILTER (WHERE bloom_info(b) ->> 'layout' = 'fixed') || ' fixed, '
 		           || count(*) FILTER (WHERE (bloom_info(b) ->> 'layer_count')::int >= 3) || ' scalable with 3 or more layers, '
-		           || count(*) FILTER (WHERE bloom_cardinality(b) = 0) || ' empty)' FROM load)
+		           || count(*) FILTER (WHERE bloom_cardinality(b) = 0) || ' empty), ' FROM load)
+		       || (SELECT count(fu) || ' fuse (' || count(*) FILTER (WHERE fuse_info(fu) ->> 'form' = 'keys') || ' key sets, '
+		           || count(*) FILTER (WHERE fuse_cardinality(fu) = 0) || ' empty)' FROM load)
 		FROM load WHERE h IS NOT NULL" -c "
 		SELECT (SELECT count(*) FROM verify_heapam('load', check_toast => true)),
 		       (SELECT count(*) FROM verify_heapam(c.reltoastrelid)),
@@ -300,7 +326,7 @@ crash_test() {
 	ok "after recovery: all $wanted rows are there with the bytes $transactions acknowledged transactions left them with ($rows rows; $unacknowledged as transactions in flight at the crash left them)"
 
 	expect "after recovery, every value reads back valid through text and binary, and its functions run" \
-		"$(sed -n 1p "$WORK/checks")" "t|t|0|0"
+		"$(sed -n 1p "$WORK/checks")" "t|t|0|0|t|0"
 	echo "   values: $(sed -n 2p "$WORK/checks")"
 	expect "after recovery, amcheck finds the heap, its TOAST table and both indexes sound" "$(sed -n 3p "$WORK/checks")" "0|0|1|1"
 	expect "after recovery, the server takes writes again" "$(sed -n 4p "$WORK/checks")" "t"
@@ -393,6 +419,16 @@ UPDATE sketches SET ab = CASE id % 4
                                      timestamptz '2026-01-01 00:00+00' + x * interval '1 second')
                  FROM generate_series(1, 10800) x) END;
 -- END issue-28
+-- BEGIN issue-28 fuse: a filter of 20000 values at 2^-16 (about 45 kB, out of line), an
+-- empty filter, a seeded key set, an empty key set, a filter of one value at 0.5, NULL.
+ALTER TABLE sketches ADD COLUMN fu fuse;
+UPDATE sketches SET fu = CASE id % 6
+    WHEN 0 THEN (SELECT fuse_agg(x, 2^(-16)) FROM generate_series(1, 20000) x)
+    WHEN 1 THEN (SELECT fuse_agg(x) FROM generate_series(1, 0) x)
+    WHEN 2 THEN (SELECT fuse_keys_agg('k' || x, 0.01, -3) FROM generate_series(1, 3000) x)
+    WHEN 3 THEN (SELECT fuse_keys_agg(x) FROM generate_series(1, 0) x)
+    WHEN 4 THEN (SELECT fuse_agg(x, 0.5) FROM generate_series(1, 1) x) END;
+-- END issue-28
 SQL
 )
 COVERAGE="SELECT string_agg(DISTINCT (hll_info(h) ->> 'representation') || ' ' || hll_precision(h), ', '),
@@ -408,7 +444,7 @@ COVERAGE="SELECT string_agg(DISTINCT (hll_info(h) ->> 'representation') || ' ' |
 values_to() { # table file
 	printf '%s\n' "RESET search_path;" "\\o $2.types" \
 		"SELECT attname || ' ' || format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = '$1'::regclass AND attnum > 0 ORDER BY attnum;" \
-		"\\o" "\\copy (SELECT id, what, h::bytea, h10::bytea, b::bytea, c::bytea, d::bytea, cm::bytea, k::bytea, kl::bytea, ab::bytea FROM $1 ORDER BY id) TO '$2' (FORMAT binary)"
+		"\\o" "\\copy (SELECT id, what, h::bytea, h10::bytea, b::bytea, c::bytea, d::bytea, cm::bytea, k::bytea, kl::bytea, ab::bytea, fu::bytea FROM $1 ORDER BY id) TO '$2' (FORMAT binary)"
 }
 same_values() { # what file1 file2, as written by values_to
 	same_file "$1 (column types)" "$2.types" "$3.types"
@@ -435,7 +471,7 @@ pg_restore --exit-on-error -d prob_durability_custom "$WORK/dump.custom"
 sql -d prob_durability_custom -f <(values_to sketches "$WORK/custom")
 same_values "pg_dump -Fp, restored with psql" "$WORK/source" "$WORK/plain"
 same_values "pg_dump -Fc, restored with pg_restore" "$WORK/source" "$WORK/custom"
-ok "pg_dump -Fp | psql and pg_dump -Fc | pg_restore: all $SOURCE_ROWS rows byte for byte, column types hll, hll(10), bloom, cuckoo, ddsketch, countmin, topk, kll, agebloom kept ($(du -k "$WORK/dump.sql" | cut -f1) kB plain dump)"
+ok "pg_dump -Fp | psql and pg_dump -Fc | pg_restore: all $SOURCE_ROWS rows byte for byte, column types hll, hll(10), bloom, cuckoo, ddsketch, countmin, topk, kll, agebloom, fuse kept ($(du -k "$WORK/dump.sql" | cut -f1) kB plain dump)"
 
 # The extension in a schema of its own, used by a default, a check, indexes,
 # a view and a materialized view that pg_restore refreshes with an empty
@@ -496,8 +532,8 @@ for format in binary text; do
 	ok "COPY TO and FROM (FORMAT $format): all $SOURCE_ROWS rows byte for byte ($(du -k "$WORK/copy.$format" | cut -f1) kB)"
 done
 # Binary COPY sends a value as the documented format, the very bytes of ::bytea.
-sql -d prob_durability_src -c "\\copy (SELECT h, h10, b, c, d, cm, k, kl, ab FROM sketches ORDER BY id) TO '$WORK/typed.bin' (FORMAT binary)" \
-	-c "\\copy (SELECT h::bytea, h10::bytea, b::bytea, c::bytea, d::bytea, cm::bytea, k::bytea, kl::bytea, ab::bytea FROM sketches ORDER BY id) TO '$WORK/bytea.bin' (FORMAT binary)"
-same_file "binary COPY of hll, bloom, cuckoo, ddsketch, countmin, topk, kll and agebloom against their ::bytea" "$WORK/typed.bin" "$WORK/bytea.bin"
+sql -d prob_durability_src -c "\\copy (SELECT h, h10, b, c, d, cm, k, kl, ab, fu FROM sketches ORDER BY id) TO '$WORK/typed.bin' (FORMAT binary)" \
+	-c "\\copy (SELECT h::bytea, h10::bytea, b::bytea, c::bytea, d::bytea, cm::bytea, k::bytea, kl::bytea, ab::bytea, fu::bytea FROM sketches ORDER BY id) TO '$WORK/bytea.bin' (FORMAT binary)"
+same_file "binary COPY of hll, bloom, cuckoo, ddsketch, countmin, topk, kll, agebloom and fuse against their ::bytea" "$WORK/typed.bin" "$WORK/bytea.bin"
 ok "binary COPY writes each value as the bytes of value::bytea"
 echo "durability: every check passed in $SECONDS s"

@@ -27,7 +27,7 @@ set -euo pipefail
 
 # ---- sizes and bounds ----
 # A leak of 100 bytes per call in any one kind (LEAK_CALLS x 100 bytes) passes both bounds.
-LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (62 kinds), and as many succeeding
+LEAK_CALLS=${FAULTS_LEAK_CALLS:-5000}           # failing calls per kind (67 kinds), and as many succeeding
 LEAK_WARMUP=${FAULTS_LEAK_WARMUP:-200}          # calls per kind before the first measurement
 LEAK_CONTEXT_BOUND_KB=${FAULTS_LEAK_CONTEXT_BOUND_KB:-192}  # growth allowed over one loop
 LEAK_RSS_BOUND_KB=${FAULTS_LEAK_RSS_BOUND_KB:-384}
@@ -120,7 +120,11 @@ DECLARE
         -- issue-28 agebloom
         'bytea -> agebloom, a stray bit:22P03', 'agebloom_union, capacities differ:22023',
         'agebloom_add, generation full:54000', 'agebloom_agg(x, window, fpr), window 0:22023',
-        'agebloom_agg(x, 1 hour, 10000, 0.01, at) over 200 values, then an error in its input:22012'];
+        'agebloom_agg(x, 1 hour, 10000, 0.01, at) over 200 values, then an error in its input:22012',
+        -- issue-28 fuse
+        'bytea -> fuse, a pad bit:22P03', 'fuse_union, a built filter:22023', 'fuse_agg(x, fpr), fpr 0:22023',
+        'fuse_keys_agg(x, fpr, seed), seed changes:22023',
+        'fuse_agg(x) over 2000 values, then an error in its input:22012'];
     k_count int := array_length(kinds, 1);
     bad bigint[] := array_fill(0::bigint, ARRAY[k_count]);
     examples text[] := array_fill(NULL::text, ARRAY[k_count]);
@@ -209,6 +213,13 @@ DECLARE
                                      '2026-01-01 10:00+00');
     ab_at timestamptz := CASE WHEN failing THEN '2026-01-01 10:00:01+00' ELSE '2026-01-01 11:00+00' END;
     ab_window bigint := CASE WHEN failing THEN 0 ELSE 100 END;
+    -- issue-28 fuse: one key at rate 0.05, 60 bits of array in 8 bytes (4 pad bits).
+    fu_bytes bytea := (SELECT fuse_agg(x, 0.05) FROM generate_series(1, 1) x)::bytea;
+    b_fu_pad bytea := CASE WHEN failing THEN set_byte(fu_bytes, 71, get_byte(fu_bytes, 71) | 128) ELSE fu_bytes END;
+    fu_keys fuse := (SELECT fuse_keys_agg(x) FROM generate_series(1, 10) x);
+    fu_other fuse := CASE WHEN failing THEN fuse_build(fu_keys) ELSE fu_keys END;
+    fu_fpr float8 := CASE WHEN failing THEN 0 ELSE 0.01 END;
+    fu_seed_step bigint := CASE WHEN failing THEN 1 ELSE 0 END;
 BEGIN
     FOR i IN 1..n LOOP
         FOR k IN 1..k_count LOOP
@@ -290,6 +301,13 @@ BEGIN
                 WHEN 62 THEN PERFORM agebloom_agg(x / CASE WHEN x = 200 THEN divisor ELSE 1 END, interval '1 hour', 10000,
                                                   0.01, timestamptz '2026-01-01 10:00+00' + x * interval '1 second')
                                  FROM generate_series(1, 200) x;
+                -- issue-28 fuse
+                WHEN 63 THEN PERFORM b_fu_pad::fuse;
+                WHEN 64 THEN PERFORM fuse_union(fu_keys, fu_other);
+                WHEN 65 THEN PERFORM fuse_agg(x, fu_fpr) FROM generate_series(1, 3) x;
+                WHEN 66 THEN PERFORM fuse_keys_agg(x, 0.01, x * fu_seed_step) FROM generate_series(1, 3) x;
+                WHEN 67 THEN PERFORM fuse_agg(x / CASE WHEN x = 2000 THEN divisor ELSE 1 END)
+                                 FROM generate_series(1, 2000) x;
                 END CASE;
                 state := '00000';
             EXCEPTION WHEN others THEN

@@ -39,7 +39,9 @@ SELECT bloom_agg(ROW(i, i)) AS f_row, bloom_agg(big) AS f_big, bloom_agg(n) AS f
        -- issue-28 agebloom: a count window holding all 1000 rows, a time window
        agebloom_agg(ROW(i, i), 1000, 0.01 ORDER BY i) AS a_row, agebloom_agg(big, 1000, 0.01 ORDER BY i) AS a_big,
        agebloom_agg(j, interval '1 day', 64000, 0.01, timestamptz '2026-01-01 00:00+00' + i * interval '1 second') AS a_jsonb,
-       agebloom_agg(iv, interval '1 day', 64000, 0.01, timestamptz '2026-01-01 00:00+00' + i * interval '1 second') AS a_interval
+       agebloom_agg(iv, interval '1 day', 64000, 0.01, timestamptz '2026-01-01 00:00+00' + i * interval '1 second') AS a_interval,
+       -- issue-28 fuse: filters and a key set
+       fuse_agg(ROW(i, i)) AS fu_row, fuse_agg(big) AS fu_big, fuse_keys_agg(j) AS fu_jsonb, fuse_agg(iv, 0.001, 5) AS fu_interval
 FROM hs_values;
 SQL
 
@@ -97,6 +99,17 @@ SELECT count(*) FILTER (WHERE NOT agebloom_contains(a_row, ROW(i, i))) || ' ' ||
 FROM hs_values, hs_sketches")
 check "another session finds every row in agebloom filters (row, stored row, jsonb, interval)" "$agebloom_misses" "0 0 0 0"
 
+# issue-28 fuse
+fuse_misses=$(q -d $db -c "
+SELECT count(*) FILTER (WHERE NOT fuse_contains(fu_row, ROW(i, i)) OR NOT fu_row @> ROW(i, i)) || ' ' ||
+       count(*) FILTER (WHERE NOT fuse_contains(fu_big, big)) || ' ' ||
+       count(*) FILTER (WHERE NOT fuse_contains(fu_jsonb, j)) || ' ' ||
+       count(*) FILTER (WHERE NOT fuse_contains(fu_interval, iv + interval '0 hours')) || ' ' ||
+       ((SELECT fu_row FROM hs_sketches) = (SELECT fuse_agg(ROW(i, i)) FROM hs_values)
+        AND (SELECT fu_jsonb FROM hs_sketches) = (SELECT fuse_keys_agg(j) FROM hs_values))
+FROM hs_values, hs_sketches")
+check "another session finds every row in fuse filters and key sets (row, stored row, jsonb, interval) and builds the same bytes" "$fuse_misses" "0 0 0 0 true"
+
 same=$(q -d $db -c "
 SELECT (SELECT h_row FROM hs_sketches) = hll_add_agg(ROW(i, i)),
        (SELECT h_interval FROM hs_sketches) = hll_add_agg(iv + interval '0 days'),
@@ -131,6 +144,12 @@ SELECT count(*) FILTER (WHERE NOT agebloom_contains('$(q -d $latin1 -c "SELECT a
                            OR NOT agebloom_contains('$(q -d $latin1 -c "SELECT agebloom_agg(s, interval '1 hour', 100, 0.01, '2026-01-01 00:00+00') FROM hs_text")'::agebloom, s))
 FROM hs_text")
 check "agebloom filters built in the LATIN1 database find every string in the UTF-8 one" "$moved" "0"
+# issue-28: a fuse filter likewise, and the same bytes.
+moved=$(q -d $db -c "
+SELECT count(*) FILTER (WHERE NOT fuse_contains('$(q -d $latin1 -c "SELECT fuse_agg(s) FROM hs_text")'::fuse, s)) || ' ' ||
+       ((SELECT fuse_agg(s) FROM hs_text) = '$(q -d $latin1 -c "SELECT fuse_agg(s) FROM hs_text")'::fuse)
+FROM hs_text")
+check "a fuse filter built in the LATIN1 database finds every string in the UTF-8 one, with the same bytes" "$moved" "0 true"
 
 # A value built before hash id 2 hashed LATIN1 text as its LATIN1 bytes: refused there.
 old=$(q -d $latin1 -c "SELECT hll_add('\\x480101010e1a00000000000000000000'::hll, 'héllo'::text)" 2>&1 || true)

@@ -78,6 +78,14 @@ SELECT name, md5(c::bytea), cuckoo_cardinality(c), cuckoo_info(c)::text,
 FROM cuckoos ORDER BY name;
 "
 has_cuckoo() { [ "$(printf '%s\n' "$1" 0.3.0 | sort -V | head -1)" = 0.3.0 ]; }
+# issue-28 fuse (since 0.8.0, so no earlier version stores one): after each update, a
+# filter, a key set of text with a seed, and a filter at 2^-12 are a fresh install's bytes.
+FUSE_READ="
+SELECT md5(fuse_agg(i)::bytea), md5(fuse_keys_agg(i::text, 0.01, 3)::bytea), fuse_info(fuse_agg(i, 2^(-12)))::text,
+       fuse_agg(i) @> 2999,
+       (SELECT md5(fuse_union_agg(k)::bytea) FROM (SELECT fuse_keys_agg(j) AS k FROM generate_series(1, 3000) j GROUP BY j % 7) s)
+FROM generate_series(1, 3000) i;
+"
 # Grows the scalable filter to several layers.
 GROW="
 DO \$\$ DECLARE i int; BEGIN
@@ -133,6 +141,7 @@ fresh_catalog=$(sql -d "$FRESH_DB" -c "$CATALOG")
 fresh_values=$(sql -d "$FRESH_DB" -c "$READ")
 sql -d "$FRESH_DB" -c "$CUCKOO_STORE"
 fresh_cuckoos=$(sql -d "$FRESH_DB" -c "$CUCKOO_READ")
+fresh_fuse=$(sql -d "$FRESH_DB" -c "$FUSE_READ")
 [ "$(echo "$fresh_cuckoos" | wc -l)" -eq 4 ] || { echo "the cuckoo query sees too little"; exit 1; }
 check "a fresh install is version $CURRENT" \
 	"$(sql -d "$FRESH_DB" -c "SELECT extversion FROM pg_extension WHERE extname = 'probabilistic'")" "$CURRENT"
@@ -182,6 +191,7 @@ for old in $versions; do
 		"$(sql -d "$OLD_DB" -c "SELECT count(*) FROM sketches")"
 	sql -d "$OLD_DB" -c "CREATE TABLE again AS SELECT * FROM sketches" -c "TRUNCATE sketches" -c "$(echo "$STORE" | grep -v '^CREATE TABLE')" -c "$GROW"
 	check "new values after the update are a fresh install's bytes" "$(sql -d "$OLD_DB" -c "$READ")" "$fresh_values"
+	check "fuse values built after the update from $old are a fresh install's bytes" "$(sql -d "$OLD_DB" -c "$FUSE_READ")" "$fresh_fuse"
 	check "the catalog updated from $old is a fresh install's" "$(sql -d "$OLD_DB" -c "$CATALOG")" "$fresh_catalog"
 done
 

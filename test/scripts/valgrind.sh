@@ -32,6 +32,7 @@ DEFAULT_SUITE="$DEFAULT_SUITE countmin_basic countmin_errors"
 DEFAULT_SUITE="$DEFAULT_SUITE topk_basic topk_errors"
 DEFAULT_SUITE="$DEFAULT_SUITE kll_basic kll_errors"  # issue-26 (0.7.0)
 DEFAULT_SUITE="$DEFAULT_SUITE agebloom_basic agebloom_errors"  # issue-28
+DEFAULT_SUITE="$DEFAULT_SUITE fuse_basic fuse_errors"  # issue-28 fuse
 SUITE=${VALGRIND_SUITE:-$DEFAULT_SUITE}
 ORIGINS=${VALGRIND_ORIGINS:-no}
 if [ "$SUITE" = all ]; then

@@ -574,5 +574,64 @@ SELECT grp, md5(substring(($expr)::bytea FROM 89)) FROM @T@ GROUP BY grp ORDER B
 done
 # END issue-28
 
+# BEGIN issue-28 fuse
+# fuse_agg and fuse_keys_agg keep a key set (sorted distinct hashes) as their state: the
+# shards' partial key sets, sent as text or binary, unite on the coordinator into the local
+# key set, and the filter built from it is the local one byte for byte, in all and per group
+# (a non-distribution column), with every row's value found, run as worker_partial_agg
+# through the typed overloads (Citus cannot learn an anyelement argument's type).
+FUSE=(
+	"fuse_agg(bigint);fuse_agg(user_id);user_id"
+	"fuse_agg(public.sketch_text,double precision);fuse_agg(name, 0.001);name"
+	"fuse_agg(integer,double precision,bigint);fuse_agg(i, 0.0001, 7);i"
+	"fuse_agg(uuid);fuse_agg(u);u"
+	"fuse_keys_agg(timestamp with time zone);fuse_keys_agg(ts);ts"
+	"fuse_keys_agg(numeric,double precision);fuse_keys_agg(n, 0.01);n"
+)
+for binary in on off; do
+	for entry in "${FUSE[@]}"; do
+		IFS=';' read -r sig expr x <<<"$entry"
+		fu="SET citus.enable_binary_protocol = $binary;
+SELECT 'all', md5(($expr)::bytea) FROM @T@;
+SELECT grp, md5(($expr)::bytea) FROM @T@ GROUP BY grp ORDER BY grp"
+		check "$expr (citus.enable_binary_protocol = $binary): same bytes on the distributed table as locally, in all and per group" \
+			"$(sql 0 <<<"${fu//@T@/ev}")" "$(sql 0 <<<"${fu//@T@/ev_local}")"
+	done
+done
+for entry in "${FUSE[@]}"; do
+	IFS=';' read -r sig expr x <<<"$entry"
+	check "$expr: every row's value found in the distributed table's value, in all and per group" \
+		"$(sql 0 <<<"SELECT count(*) FROM ev_local e, (SELECT $expr AS f FROM ev) a WHERE e.$x IS NOT NULL AND NOT a.f @> e.$x;
+			SELECT count(*) FROM ev_local e JOIN (SELECT grp, $expr AS f FROM ev GROUP BY grp) a USING (grp)
+			WHERE e.$x IS NOT NULL AND NOT a.f @> e.$x")" "$(printf '0\n0')"
+	pushed=0
+	for q in "SELECT $expr FROM ev" "SELECT grp, $expr FROM ev GROUP BY grp"; do
+		task_query "$(sql 0 <<<"EXPLAIN (VERBOSE, COSTS OFF) $q")" |
+			grep -qF "worker_partial_agg('public.$sig'::regprocedure" && pushed=$((pushed + 1))
+	done
+	check "$expr: EXPLAIN shows worker_partial_agg($sig) on the workers, with and without GROUP BY" "$pushed" 2
+done
+# Citus passes no call expression: a rate that changes between rows is the local error.
+check "fuse_agg(name, 0.01 / (1 + id % 2)): parameters that change between rows are the local error on the workers" \
+	"$(sql_error 0 <<<"SELECT fuse_agg(name, 0.01 / (1 + id % 2)) FROM ev")" \
+	"$(sql_error 0 <<<"SELECT fuse_agg(name, 0.01 / (1 + id % 2)) FROM ev_local")"
+# Rollups: daily key sets stored in a distributed table (distributed by day), united per grp
+# by fuse_union_agg on the workers and built: the local filter of the group's rows.
+sql 0 <<'SQL'
+CREATE TABLE fuse_daily_local AS SELECT day, grp, fuse_keys_agg(user_id) AS k FROM ev_local GROUP BY day, grp;
+CREATE TABLE fuse_daily (LIKE fuse_daily_local);
+SET citus.shard_count = 8;
+SELECT create_distributed_table('fuse_daily', 'day') \g /dev/null
+INSERT INTO fuse_daily SELECT * FROM fuse_daily_local;
+SQL
+check "rollup: fuse_build(fuse_union_agg(k)) of daily key sets in a distributed table is fuse_agg of the group's rows" \
+	"$(sql 0 <<<"SELECT grp, md5(fuse_build(fuse_union_agg(k))::bytea) FROM fuse_daily GROUP BY grp ORDER BY grp")" \
+	"$(sql 0 <<<"SELECT grp, md5(fuse_agg(user_id)::bytea) FROM ev_local GROUP BY grp ORDER BY grp")"
+check "rollup: EXPLAIN shows fuse_union_agg as worker_partial_agg on the workers" \
+	"$(task_query "$(sql 0 <<<"EXPLAIN (VERBOSE, COSTS OFF) SELECT grp, fuse_union_agg(k) FROM fuse_daily GROUP BY grp")" |
+		grep -oE "worker_partial_agg\('public\.fuse_union_agg\(public\.fuse\)'" | sort -u)" \
+	"worker_partial_agg('public.fuse_union_agg(public.fuse)'"
+# END issue-28
+
 log "citus stage: $((SECONDS - start)) s"
 finish_checks
