@@ -465,8 +465,8 @@ class Server(unittest.TestCase):
 
     def test_union_build_and_answers(self):
         """fuse_union and fuse_union_agg of key sets and fuse_build: the twin's bytes;
-        fuse_contains, fuse_members and fuse_cardinality the twin's answers, which find every
-        value added."""
+        fuse_contains, @> and <@ (of the key set and the filter), fuse_members and
+        fuse_cardinality the twin's answers, which find every value added."""
         rng = random.Random(SEED + 12)
         for n, fpr, seed in self.cases(rng, 6):
             a = [rng.randrange(10 ** 6) for _ in range(n)]
@@ -480,9 +480,11 @@ class Server(unittest.TestCase):
                    "SELECT encode(u::bytea, 'hex'), encode(f::bytea, 'hex'), fuse_cardinality(u), fuse_cardinality(f), "
                    "(SELECT string_agg(fuse_contains(f, p)::text, ' ' ORDER BY i) "
                    "FROM unnest('{%s}'::bigint[]) WITH ORDINALITY t(p, i)), "
+                   "(SELECT string_agg((u @> p)::text || '/' || (p <@ f)::text, ' ' ORDER BY i) "
+                   "FROM unnest('{%s}'::bigint[]) WITH ORDINALITY t(p, i)), "
                    "fuse_members(f, '{%s}'::bigint[])::text, "
                    "(SELECT encode(fuse_union_agg(s)::bytea, 'hex') FROM (VALUES (%s), (%s)) v(s)) FROM b;\n"
-                   % (sides[0], sides[1], ",".join(map(str, probes)), ",".join(map(str, probes)), sides[0], sides[1]))
+                   % ((sides[0], sides[1]) + (",".join(map(str, probes)),) * 3 + (sides[0], sides[1])))
             got = psql(sql).strip().split("|")
             with self.subTest(n=n, fpr=fpr, seed=seed):
                 self.assertEqual(got[0], u.to_bytes().hex())
@@ -491,8 +493,10 @@ class Server(unittest.TestCase):
                 answers = [f.contains(p) for p in probes]
                 self.assertEqual(got[4], " ".join("true" if x else "false" for x in answers))
                 self.assertTrue(all(answers[:min(50, n)]))
-                self.assertEqual(got[5], "{%s}" % ",".join(map(str, f.members(probes))))
-                self.assertEqual(got[6], u.to_bytes().hex())
+                self.assertEqual(got[5], " ".join("%s/%s" % ("true" if u.contains(p) else "false",
+                                                            "true" if x else "false") for p, x in zip(probes, answers)))
+                self.assertEqual(got[6], "{%s}" % ",".join(map(str, f.members(probes))))
+                self.assertEqual(got[7], u.to_bytes().hex())
 
     def test_blocked_attempts(self):
         """fuse_build of key sets (read from the twin's bytes) whose first attempts fail: the
