@@ -345,6 +345,25 @@ class Properties(unittest.TestCase):
         self.assertEqual(float(k["estimated_fpr"]), 1000 / 2 ** 64)
         self.assertEqual(ff.Fuse.agg([]).info()["bits_per_key"], "0")
 
+    def test_the_worked_example_of_format_md(self):
+        """FORMAT.md section 12.12's bytes of fuse_agg(x, 0.01) over 1, 2, 3 are the twin's."""
+        with open(os.path.join(ROOT, "doc", "FORMAT.md"), encoding="utf-8") as fh:
+            text = fh.read()
+        block = text[text.index("### 12.12 Worked example"):]
+        block = block[block.index("```\n") + 4:]
+        block = block[:block.index("```")]
+        shown = bytearray()
+        for line in block.splitlines():       # each line: bytes in hex, then what they are
+            for token in line.split():
+                if not re.fullmatch("[0-9a-f]{2}", token):
+                    break
+                shown.append(int(token, 16))
+        f = ff.Fuse.agg([1, 2, 3], 0.01)
+        self.assertEqual(bytes(shown), f.to_bytes())
+        self.assertEqual((f.f, f.segment_length, f.segment_count, f.attempt, f.array[5], f.array[10], f.array[11]),
+                         (7, 8, 1, 0, 83, 93, 87))
+        self.assertIn(" ".join(struct.pack("<Q", h).hex() for h in ff.Fuse.keys_agg([1, 2, 3]).keys), text)
+
     def test_doctests(self):
         self.assertEqual(doctest.testmod(ff, verbose=False).failed, 0)
 
