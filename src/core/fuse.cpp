@@ -196,6 +196,17 @@ private:
     std::size_t n_ = 0;
 };
 
+// Runs fill, which writes new memory `out` and may poll (kInterrupted), giving out back if it throws.
+template <class Fill>
+void filling(Allocator& alloc, std::uint8_t* out, Fill&& fill) {
+    try {
+        fill();
+    } catch (...) {
+        alloc.deallocate(out);
+        throw;
+    }
+}
+
 Error key_set_too_large(std::uint64_t n) {
     return too_large("a fuse key set of " + u64(n) + " keys", key_set_bytes(n));
 }
@@ -489,8 +500,10 @@ Buffer canonical(const std::uint8_t* data, std::size_t size, Allocator& alloc) {
     if (s.header.form != kFormWorking) return {const_cast<std::uint8_t*>(data), size};
     KeySet keys(s);
     std::uint8_t* out = new_key_set(alloc, s.header, keys.size(), s.header.kind);
-    in_chunks(keys.size() * 8, [&](std::size_t begin, std::size_t end) {
-        for (std::size_t i = begin / 8; i < end / 8; i++) store_le64(out + kHeaderSize + 8 * i, keys[i]);
+    filling(alloc, out, [&] {
+        in_chunks(keys.size() * 8, [&](std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin / 8; i < end / 8; i++) store_le64(out + kHeaderSize + 8 * i, keys[i]);
+        });
     });
     return {out, static_cast<std::size_t>(kHeaderSize + 8 * keys.size())};
 }
@@ -526,15 +539,12 @@ Buffer merge(const std::uint8_t* left, std::size_t left_size, const std::uint8_t
     std::uint8_t* out =
         new_key_set(alloc, a, n, kind::of_union(a.kind, ka.size() == 0, b.kind, kb.size() == 0));
     std::uint8_t* p = out + kHeaderSize;
-    try {
+    filling(alloc, out, [&] {
         walk([&](std::uint64_t key) {
             store_le64(p, key);
             p += 8;
         });
-    } catch (...) {
-        alloc.deallocate(out);
-        throw;
-    }
+    });
     return {out, static_cast<std::size_t>(kHeaderSize + 8 * n)};
 }
 

@@ -115,12 +115,5 @@ void run_program(fuzz::Input& in) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    if (size == 0) return 0;
-    if (data[0] & 1) {
-        fuzz::Input in(data + 1, size - 1);
-        run_program(in);
-    } else {
-        check_value(data + 1, size - 1);
-    }
-    return 0;
+    return fuzz::two_modes(data, size, run_program, check_value);
 }

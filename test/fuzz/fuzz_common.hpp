@@ -86,6 +86,21 @@ inline std::uint64_t splitmix64(std::uint64_t& state) {
     return z ^ (z >> 31);
 }
 
+// The input of a target with two modes: after a first byte whose low bit is
+// set, a program (run_program(Input&)); after one whose low bit is clear, a
+// value (check_value(data, size)).
+template <class Program, class Value>
+int two_modes(const std::uint8_t* data, std::size_t size, Program run_program, Value check_value) {
+    if (size == 0) return 0;
+    if (data[0] & 1) {
+        Input in(data + 1, size - 1);
+        run_program(in);
+    } else {
+        check_value(data + 1, size - 1);
+    }
+    return 0;
+}
+
 // What every format's full validator must do with arbitrary bytes: accept
 // them, or reject them with ErrorKind::kCorrupt and nothing else; and whatever
 // it accepts, its header-only check (for values already inside PostgreSQL)

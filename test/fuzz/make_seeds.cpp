@@ -13,6 +13,7 @@
 #include "hash.hpp"
 #include "bloom.hpp"
 #include "cuckoo.hpp"
+#include "fuse.hpp"
 #include "agebloom.hpp"  // issue-28
 #include "ddsketch.hpp"
 #include "countmin.hpp"
@@ -333,6 +334,66 @@ void cuckoo_seeds(const std::string& dir) {
     write_file(dir + "/program", program);
 }
 
+// fuse_parse_fuzz.cpp's inputs: a mode byte (0: a value follows; 1: a
+// program). Key sets and filters of several sizes and widths, and near misses
+// that each fail one check of the validation list.
+void fuse_seeds(const std::string& dir) {
+    HeapAllocator alloc;
+    auto put = [&](const std::string& name, const std::vector<std::uint8_t>& v) {
+        std::vector<std::uint8_t> seed{0};
+        seed.insert(seed.end(), v.begin(), v.end());
+        write_file(dir + "/" + name, seed);
+    };
+    auto key_set = [&](std::uint64_t n, unsigned f, std::uint16_t kind) {
+        Buffer b = fuse::make_empty_keys(alloc, std::ldexp(1.0, -static_cast<int>(f)), 5);
+        for (std::uint64_t i = 0; i < n; i++) b = fuse::add_hash(b.data, b.size, hash_int64(i, 5), true, alloc, kind);
+        b = fuse::canonical(b.data, b.size, alloc);
+        return std::vector<std::uint8_t>(b.data, b.data + b.size);
+    };
+    auto filter = [&](const std::vector<std::uint8_t>& keys) {
+        Buffer b = fuse::build(keys.data(), keys.size(), alloc);
+        return std::vector<std::uint8_t>(b.data, b.data + b.size);
+    };
+    auto with = [](std::vector<std::uint8_t> v, std::size_t at, std::uint64_t x, int bytes) {
+        for (int i = 0; i < bytes; i++) v[at + i] = static_cast<std::uint8_t>(x >> (8 * i));
+        return v;
+    };
+    for (std::uint64_t n : {0u, 1u, 5u, 40u, 200u})
+        for (unsigned f : {1u, 7u, 8u, 13u, 32u}) {
+            std::string shape = std::to_string(n) + "-f" + std::to_string(f);
+            std::vector<std::uint8_t> keys = key_set(n, f, n % 2 == 1 ? 20 : 0);
+            if (n <= 40) put("keys-" + shape, keys);
+            put("filter-" + shape, filter(keys));
+        }
+    std::vector<std::uint8_t> keys = key_set(5, 8, 20), f = filter(keys), empty = filter(key_set(0, 8, 0));
+    put("miss-tag", with(keys, 0, 'C', 1));
+    put("miss-version", with(keys, 1, 3, 1));
+    put("miss-hash-id", with(keys, 2, 1, 1));
+    put("miss-form", with(keys, 3, 3, 1));
+    put("miss-form-working", with(keys, 3, fuse::kFormWorking, 1));
+    put("miss-arity", with(f, 5, 4, 1));
+    put("miss-kind", with(keys, 6, 12000, 2));
+    put("miss-kind-v1", with(keys, 1, 1, 1));
+    put("miss-fpr", with(keys, 16, 0x3FF0000000000000u, 8));  // 1.0
+    put("miss-fingerprint-bits", with(f, 4, 9, 1));
+    put("miss-reserved", with(f, 56, 1, 8));
+    put("miss-keys-segment-length", with(keys, 32, 8, 8));
+    put("miss-keys-count", with(keys, 24, 6, 8));
+    put("miss-keys-order", with(keys, fuse::kHeaderSize, load_le64(keys.data() + fuse::kHeaderSize + 8), 8));
+    put("miss-empty-attempt", with(empty, 48, 1, 8));
+    put("miss-attempt", with(f, 48, fuse::kMaxAttempts, 8));
+    put("miss-segment-length", with(f, 32, 16, 8));
+    put("miss-segment-count", with(f, 40, load_le64(f.data() + 40) + 1, 8));
+    put("miss-filter-keys", with(f, 24, 200, 8));  // 200 keys need other segments
+    std::vector<std::uint8_t> pad = filter(key_set(1, 3, 0));  // 12 entries of 3 bits: 4 pad bits
+    put("miss-pad", with(pad, pad.size() - 1, pad.back() | 0x80, 1));
+    std::vector<std::uint8_t> program{1, 8, 3};
+    for (std::uint8_t i = 0; i < 80; i++)
+        program.push_back(static_cast<std::uint8_t>((i % 32) << 3 | (i % 7 == 6 ? 2 : i % 11 == 10 ? 3 : i & 1) |
+                                                    (i % 3 == 0 ? 4 : 0)));
+    write_file(dir + "/program", program);
+}
+
 // BEGIN issue-27 countmin
 // parse_fuzz.cpp's countmin inputs: valid sketches of several shapes and near
 // misses that each fail one check.
@@ -422,5 +483,7 @@ int main(int argc, char** argv) {
     build_seeds(root + "/hll_build");
     make_dir(root + "/cuckoo_parse");
     cuckoo_seeds(root + "/cuckoo_parse");
+    make_dir(root + "/fuse_parse");
+    fuse_seeds(root + "/fuse_parse");
     return 0;
 }

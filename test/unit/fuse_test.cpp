@@ -369,6 +369,44 @@ TEST(FuseBuild, StopsOnInterruptAndRepeats) {
     EXPECT_EQ(built(keys), filter_of(hashes));
 }
 
+// A heap allocator that counts the blocks not given back.
+class CountingAllocator final : public Allocator {
+public:
+    std::uint8_t* allocate(std::size_t size) override {
+        live_++;
+        return inner_.allocate(size);
+    }
+    void deallocate(std::uint8_t*) override { live_--; }
+    int live() const { return live_; }
+
+private:
+    TestAllocator inner_;
+    int live_ = 0;
+};
+
+// Stopped in its first pass (before it allocates) or its second (after), a
+// union throws kInterrupted, gives back what it allocated, and repeats to the same answer.
+TEST(FuseUnion, StopsOnInterruptAndRepeats) {
+    Bytes a = key_set(hashes_of(200000)), b = key_set(hashes_of(200000, 100000));
+    static int calls, stop;
+    for (int stop_at : {2, 7}) {
+        calls = 0;
+        stop = stop_at;
+        interrupt_hook = [] { return ++calls >= stop; };
+        CountingAllocator alloc;
+        try {
+            fuse::merge(a.data(), a.size(), b.data(), b.size(), alloc);
+            ADD_FAILURE() << "not interrupted";
+        } catch (const Error& e) {
+            EXPECT_EQ(e.kind(), ErrorKind::kInterrupted);
+        }
+        EXPECT_EQ(alloc.live(), 0) << stop_at;
+    }
+    interrupt_hook = nullptr;
+    TestAllocator alloc;
+    EXPECT_EQ(to_bytes(fuse::merge(a.data(), a.size(), b.data(), b.size(), alloc)), key_set(hashes_of(300000)));
+}
+
 TEST(FuseKeys, KeySetIsSortedAndDistinct) {
     std::vector<std::uint64_t> hashes = hashes_of(500);
     hashes.insert(hashes.end(), hashes.begin(), hashes.begin() + 100);
