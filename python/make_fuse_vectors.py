@@ -43,13 +43,14 @@ MAX_INLINE_BYTES = 400
 def vectors():
     out = []
 
-    def v(name, agg, fpr, seed, sql_type, values=None, first_last=None, union=None):
+    def v(name, agg, fpr, seed, sql_type, values=None, first_last=None, union=None, hashes=None):
         """agg: fuse_agg (a filter) or fuse_keys_agg (a key set); fpr None: the SQL defaults
         (fpr and seed); values: texts of sql_type, or first_last: [first, last] of a bigint
         series; union: another {values | first_last}: fuse_union of the two key sets
-        (fuse_build of it when agg is fuse_agg)."""
+        (fuse_build of it when agg is fuse_agg); hashes: instead of values, the key set of
+        these u64 hashes read from its bytes (fuse_build of it for fuse_agg)."""
         out.append({"name": name, "agg": agg, "fpr": fpr, "seed": seed, "type": sql_type, "values": values,
-                    "first_last": first_last, "union": union})
+                    "first_last": first_last, "union": union, "hashes": hashes})
 
     v("filter of nothing", "fuse_agg", 0.01, 0, "bigint", values=[])
     v("key set of nothing", "fuse_keys_agg", 0.01, 0, "bigint", values=[])
@@ -81,7 +82,33 @@ def vectors():
     v("union of key sets, built", "fuse_agg", 0.01, 3, "bigint", first_last=[1, 300],
       union={"first_last": [200, 500]})
     v("union with an empty key set", "fuse_keys_agg", 0.01, 0, "text", values=["a", "b"], union={"values": []})
+    # Attempts 0..4 each blocked by a pair of keys with equal positions: built at attempt 5,
+    # one segment more than attempt 0's sizes (section 12.4).
+    v("hashes with a 2-core for attempts 0 to 4: attempt 5", "fuse_agg", 0.01, 5, None, hashes=blocked_hashes(10, 5))
     return out
+
+
+def blocked_hashes(n, attempts, seed=2026):
+    """n hashes (n // 2 ≥ attempts pairs) such that attempt a < attempts fails: pair a has the
+    same three positions under attempt a, so neither key of it can be peeled (a 2-core).
+    Found by search from a fixed seed, so always the same hashes."""
+    import random
+    rng = random.Random(seed)
+    hashes = []
+    for a in range(n // 2):
+        L, C = ff.sizes(n, a)
+        first = rng.getrandbits(64)
+        hashes.append(first)
+        if a >= attempts:
+            hashes.append(rng.getrandbits(64))
+            continue
+        want = ff.positions(ff.mix(first, a), L, C)
+        while True:
+            h = rng.getrandbits(64)
+            if ff.positions(ff.mix(h, a), L, C) == want:
+                hashes.append(h)
+                break
+    return hashes
 
 
 def source(sql_type, values=None, first_last=None):
@@ -100,6 +127,10 @@ def agg_sql(agg, v, part):
 
 
 def build_sql(v):
+    if v.get("hashes") is not None:
+        keys = ff.Fuse.from_hashes(v["hashes"], v["fpr"], v["seed"])
+        expr = "'\\x%s'::bytea::fuse" % keys.to_bytes().hex()
+        return "fuse_build(%s)" % expr if v["agg"] == "fuse_agg" else expr
     if v["union"] is None:
         return agg_sql(v["agg"], v, v)
     u = "fuse_union(%s, %s)" % (agg_sql("fuse_keys_agg", v, v), agg_sql("fuse_keys_agg", v, v["union"]))
@@ -115,6 +146,9 @@ def python_values(sql_type, values=None, first_last=None):
 def twin(v):
     """The vector built by python/fuse_format.py."""
     fpr = ff.DEFAULT_FPR if v["fpr"] is None else v["fpr"]
+    if v.get("hashes") is not None:
+        k = ff.Fuse.from_hashes(v["hashes"], fpr, v["seed"])
+        return k.build() if v["agg"] == "fuse_agg" else k
 
     def keys(part):
         pairs = python_values(v["type"], part.get("values"), part.get("first_last"))
@@ -127,6 +161,8 @@ def twin(v):
 
 def spec_kind(v):
     """Section 2.5's kind of the result (the truth the server's bytes are checked against)."""
+    if v.get("hashes") is not None:
+        return 0
     parts = [v] + ([v["union"]] if v["union"] else [])
     has_values = any(p.get("first_last") or any(t is not None for t in (p.get("values") or [])) for p in parts)
     return SPEC_KINDS[v["type"]] if has_values else 0
@@ -311,6 +347,8 @@ def main():
             "fpr": "the rate passed, with seed; null: fuse_agg(x) with the SQL defaults",
             "values": "texts of values of type (null: SQL NULL); first_last: a bigint (or integer) series",
             "union": "when present: fuse_union of the two key sets (fuse_build of it for fuse_agg)",
+            "hashes": "when present: the key set of these hashes (no kind) read as bytes, fuse_build of it "
+                      "for fuse_agg",
             "kind": "the kind the result records (section 2.5)",
             "hex": "the whole value (null over 20000 bytes: use sha256)",
             "crafted": "edited values: accepted, or refused (22P03) naming field",

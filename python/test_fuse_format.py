@@ -291,6 +291,21 @@ class Properties(unittest.TestCase):
         self.assertEqual((f.attempt, f.segment_length, f.segment_count), (1, 8, 1))
         self.assertTrue(all(f.contains(x) for x in (1, 2, 3)))
 
+    def test_failed_attempts_grow_the_array(self):
+        """Key sets whose attempts 0..a-1 each hold a pair with equal positions (a 2-core) are
+        built at attempt a, with a // 4 segments more than attempt 0's, and find every key."""
+        import make_fuse_vectors as mfv
+        for n, attempts in ((8, 4), (10, 5), (14, 7), (16, 8)):
+            hashes = mfv.blocked_hashes(n, attempts)
+            keys = ff.Fuse.from_hashes(hashes, 0.01)
+            for a in range(attempts):
+                self.assertLess(len(ff.peel(keys.keys, a)[1]), n)
+            f = ff.Fuse.from_bytes(keys.build().to_bytes())
+            L, C = ff.sizes(n, 0)
+            with self.subTest(n=n, attempts=attempts):
+                self.assertEqual((f.attempt, f.segment_length, f.segment_count), (attempts, L, C + attempts // 4))
+                self.assertTrue(all(f.contains_hash(h) for h in hashes))
+
     def test_union_of_key_sets(self):
         a = ff.Fuse.keys_agg(range(0, 300), 0.01, 9)
         b = ff.Fuse.keys_agg(range(200, 500), 0.01, 9)
@@ -329,6 +344,25 @@ class Properties(unittest.TestCase):
                          ("keys", "64", 0, "bigint", 8068))
         self.assertEqual(float(k["estimated_fpr"]), 1000 / 2 ** 64)
         self.assertEqual(ff.Fuse.agg([]).info()["bits_per_key"], "0")
+
+    def test_the_worked_example_of_format_md(self):
+        """FORMAT.md section 12.12's bytes of fuse_agg(x, 0.01) over 1, 2, 3 are the twin's."""
+        with open(os.path.join(ROOT, "doc", "FORMAT.md"), encoding="utf-8") as fh:
+            text = fh.read()
+        block = text[text.index("### 12.12 Worked example"):]
+        block = block[block.index("```\n") + 4:]
+        block = block[:block.index("```")]
+        shown = bytearray()
+        for line in block.splitlines():       # each line: bytes in hex, then what they are
+            for token in line.split():
+                if not re.fullmatch("[0-9a-f]{2}", token):
+                    break
+                shown.append(int(token, 16))
+        f = ff.Fuse.agg([1, 2, 3], 0.01)
+        self.assertEqual(bytes(shown), f.to_bytes())
+        self.assertEqual((f.f, f.segment_length, f.segment_count, f.attempt, f.array[5], f.array[10], f.array[11]),
+                         (7, 8, 1, 0, 83, 93, 87))
+        self.assertIn(" ".join(struct.pack("<Q", h).hex() for h in ff.Fuse.keys_agg([1, 2, 3]).keys), text)
 
     def test_doctests(self):
         self.assertEqual(doctest.testmod(ff, verbose=False).failed, 0)
@@ -450,8 +484,8 @@ class Server(unittest.TestCase):
 
     def test_union_build_and_answers(self):
         """fuse_union and fuse_union_agg of key sets and fuse_build: the twin's bytes;
-        fuse_contains, fuse_members and fuse_cardinality the twin's answers, which find every
-        value added."""
+        fuse_contains, @> and <@ (of the key set and the filter), fuse_members and
+        fuse_cardinality the twin's answers, which find every value added."""
         rng = random.Random(SEED + 12)
         for n, fpr, seed in self.cases(rng, 6):
             a = [rng.randrange(10 ** 6) for _ in range(n)]
@@ -465,9 +499,11 @@ class Server(unittest.TestCase):
                    "SELECT encode(u::bytea, 'hex'), encode(f::bytea, 'hex'), fuse_cardinality(u), fuse_cardinality(f), "
                    "(SELECT string_agg(fuse_contains(f, p)::text, ' ' ORDER BY i) "
                    "FROM unnest('{%s}'::bigint[]) WITH ORDINALITY t(p, i)), "
+                   "(SELECT string_agg((u @> p)::text || '/' || (p <@ f)::text, ' ' ORDER BY i) "
+                   "FROM unnest('{%s}'::bigint[]) WITH ORDINALITY t(p, i)), "
                    "fuse_members(f, '{%s}'::bigint[])::text, "
                    "(SELECT encode(fuse_union_agg(s)::bytea, 'hex') FROM (VALUES (%s), (%s)) v(s)) FROM b;\n"
-                   % (sides[0], sides[1], ",".join(map(str, probes)), ",".join(map(str, probes)), sides[0], sides[1]))
+                   % ((sides[0], sides[1]) + (",".join(map(str, probes)),) * 3 + (sides[0], sides[1])))
             got = psql(sql).strip().split("|")
             with self.subTest(n=n, fpr=fpr, seed=seed):
                 self.assertEqual(got[0], u.to_bytes().hex())
@@ -476,8 +512,24 @@ class Server(unittest.TestCase):
                 answers = [f.contains(p) for p in probes]
                 self.assertEqual(got[4], " ".join("true" if x else "false" for x in answers))
                 self.assertTrue(all(answers[:min(50, n)]))
-                self.assertEqual(got[5], "{%s}" % ",".join(map(str, f.members(probes))))
-                self.assertEqual(got[6], u.to_bytes().hex())
+                self.assertEqual(got[5], " ".join("%s/%s" % ("true" if u.contains(p) else "false",
+                                                            "true" if x else "false") for p, x in zip(probes, answers)))
+                self.assertEqual(got[6], "{%s}" % ",".join(map(str, f.members(probes))))
+                self.assertEqual(got[7], u.to_bytes().hex())
+
+    def test_blocked_attempts(self):
+        """fuse_build of key sets (read from the twin's bytes) whose first attempts fail: the
+        server retries as section 12.6 says, growing the array every 4 attempts."""
+        import make_fuse_vectors as mfv
+        cases = [(n, a, fpr, seed) for n, a in ((8, 4), (14, 7), (16, 8)) for fpr, seed in ((0.01, 0), (2 ** -20, -3))]
+        keys = [ff.Fuse.from_hashes(mfv.blocked_hashes(n, a), fpr, seed) for n, a, fpr, seed in cases]
+        out = psql("".join("SELECT encode(fuse_build('\\x%s'::bytea::fuse)::bytea, 'hex');\n" % k.to_bytes().hex()
+                           for k in keys)).split()
+        self.assertEqual(len(out), len(cases))
+        for (n, a, fpr, seed), k, got in zip(cases, keys, out):
+            with self.subTest(n=n, attempts=a, fpr=fpr):
+                self.assertEqual(k.build().attempt, a)
+                self.assertEqual(got, k.build().to_bytes().hex())
 
     def test_info(self):
         """fuse_info: every field the twin computes (section 12.10)."""
