@@ -100,7 +100,7 @@ for f in 4 8 12 16; do
 	probes=$(calc "400 / $rate" 0)
 	line=$(sql -c "
 CREATE TEMP TABLE rate_filters AS
-    SELECT fuse_agg(i, $rate) AS f, bloom_agg(i, $KEYS, $rate) AS b FROM generate_series(1, $KEYS) i;
+    SELECT fuse_agg(i, power(2, -$f)) AS f, bloom_agg(i, $KEYS, power(2, -$f)) AS b FROM generate_series(1, $KEYS) i;
 SELECT format('%s|%s|%s', (SELECT count(*) FROM generate_series(1, $probes) p WHERE fuse_contains(r.f, -p)),
               round(8.0 * octet_length(r.f::bytea) / $KEYS, 3), round(8.0 * octet_length(r.b::bytea) / $KEYS, 3))
 FROM rate_filters r")
