@@ -105,13 +105,21 @@ for rate in 0.01 0.001 0.0001; do
 	line=$(sql -c "
 CREATE TEMP TABLE rate_filter AS
     SELECT agebloom_agg(i, $KEYS, $rate ORDER BY i) AS a FROM generate_series(1, 3 * $KEYS + 31 * $KEYS / 32 - 1) i;
-SELECT format('%s|%s|%s|%s', $rate,
+SELECT format('%s|%s|%s|%s|%s|%s|%s', $rate,
               (SELECT count(*) FROM generate_series(1, $probes) p WHERE agebloom_contains(f.a, -p)), $probes,
-              round((agebloom_info(f.a)->>'bits_per_item')::numeric, 2))
+              round((agebloom_info(f.a)->>'bits_per_item')::numeric, 2),
+              round(8.0 * octet_length(bloom_empty($KEYS, $rate)::bytea) / $KEYS, 2),
+              round(8.0 * octet_length(cuckoo_empty($KEYS, $rate)::bytea) / $KEYS, 2),
+              round(8.0 * octet_length(bloom_empty($KEYS, $rate / 85)::bytea) / $KEYS, 2))
 FROM rate_filter f")
-	IFS='|' read -r r hits n bits <<<"$line"
+	IFS='|' read -r r hits n bits bloom_bits cuckoo_bits slice_bits <<<"$line"
 	measured=$(calc "$hits / $n" 6)
 	RATES+="$(printf '  target %-7s measured %-9s (%s of %s)   bits per windowed id %s' "$r" "$measured" "$hits" "$n" "$bits")"$'\n'
+	# The same window in other forms (issue 28's comparison): one Bloom filter of
+	# the window's capacity (which cannot forget), cuckoo of the window's capacity
+	# with the ids that leave it removed (by a caller that keeps them), and the
+	# Bloom slices of doc/STREAMS.md (each slice at the rate / 85).
+	RATES+="$(printf '           bloom of the window %s, cuckoo with per-window removal %s, Bloom slices at rate/85 %s' "$bloom_bits" "$cuckoo_bits" "$slice_bits")"$'\n'
 	# The worst moment's rate is at most the target, so the measured share is within the
 	# target plus three binomial standard deviations of it.
 	goal "rate at target $r: measured / (target + 3 sd)" "$(calc "$measured / ($r + 3 * sqrt($r / $n))" 3)" 1.0
