@@ -42,7 +42,10 @@
 // An aggregate keeps a working state (form byte kFormWorking, never a stored
 // value: parse refuses it): the header of a key set whose n counts the hashes
 // appended so far (unsorted, possibly repeated), then room for more: its
-// length is 64 + 8 slots with slots >= n. canonical() sorts and dedupes it.
+// length is 64 + 8 slots with slots >= n (segment fields 0, free slots 0).
+// A full state is deduplicated in place when its distinct keys fill at most
+// half its slots, else it moves to new memory with twice the slots;
+// canonical() sorts and dedupes it.
 #pragma once
 
 #include <cstdint>
