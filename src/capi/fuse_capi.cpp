@@ -67,6 +67,10 @@ bool prob_fuse_contains_hash(const uint8_t* data, size_t size, uint64_t hash, bo
     return guarded(err, [&] { *found = fuse::contains_hash(fuse::parse_trusted(data, size), hash); });
 }
 
+bool prob_fuse_probe_prepare(const uint8_t* data, size_t size, ProbFuseProbe* probe, ProbError* err) {
+    return guarded(err, [&] { fuse::prepare_probe(fuse::parse_trusted(data, size), probe); });
+}
+
 bool prob_fuse_contains_hashes(const uint8_t* data, size_t size, const uint64_t* hashes, size_t count, bool* found,
                                ProbError* err) {
     return guarded(err, [&] { fuse::contains_hashes(fuse::parse_trusted(data, size), hashes, count, found); });

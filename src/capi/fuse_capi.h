@@ -3,6 +3,7 @@
 #define PROBABILISTIC_FUSE_CAPI_H
 
 #include "capi.h"
+#include "core/fuse_probe.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -71,6 +72,8 @@ bool		prob_fuse_contains_hash(const uint8_t *data, size_t size, uint64_t hash, b
 /* Many probes of one value: found[i] for hashes[i]. */
 bool		prob_fuse_contains_hashes(const uint8_t *data, size_t size, const uint64_t *hashes, size_t count,
 									  bool *found, ProbError *err);
+/* The probe of a value (fuse_probe.h), for many calls of prob_fuse_probe_contains; it points into data. */
+bool		prob_fuse_probe_prepare(const uint8_t *data, size_t size, ProbFuseProbe *probe, ProbError *err);
 bool		prob_fuse_info(const uint8_t *data, size_t size, ProbFuseInfo *info, ProbError *err);
 
 #ifdef __cplusplus

@@ -50,19 +50,6 @@ std::uint64_t entry_count(const Header& h) {
     return h.segment_length == 0 ? 0 : (h.segment_count + 2) * h.segment_length;
 }
 
-// Entry i of a packed array of `bytes` bytes, f bits an entry.
-std::uint32_t entry(const std::uint8_t* array, std::size_t bytes, std::uint64_t i, unsigned f) {
-    std::uint64_t bit = i * f;
-    std::size_t at = static_cast<std::size_t>(bit >> 3);
-    std::uint64_t word = 0;
-    if (at + 8 <= bytes) {
-        word = load_le64(array + at);
-    } else {
-        for (std::size_t k = 0; at + k < bytes; k++) word |= static_cast<std::uint64_t>(array[at + k]) << (8 * k);
-    }
-    return static_cast<std::uint32_t>((word >> (bit & 7)) & ((UINT64_C(1) << f) - 1));
-}
-
 void write_header(std::uint8_t* out, const Header& h) {
     std::memset(out, 0, kHeaderSize);
     out[kOffTag] = kTypeTag;
@@ -139,6 +126,22 @@ void check_shape(const Sketch& s, bool full) {
     }
     if (h.attempt >= kMaxAttempts)
         throw corrupt("attempt " + u64(h.attempt) + " is above " + u64(kMaxAttempts - 1));
+    if (!full) {
+        // On every per-row path: what keeps the probe inside the bytes (a
+        // segment length that is a power of two, so that the XOR of a position
+        // stays in its segment, and the length the header's sizes imply),
+        // without recomputing the sizes from the key count (parse does).
+        std::uint64_t L = h.segment_length;
+        if (L == 0 || (L & (L - 1)) != 0 || L > (UINT64_C(1) << kMaxSegmentLengthBits) || h.segment_count == 0 ||
+            h.segment_count > (UINT64_C(1) << 40))
+            throw corrupt("segment length " + u64(L) + " or segment count " + u64(h.segment_count) +
+                          " is not a filter's");
+        if (kHeaderSize + array_bytes(Sizes{L, h.segment_count}, h.fingerprint_bits) != s.size)
+            throw corrupt("it is " + std::to_string(s.size) + " bytes long, but " + u64(h.segment_count + 2) +
+                          " segments of " + u64(L) + " entries of " + std::to_string(h.fingerprint_bits) +
+                          " bits take another length");
+        return;
+    }
     Sizes sz = sizes(h.keys, h.attempt);
     if (h.segment_length != sz.segment_length)
         throw corrupt("segment length " + u64(h.segment_length) + " does not match " + u64(h.keys) +
@@ -613,32 +616,25 @@ Buffer build(const std::uint8_t* data, std::size_t size, Allocator& alloc) {
 
 namespace {
 
-// A filter's probe of x: fp = A[p0] ^ A[p1] ^ A[p2].
-bool filter_has(const Sketch& s, std::uint64_t x, const Positions& ps) {
-    const Header& h = s.header;
-    std::size_t bytes = s.size - kHeaderSize;
-    unsigned f = h.fingerprint_bits;
-    return (entry(s.payload(), bytes, ps.p[0], f) ^ entry(s.payload(), bytes, ps.p[1], f) ^
-            entry(s.payload(), bytes, ps.p[2], f)) == fingerprint(x, f);
-}
-
 }  // namespace
 
-bool contains_hash(const Sketch& s, std::uint64_t hash) {
+void prepare_probe(const Sketch& s, ProbFuseProbe* probe) {
     const Header& h = s.header;
-    if (h.form == kFormKeys) {
-        KeySet keys(s);
-        std::size_t at = keys.lower_bound(hash);
-        return at < keys.size() && keys[at] == hash;
-    }
-    if (h.form == kFormWorking) {
-        for (std::uint64_t i = 0; i < h.keys; i++)
-            if (load_le64(s.payload() + 8 * i) == hash) return true;
-        return false;
-    }
-    if (h.keys == 0) return false;
-    std::uint64_t x = mix(hash, h.attempt);
-    return filter_has(s, x, positions(x, h.segment_length, h.segment_count));
+    *probe = ProbFuseProbe{h.seed,
+                           h.form,
+                           h.fingerprint_bits,
+                           h.keys,
+                           h.segment_length,
+                           h.segment_count,
+                           h.attempt,
+                           s.payload(),
+                           s.size - kHeaderSize};
+}
+
+bool contains_hash(const Sketch& s, std::uint64_t hash) {
+    ProbFuseProbe probe;
+    prepare_probe(s, &probe);
+    return prob_fuse_probe_contains(&probe, hash);
 }
 
 // A filter's probes start the loads of the entries of the probe kAhead places on
@@ -646,9 +642,13 @@ bool contains_hash(const Sketch& s, std::uint64_t hash) {
 void contains_hashes(const Sketch& s, const std::uint64_t* hashes, std::size_t count, bool* found) {
     const Header& h = s.header;
     if (h.form != kFormFilter || h.keys == 0) {
-        for (std::size_t i = 0; i < count; i++) found[i] = contains_hash(s, hashes[i]);
+        ProbFuseProbe probe;
+        prepare_probe(s, &probe);
+        for (std::size_t i = 0; i < count; i++) found[i] = prob_fuse_probe_contains(&probe, hashes[i]);
         return;
     }
+    ProbFuseProbe probe;
+    prepare_probe(s, &probe);
     constexpr std::size_t kAhead = 8;
     std::uint64_t xs[kAhead];
     Positions ps[kAhead];
@@ -661,7 +661,7 @@ void contains_hashes(const Sketch& s, const std::uint64_t* hashes, std::size_t c
     for (std::size_t i = 0; i < count && i < kAhead; i++) start(i);
     for (std::size_t i = 0; i < count; i++) {
         std::size_t slot = i % kAhead;
-        found[i] = filter_has(s, xs[slot], ps[slot]);
+        found[i] = prob_fuse_filter_has(&probe, xs[slot], ps[slot].p);
         if (i + kAhead < count) start(i + kAhead);
     }
 }

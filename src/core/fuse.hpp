@@ -52,16 +52,17 @@
 
 #include "bloom_probe.h"
 #include "core.hpp"
+#include "fuse_probe.h"
 #include "kind.hpp"
 
 namespace probabilistic::fuse {
 
 constexpr std::uint8_t kTypeTag = 'F';
 constexpr std::size_t kHeaderSize = 64;
-constexpr std::uint8_t kFormKeys = 1;
-constexpr std::uint8_t kFormFilter = 2;
+constexpr std::uint8_t kFormKeys = PROB_FUSE_FORM_KEYS;
+constexpr std::uint8_t kFormFilter = PROB_FUSE_FORM_FILTER;
 // An aggregate's working state: no stored value has this form.
-constexpr std::uint8_t kFormWorking = 0x81;
+constexpr std::uint8_t kFormWorking = PROB_FUSE_FORM_WORKING;
 constexpr std::uint8_t kArity = 3;
 constexpr unsigned kMinFingerprintBits = 1;
 constexpr unsigned kMaxFingerprintBits = 32;
@@ -106,21 +107,19 @@ Sizes sizes(std::uint64_t n, std::uint64_t attempt);
 double key_set_bytes(std::uint64_t n);
 double filter_bytes(const Sizes& sz, unsigned f);
 
-// What a hash becomes at an attempt: x, from which the positions and the fingerprint come.
-inline std::uint64_t mix(std::uint64_t hash, std::uint64_t attempt) {
-    return prob_bloom_fmix64(hash + (attempt + 1) * kGamma);
-}
+// What a hash becomes at an attempt: x, from which the positions and the
+// fingerprint come (fuse_probe.h holds the rules, for C callers too).
+inline std::uint64_t mix(std::uint64_t hash, std::uint64_t attempt) { return prob_fuse_mix(hash, attempt); }
 struct Positions {
     std::uint64_t p[3];
 };
 // p0 in segments 0..C-1, p1 in the next segment, p2 in the one after: three different entries.
 inline Positions positions(std::uint64_t x, std::uint64_t segment_length, std::uint64_t segment_count) {
-    std::uint64_t p0 = prob_bloom_reduce(x, segment_count * segment_length), mask = segment_length - 1;
-    return Positions{{p0, (p0 + segment_length) ^ ((x >> 18) & mask), (p0 + 2 * segment_length) ^ (x & mask)}};
+    Positions ps;
+    prob_fuse_positions(x, segment_length, segment_count, ps.p);
+    return ps;
 }
-inline std::uint32_t fingerprint(std::uint64_t x, unsigned f) {
-    return static_cast<std::uint32_t>((x ^ (x >> 32)) & ((UINT64_C(1) << f) - 1));
-}
+inline std::uint32_t fingerprint(std::uint64_t x, unsigned f) { return prob_fuse_fingerprint(x, f); }
 
 // Full validation of outside bytes (every check of FORMAT.md 12's list, in its
 // order, kCorrupt naming the field); parse_header stops before the payload
@@ -165,6 +164,9 @@ Buffer build(const std::uint8_t* data, std::size_t size, Allocator& alloc);
 // Membership: a filter reads three entries; a key set is a binary search; a
 // working state is a linear scan (aggregates never ask; this is for tests).
 bool contains_hash(const Sketch& s, std::uint64_t hash);
+// The probe of a checked value (parse_trusted), for many calls of
+// prob_fuse_probe_contains; it points into the value's bytes.
+void prepare_probe(const Sketch& s, ProbFuseProbe* probe);
 void contains_hashes(const Sketch& s, const std::uint64_t* hashes, std::size_t count, bool* found);
 
 struct Info {

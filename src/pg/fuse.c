@@ -120,39 +120,51 @@ fuse_params_of(struct varlena *v)
 /*
  * fn_extra of the membership functions: a filter stored out of line is kept
  * by its TOAST pointer (kept_arg.h), so `FROM t, slices s WHERE s.f @> t.id`
- * detoasts the filter once rather than once per row, with its seed.
+ * detoasts the filter once rather than once per row, with its probe
+ * (fuse_probe.h: the header read once, the test inlined here). Any other
+ * filter is read at every call.
  */
 typedef struct FuseProbeCache
 {
 	ProbHashType type;			/* of the value argument */
-	ProbKeptSketch kept;
+	ProbKeptArg kept;
+	bool		probe_valid;	/* probe is that of kept's copy */
+	ProbFuseProbe probe;
 } FuseProbeCache;
-
-static uint64
-fuse_seed_of(struct varlena *v)
-{
-	return fuse_params_of(v).seed;
-}
 
 static bool
 fuse_member(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 {
 	FuseProbeCache *cache = (FuseProbeCache *) fcinfo->flinfo->fn_extra;
 	struct varlena *filter;
-	uint64		seed;
-	bool		found;
+	bool		again;
+	ProbFuseProbe scratch;
+	const ProbFuseProbe *probe;
 
 	if (unlikely(cache == NULL))
 		fcinfo->flinfo->fn_extra = cache =
 			MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(FuseProbeCache));
-	filter = prob_kept_sketch(fcinfo, &cache->kept, filter_arg, fuse_seed_of, &seed);
+	filter = prob_kept_arg(fcinfo, &cache->kept, filter_arg, &again);
 	if (unlikely(!OidIsValid(cache->type.typid)))
 		(void) prob_arg_hash_type(fcinfo, value_arg, &cache->type);
 	prob_hash_prepare(&cache->type, filter);
-	PROB_TRY(prob_fuse_contains_hash(PROB_BYTES(filter),
-									 prob_hash_for_sketch(&cache->type, PG_GETARG_DATUM(value_arg), seed, false),
-									 &found, PROB_ERR));
-	return found;
+	if (likely(again && cache->probe_valid))
+		probe = &cache->probe;
+	else
+	{
+		/* Not valid until prepared: preparing may raise. */
+		cache->probe_valid = false;
+		PROB_TRY(prob_fuse_probe_prepare(PROB_BYTES(filter), &scratch, PROB_ERR));
+		probe = &scratch;
+		if (filter == cache->kept.copy)
+		{
+			cache->probe = scratch;
+			cache->probe_valid = true;
+			probe = &cache->probe;
+		}
+	}
+	return prob_fuse_probe_contains(probe, prob_hash_for_sketch(&cache->type, PG_GETARG_DATUM(value_arg), probe->seed,
+																 false));
 }
 
 PG_FUNCTION_INFO_V1(fuse_contains);
