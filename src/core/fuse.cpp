@@ -505,9 +505,10 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, bool i
             kind::write(data, k, kV1Bytes67);
             return {data, size};
         }
-        // Full: its distinct keys, written back in place when they leave half the room.
+        // Full: its distinct keys, written back in place when they leave half the
+        // room (and room for the new one: a state of no slots has none).
         std::vector<std::uint64_t> keys = sorted_distinct(s);
-        if (2 * keys.size() <= slots) {
+        if (2 * keys.size() <= slots && keys.size() < slots) {
             for (std::size_t i = 0; i < keys.size(); i++) store_le64(payload + 8 * i, keys[i]);
             store_le64(payload + 8 * keys.size(), hash);
             store_le64(data + kOffKeys, keys.size() + 1);

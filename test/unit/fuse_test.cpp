@@ -451,6 +451,22 @@ TEST(FuseKeys, WorkingStateInPlace) {
     EXPECT_EQ(h.kind, 20);
 }
 
+// Found by the fuzzer (fuse_parse): a working state with no slot, its header
+// alone, took an in-place add as a dedup in place and wrote past its end.
+TEST(FuseKeys, WorkingStateOfNoSlotGrows) {
+    TestAllocator alloc;
+    Buffer b = fuse::make_empty_keys(alloc, 0.01, 5);
+    Buffer w = fuse::add_hash(b.data, b.size, 77, true, alloc);
+    ASSERT_EQ(w.data[3], fuse::kFormWorking);
+    // The same header with no payload and no key: a state of no slots.
+    std::uint8_t* bare = alloc.allocate(fuse::kHeaderSize);
+    std::memcpy(bare, w.data, fuse::kHeaderSize);
+    store_le64(bare + 24, 0);
+    Buffer grown = fuse::add_hash(bare, fuse::kHeaderSize, 78, true, alloc);
+    EXPECT_NE(grown.data, bare);
+    EXPECT_EQ(keys_in(to_bytes(fuse::canonical(grown.data, grown.size, alloc))), (std::vector<std::uint64_t>{78}));
+}
+
 TEST(FuseKeys, WorkingStateGrows) {
     TestAllocator alloc;
     Buffer b = fuse::make_empty_keys(alloc, 0.01, 0);
