@@ -23,32 +23,10 @@ KEYS=${BENCH_KEYS:-200000}
 ROUNDS=${BENCH_ROUNDS:-5}
 FPR=${BENCH_FPR:-0.01}
 DB=bench_agebloom
-OUT_DIR=bench/results
-RAW_FILE=$OUT_DIR/agebloom-latest-raw.tsv
-mkdir -p "$OUT_DIR"
-
-SERVER_SETTINGS=(
-	"shared_buffers = 512MB"
-	"work_mem = 64MB"
-	"jit = off"
-	"max_parallel_workers_per_gather = 0"
-	"autovacuum = off"
-	"synchronous_commit = off"
-)
 WARMUP="SELECT bloom_empty(1) IS NOT NULL AND agebloom_empty(1) IS NOT NULL"
 
-sql() { psql -X -q -At -v ON_ERROR_STOP=1 -d "$DB" "$@"; }
-
-build_and_install
-start_cluster "${SERVER_SETTINGS[@]}"
-LOAD_AT_START=$(cut -d' ' -f1-3 /proc/loadavg)
-
-log "loading $ROWS ids and $KEYS keys"
-psql -X -q -d postgres -c "CREATE DATABASE $DB"
-sql -c "CREATE EXTENSION probabilistic" -c "CREATE EXTENSION pg_prewarm"
-sql -f bench/helpers.sql
-# The keys are the window: an agebloom of a count window of KEYS insertions holding
-# 3 x KEYS adds (the first 2 x KEYS forgotten), and a bloom filter of KEYS.
+log "setting up, then loading $ROWS ids and $KEYS keys"
+filter_bench_setup agebloom
 sql <<SQL >/dev/null
 BEGIN;
 CREATE TABLE t (id bigint NOT NULL);

@@ -28,30 +28,10 @@ BIG_KEYS=${BENCH_BIG_KEYS:-4000000}
 ROUNDS=${BENCH_ROUNDS:-5}
 FPR=${BENCH_FPR:-0.00390625}  # 2^-8
 DB=bench_fuse
-OUT_DIR=bench/results
-RAW_FILE=$OUT_DIR/fuse-latest-raw.tsv
-mkdir -p "$OUT_DIR"
-
-SERVER_SETTINGS=(
-	"shared_buffers = 512MB"
-	"work_mem = 64MB"
-	"jit = off"
-	"max_parallel_workers_per_gather = 0"
-	"autovacuum = off"
-	"synchronous_commit = off"
-)
 WARMUP="SELECT bloom_empty(1) IS NOT NULL AND fuse_cardinality(fuse_agg(1)) = 1"
 
-sql() { psql -X -q -At -v ON_ERROR_STOP=1 -d "$DB" "$@"; }
-
-build_and_install
-start_cluster "${SERVER_SETTINGS[@]}"
-LOAD_AT_START=$(cut -d' ' -f1-3 /proc/loadavg)
-
-log "loading $ROWS ids and $KEYS keys"
-psql -X -q -d postgres -c "CREATE DATABASE $DB"
-sql -c "CREATE EXTENSION probabilistic" -c "CREATE EXTENSION pg_prewarm"
-sql -f bench/helpers.sql
+log "setting up, then loading $ROWS ids and $KEYS keys"
+filter_bench_setup fuse
 sql <<SQL >/dev/null
 BEGIN;
 CREATE TABLE t (id bigint NOT NULL);

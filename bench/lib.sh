@@ -86,3 +86,21 @@ measure_in_server() {
 goal() {
 	GOALS+=("$(printf '%-66s %-7s %8s %-5s' "$1" "<= $3" "$2" "$(verdict "$2" "$3")")")
 }
+
+# The setup of a filter benchmark (bench/agebloom.sh, bench/fuse.sh): a
+# throwaway cluster with the settings every in-memory filter run uses, the
+# database $DB with the extension, pg_prewarm and bench/helpers.sql, sql()
+# on it, RAW_FILE for bench/results/NAME-latest-raw.tsv and LOAD_AT_START.
+filter_bench_setup() {
+	local name=$1
+	OUT_DIR=bench/results
+	RAW_FILE=$OUT_DIR/$name-latest-raw.tsv
+	mkdir -p "$OUT_DIR"
+	sql() { psql -X -q -At -v ON_ERROR_STOP=1 -d "$DB" "$@"; }
+	build_and_install
+	start_cluster "shared_buffers = 512MB" "work_mem = 64MB" "jit = off" "max_parallel_workers_per_gather = 0" \
+		"autovacuum = off" "synchronous_commit = off"
+	LOAD_AT_START=$(cut -d' ' -f1-3 /proc/loadavg)
+	psql -X -q -d postgres -c "CREATE DATABASE $DB"
+	sql -c "CREATE EXTENSION probabilistic" -c "CREATE EXTENSION pg_prewarm" -f bench/helpers.sql
+}
