@@ -36,6 +36,27 @@ require_not_null(bool isnull, const char *what)
 				 errmsg("%s must not be NULL", what)));
 }
 
+/*
+ * The arguments of an Aggref as written: its args list also holds, as resjunk
+ * entries after them, the ORDER BY expressions that are not arguments
+ * (kll_agg(x ORDER BY t)); those are no parameter of the call.
+ */
+static List *
+call_args(Aggref *aggref)
+{
+	List	   *args = NIL;
+	ListCell   *lc;
+
+	foreach(lc, aggref->args)
+	{
+		TargetEntry *tle = lfirst_node(TargetEntry, lc);
+
+		if (!tle->resjunk)
+			args = lappend(args, tle->expr);
+	}
+	return args;
+}
+
 static Const *
 argno_const(List *args, int argno, Oid type)
 {
@@ -98,10 +119,8 @@ prob_aggregate_const_arg(FunctionCallInfo fcinfo, int argno, Oid type, const cha
 		*value = arg->constvalue;
 		return true;
 	}
-	if (list_length(aggref->args) <= argno)
-		return false;
-	arg = (Const *) list_nth_node(TargetEntry, aggref->args, argno)->expr;
-	if (!IsA(arg, Const) || arg->consttype != type)
+	arg = argno_const(call_args(aggref), argno, type);
+	if (arg == NULL)
 		return false;
 	require_not_null(arg->constisnull, what);
 	*value = arg->constvalue;
@@ -180,10 +199,8 @@ prob_visit_aggregate_calls(FunctionCallInfo fcinfo, ProbAggregateCallVisitor vis
 
 	if (aggref != NULL)
 	{
-		List	   *args = NIL;
+		List	   *args = call_args(aggref);
 
-		foreach(lc, aggref->args)
-			args = lappend(args, lfirst_node(TargetEntry, lc)->expr);
 		visit(arg, aggref->aggfnoid, args);
 		list_free(args);
 		return 1;
@@ -322,7 +339,7 @@ prob_aggregate_nargs(FunctionCallInfo fcinfo)
 	int			nargs = 0;
 
 	if (aggref != NULL)
-		return list_length(aggref->args);
+		return list_length(call_args(aggref));
 	if (fcinfo->context == NULL || !IsA(fcinfo->context, WindowAggState))
 		return -1;
 	(void) prob_visit_aggregate_calls(fcinfo, note_nargs, &nargs);
