@@ -174,6 +174,33 @@ void ExactSum::add(const ExactSum& other) {
     canonicalize();
 }
 
+void ExactSum::add_product(double v, std::uint64_t n) {
+    if (v == 0 || n == 0) return;
+    std::uint64_t m;
+    int b;
+    split(v, &m, &b);
+    // n * m < 2^117, shifted by b - 64 j < 64: three limbs of magnitude and a sign limb.
+    int j = floor_div64(b);
+    unsigned shift = static_cast<unsigned>(b - 64 * j);
+    uint128 p = static_cast<uint128>(m) * n;
+    ExactSum t;
+    t.low = j;
+    uint128 low_part = p << shift;
+    t.limbs = {static_cast<std::uint64_t>(low_part), static_cast<std::uint64_t>(low_part >> 64),
+               shift == 0 ? 0 : static_cast<std::uint64_t>(p >> (128 - shift)), 0};
+    if (v < 0) {
+        std::uint64_t carry = 1;
+        for (auto& l : t.limbs) {
+            uint128 x = static_cast<uint128>(~l) + carry;
+            l = static_cast<std::uint64_t>(x);
+            carry = static_cast<std::uint64_t>(x >> 64);
+        }
+    }
+    add(t);
+}
+
+int ExactSum::sign() const { return limbs.empty() ? 0 : negative_limbs(limbs) ? -1 : 1; }
+
 bool ExactSum::to_double(double* out) const {
     if (limbs.empty()) {
         *out = 0;
@@ -498,12 +525,11 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
         if (s.count == 0) throw corrupt("sum is not zero in an empty sketch");
     }
     if (s.count > 0) {
-        // The sum lies between count * min and count * max (with room for their rounding).
-        double n = static_cast<double>(s.count), sum, lo = n * s.min, hi = n * s.max;
-        bool finite = s.sum.to_double(&sum);
-        if (finite ? !(sum >= lo - std::fabs(lo) * 1e-12 && sum <= hi + std::fabs(hi) * 1e-12)
-                   : std::isfinite(lo) && std::isfinite(hi))
-            throw corrupt("sum is outside count * min .. count * max");
+        // The sum lies between count * min and count * max, exactly.
+        ExactSum above_low = s.sum, above_high = s.sum;
+        above_low.add_product(-s.min, s.count);
+        above_high.add_product(-s.max, s.count);
+        if (above_low.sign() < 0 || above_high.sign() > 0) throw corrupt("sum is outside count * min .. count * max");
     }
     if (s.count == 0) {
         if (!same_bits(s.min, 0.0) || !same_bits(s.max, 0.0))
@@ -650,19 +676,20 @@ bool add_sum_in_place(std::uint8_t* limbs_at, std::uint32_t nlimbs, std::int32_t
     uint128 x = static_cast<uint128>(m) << (b - 64 * j);
     std::uint64_t parts[2] = {static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(x >> 64)};
     if (at >= nlimbs || (at + 1 >= nlimbs && parts[1] != 0)) return false;
-    std::uint64_t limbs[kMaxSumLimbs];
+    // The arithmetic runs one limb wider than the value, its top limb the sign
+    // extension: a carry or borrow out of the value's top limb lands there, and
+    // the sum fits in place only if that limb is still the sign extension.
+    std::uint64_t limbs[kMaxSumLimbs + 1];
     for (std::uint32_t i = 0; i < nlimbs; i++) limbs[i] = load_le64(limbs_at + 8 * i);
-    bool was_negative = (limbs[nlimbs - 1] >> 63) != 0;
+    limbs[nlimbs] = (limbs[nlimbs - 1] >> 63) != 0 ? ~UINT64_C(0) : 0;
     std::uint64_t carry = 0;
-    for (std::size_t i = at; i < nlimbs; i++) {
+    for (std::size_t i = at; i <= nlimbs; i++) {
         std::uint64_t part = i - at < 2 ? parts[i - at] : 0;
         uint128 t = v > 0 ? static_cast<uint128>(limbs[i]) + part + carry : static_cast<uint128>(limbs[i]) - part - carry;
         limbs[i] = static_cast<std::uint64_t>(t);
         carry = static_cast<std::uint64_t>(t >> 64) != 0 ? 1 : 0;
     }
-    bool negative = (limbs[nlimbs - 1] >> 63) != 0;
-    if (v > 0 && !was_negative && negative) return false;  // overflowed the top limb
-    if (v < 0 && was_negative && !negative) return false;
+    if (limbs[nlimbs] != ((limbs[nlimbs - 1] >> 63) != 0 ? ~UINT64_C(0) : 0)) return false;
     if (limbs[0] == 0) return false;
     if (nlimbs >= 2) {
         std::uint64_t top = limbs[nlimbs - 1], next_sign = limbs[nlimbs - 2] >> 63;

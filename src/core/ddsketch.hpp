@@ -86,6 +86,10 @@ struct ExactSum {
 
     void add(double v);
     void add(const ExactSum& other);
+    // Adds n * v exactly.
+    void add_product(double v, std::uint64_t n);
+    // -1, 0 or 1.
+    int sign() const;
     // Rounded to the nearest double (ties to even); false when it is outside the double range.
     bool to_double(double* out) const;
     void canonicalize();

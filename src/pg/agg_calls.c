@@ -4,14 +4,19 @@
 #include "agg_calls.h"
 
 #include "access/htup_details.h"
+#include "access/nbtree.h"
 #include "catalog/pg_aggregate.h"
 #include "catalog/pg_language.h"
 #include "catalog/pg_proc.h"
+#include "commands/defrem.h"
 #include "executor/nodeAgg.h"
 #include "nodes/execnodes.h"
+#include "nodes/nodeFuncs.h"
 #include "nodes/plannodes.h"
+#include "optimizer/optimizer.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
+#include "utils/regproc.h"
 #include "utils/syscache.h"
 
 MemoryContext
@@ -344,4 +349,31 @@ prob_aggregate_nargs(FunctionCallInfo fcinfo)
 		return -1;
 	(void) prob_visit_aggregate_calls(fcinfo, note_nargs, &nargs);
 	return nargs > 0 ? nargs : -1;
+}
+
+bool
+prob_ordered_set_descending(FunctionCallInfo fcinfo, const char *name)
+{
+	Aggref	   *aggref = AggGetAggref(fcinfo);
+	SortGroupClause *sort;
+	Oid			opfamily;
+	Oid			opcintype;
+	int16		strategy;
+	Oid			type;
+	Oid			opclass;
+
+	if (aggref == NULL || list_length(aggref->aggorder) != 1)
+		return false;
+	sort = linitial_node(SortGroupClause, aggref->aggorder);
+	type = exprType((Node *) get_sortgroupclause_expr(sort, aggref->args));
+	opclass = GetDefaultOpClass(type, BTREE_AM_OID);
+	if (get_ordering_op_properties(sort->sortop, &opfamily, &opcintype, &strategy) &&
+		OidIsValid(opclass) && opfamily == get_opclass_family(opclass) &&
+		(strategy == BTLessStrategyNumber || strategy == BTGreaterStrategyNumber))
+		return strategy == BTGreaterStrategyNumber;
+	ereport(ERROR,
+			(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+			 errmsg("%s cannot sort by operator %s", name, format_operator(sort->sortop)),
+			 errhint("Write ORDER BY x, ORDER BY x DESC, USING < or USING >.")));
+	return false;
 }

@@ -76,4 +76,13 @@ extern int	prob_aggregate_nargs(FunctionCallInfo fcinfo);
  */
 extern bool prob_combining_for_another_transfn(FunctionCallInfo fcinfo);
 
+/*
+ * For the final function of an ordered-set aggregate over one sort key
+ * (approx_percentile_cont(q) WITHIN GROUP (ORDER BY x ...)): true when the
+ * call sorts descending (DESC, or USING the type's default btree `>`), false
+ * when ascending or when not called by an aggregate. Any other ordering
+ * operator is a 0A000 error naming the aggregate: its order cannot be known.
+ */
+extern bool prob_ordered_set_descending(FunctionCallInfo fcinfo, const char *name);
+
 #endif							/* PROBABILISTIC_AGG_CALLS_H */

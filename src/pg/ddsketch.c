@@ -183,9 +183,20 @@ one_quantile(FunctionCallInfo fcinfo, struct varlena *v, double q, bool interpol
 	PG_RETURN_FLOAT8(result);
 }
 
+/*
+ * The fraction q of an ordered-set call counted from the call's first value:
+ * under ORDER BY x DESC percentile_cont(q) is the ascending 1 - q. A q
+ * outside 0..1 stays as written, for the core to refuse.
+ */
+static double
+ordered_fraction(double q, bool descending)
+{
+	return descending && q >= 0 && q <= 1 ? 1 - q : q;
+}
+
 /* The quantiles of an array (its NULL elements give NULL), or NULL for an empty sketch. */
 static Datum
-many_quantiles(FunctionCallInfo fcinfo, struct varlena *v, ArrayType *qs, bool interpolate)
+many_quantiles(FunctionCallInfo fcinfo, struct varlena *v, ArrayType *qs, bool interpolate, bool descending)
 {
 	Datum	   *elems;
 	bool	   *nulls;
@@ -200,7 +211,7 @@ many_quantiles(FunctionCallInfo fcinfo, struct varlena *v, ArrayType *qs, bool i
 	in = palloc(sizeof(double) * Max(n, 1));
 	out = palloc(sizeof(double) * Max(n, 1));
 	for (int i = 0; i < n; i++)
-		in[i] = nulls[i] ? 0.5 : DatumGetFloat8(elems[i]);
+		in[i] = nulls[i] ? 0.5 : ordered_fraction(DatumGetFloat8(elems[i]), descending);
 	PROB_TRY(quantiles_of(v, in, n, interpolate, out, &found, PROB_ERR));
 	if (!found)
 		PG_RETURN_NULL();
@@ -224,7 +235,7 @@ PG_FUNCTION_INFO_V1(quantiles);
 Datum
 quantiles(PG_FUNCTION_ARGS)
 {
-	return many_quantiles(fcinfo, PG_GETARG_VARLENA_PP(0), PG_GETARG_ARRAYTYPE_P(1), false);
+	return many_quantiles(fcinfo, PG_GETARG_VARLENA_PP(0), PG_GETARG_ARRAYTYPE_P(1), false, false);
 }
 
 PG_FUNCTION_INFO_V1(quantile_rank);
@@ -353,21 +364,26 @@ ddsketch_info(PG_FUNCTION_ARGS)
 	PG_RETURN_DATUM(prob_json_end(&json));
 }
 
-/* approx_percentile_cont(q) WITHIN GROUP (ORDER BY x): the sketch of ddsketch_agg(x), read at q. */
+/* approx_percentile_cont(q) WITHIN GROUP (ORDER BY x [DESC]): the sketch of ddsketch_agg(x), read at q. */
 PG_FUNCTION_INFO_V1(approx_percentile_cont_final);
 Datum
 approx_percentile_cont_final(PG_FUNCTION_ARGS)
 {
+	bool		descending = prob_ordered_set_descending(fcinfo, "approx_percentile_cont");
+
 	if (PG_ARGISNULL(0) || PG_ARGISNULL(1))
 		PG_RETURN_NULL();
-	return one_quantile(fcinfo, PG_DETOAST_DATUM(PG_GETARG_DATUM(0)), PG_GETARG_FLOAT8(1), true);
+	return one_quantile(fcinfo, PG_DETOAST_DATUM(PG_GETARG_DATUM(0)),
+						ordered_fraction(PG_GETARG_FLOAT8(1), descending), true);
 }
 
 PG_FUNCTION_INFO_V1(approx_percentile_cont_multi_final);
 Datum
 approx_percentile_cont_multi_final(PG_FUNCTION_ARGS)
 {
+	bool		descending = prob_ordered_set_descending(fcinfo, "approx_percentile_cont");
+
 	if (PG_ARGISNULL(0) || PG_ARGISNULL(1))
 		PG_RETURN_NULL();
-	return many_quantiles(fcinfo, PG_DETOAST_DATUM(PG_GETARG_DATUM(0)), PG_GETARG_ARRAYTYPE_P(1), true);
+	return many_quantiles(fcinfo, PG_DETOAST_DATUM(PG_GETARG_DATUM(0)), PG_GETARG_ARRAYTYPE_P(1), true, descending);
 }

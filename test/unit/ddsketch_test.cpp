@@ -292,6 +292,13 @@ TEST(DdsketchSum, ExactAndOrderFree) {
     EXPECT_EQ(sum_of({1.0, -std::ldexp(1.0, -54), -std::ldexp(1.0, -200)}), std::nextafter(1.0, 0.0));
     EXPECT_EQ(sum_of({1.7976931348623157e308, -1.7976931348623157e308, 3.0}), 3.0);
     EXPECT_THROW(sum_of({1.7976931348623157e308, 1.7976931348623157e308}), Error);
+    // A carry or borrow out of the top limb after the total shrank by a limb (issue 38:
+    // the in-place add lost it): the values' exact sums, worked by hand.
+    EXPECT_EQ(sum_of({0.875, -0.675, 0.875}), 0.875 + (0.875 - 0.675));   // 1.075
+    EXPECT_EQ(sum_of({1.5e19, -1e19, 1.5e19}), 2e19);
+    EXPECT_EQ(sum_of({1e19, -1e19, -1.0, 1e19}), 1e19 - 1.0);             // 1e19 rounded
+    EXPECT_EQ(sum_of({-0.5, 0.75, -0.5}), -0.25);
+    EXPECT_THROW(sum_of({-1.7976931348623157e308, 8.98846567431158e307, -1.7976931348623157e308}), Error);
     // Integers up to 2^53 sum exactly; the order changes no byte.
     std::vector<double> v = draw(5000, [](std::mt19937_64& r) {
         return std::ldexp(std::uniform_real_distribution<double>(-1, 1)(r), static_cast<int>(r() % 200) - 100);
@@ -408,6 +415,19 @@ TEST(DdsketchRefusals, CorruptBytesFieldByField) {
     ddsketch::Sketch wide = s;
     wide.sum.limbs.push_back(0);
     refuses(to_bytes(ddsketch::encode(wide, alloc)), "sum limbs not fewest");
+    // The sum within count * min .. count * max exactly: 1.0 with the sum 1 + 2^-64 is
+    // refused (a relative tolerance accepted it), 1 + 2^-64 with three values of 1.0 too,
+    // and the exact ends are accepted.
+    ddsketch::Sketch one = sketch_of(build({1.0}));
+    one.sum.add(std::ldexp(1.0, -64));
+    refuses(to_bytes(ddsketch::encode(one, alloc)), "sum above count * max");
+    ddsketch::Sketch three = sketch_of(build({1.0, 1.0, 1.0}));
+    three.sum.add(-std::ldexp(1.0, -70));
+    refuses(to_bytes(ddsketch::encode(three, alloc)), "sum below count * min");
+    ddsketch::Sketch ends = sketch_of(build({0.1, 0.1, 0.1}));
+    EXPECT_NO_THROW(ddsketch::validate(good.data(), good.size()));
+    Bytes ends_bytes = to_bytes(ddsketch::encode(ends, alloc));
+    EXPECT_NO_THROW(ddsketch::validate(ends_bytes.data(), ends_bytes.size()));
     ddsketch::Sketch empty_sum = sketch_of(empty());
     empty_sum.min = -0.0;
     refuses(to_bytes(ddsketch::encode(empty_sum, alloc)), "empty with -0 min");
