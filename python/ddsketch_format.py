@@ -362,14 +362,9 @@ def parse(data):
     elif low != 0:
         raise Invalid("sum's lowest limb")
     s.exact_sum = limbs_value(low, limbs)
-    if count > 0:
-        lo_, hi_ = count * mn, count * mx
-        try:
-            total = float(s.exact_sum)
-            ok = lo_ - abs(lo_) * 1e-12 <= total <= hi_ + abs(hi_) * 1e-12
-        except OverflowError:
-            ok = not (math.isfinite(lo_) and math.isfinite(hi_))
-        if not ok:
+    if count > 0 and math.isfinite(mn) and math.isfinite(mx):
+        # Exactly, in rationals (FORMAT 6.5): no rounding of count * min or the sum.
+        if not count * Fraction(mn) <= s.exact_sum <= count * Fraction(mx):
             raise Invalid("sum outside count * min .. count * max")
     if count == 0:
         if not (_same_bits(mn, 0.0) and _same_bits(mx, 0.0)):

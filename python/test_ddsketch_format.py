@@ -11,6 +11,7 @@ PROB_TEST_SEED=<int> repeats a run's random data (the seed is printed).
 import doctest
 import json
 import math
+from fractions import Fraction
 import os
 import random
 import struct
@@ -147,6 +148,19 @@ class Guarantee(unittest.TestCase):
         for _ in range(10):
             s.add(0.1)
         self.assertEqual(s.sum(), 1.0)
+
+    def test_sum_range_is_exact(self):
+        # FORMAT 6.5: the sum within count * min .. count * max compared exactly.
+        s = df.DDSketch()
+        s.add(1.0)
+        s.exact_sum += Fraction(1, 2 ** 64)
+        with self.assertRaises(df.Invalid):
+            df.parse(s.encode())
+        s.exact_sum -= Fraction(2, 2 ** 64)
+        with self.assertRaises(df.Invalid):
+            df.parse(s.encode())
+        s.exact_sum += Fraction(1, 2 ** 64)
+        self.assertEqual(df.parse(s.encode()).sum(), 1.0)
 
     def test_doctests(self):
         self.assertEqual(doctest.testmod(df, verbose=False).failed, 0)
