@@ -524,8 +524,9 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
             throw corrupt("sum is not in its fewest limbs (lowest limb zero or highest a sign extension)");
         if (s.count == 0) throw corrupt("sum is not zero in an empty sketch");
     }
-    if (s.count > 0) {
-        // The sum lies between count * min and count * max, exactly.
+    if (s.count > 0 && std::isfinite(s.min) && std::isfinite(s.max)) {
+        // The sum lies between count * min and count * max, exactly (a min or max not
+        // finite is refused below; count * ±inf bounds nothing).
         ExactSum above_low = s.sum, above_high = s.sum;
         above_low.add_product(-s.min, s.count);
         above_high.add_product(-s.max, s.count);
