@@ -303,6 +303,8 @@ class Cuckoo:
         c.kind = kind
         if sum(1 for fp in c.entries if fp) != items:
             raise pf.FormatError("items stored")
+        if items == 0 and kind != pf.KIND_NONE:
+            raise pf.FormatError("an empty filter records a kind: empty filters record none (section 2.5)")
         return c
 
     @classmethod

@@ -33,7 +33,7 @@ import re
 import struct
 
 import make_hll_vectors
-from make_hll_vectors import (ANSWER_OF, CREATE_ENUM, DROP_ENUM, ENUM_TYPE, KIND_MIXED, KIND_NONE, KIND_OTHER, ROOT,
+from make_hll_vectors import (ANSWER_OF, CREATE_ENUM, DROP_ENUM, ENUM_TYPE, KIND_ENUM, KIND_MIXED, KIND_NONE, ROOT,
                               answers, answers_section, check_pinned, check_refused, clear_kind_bytes, clear_kind_sql,
                               input_kind, kind_of_bytes, literal, psql, quote, refused_section, series, typed, values,
                               values_source)
@@ -274,14 +274,14 @@ TYPED_VECTORS = [
     ("v2 fixed 50 at 0.01 date", agg(50, 0.01, values("date", ["2024-01-01", "1999-12-31", "infinity"]))),
     ("v2 fixed 50 at 0.01 timestamp", agg(50, 0.01, values(
         "timestamp", ["2024-01-01 00:00:00", "2024-01-01 12:00:00.5", "-infinity"]))),
-    ("v2 fixed 50 at 0.01 enum", agg(50, 0.01, values(ENUM_TYPE, ["ok", "happy"]))),
+    ("v2 fixed 50 at 0.01 enum (kind of its own)", agg(50, 0.01, values(ENUM_TYPE, ["ok", "happy"]))),
     ("v2 fixed 50 at 0.01 integer[]", agg(50, 0.01, values("integer[]", ["{1,2,3}", "{}", "{NULL,4}"]))),
     ("v2 bloom_agg(x) timestamptz", agg_distinct(values(
         "timestamptz", ["2024-01-01 12:00:00+00", "2024-01-01 07:00:00-05", "2000-01-01 00:00:00+00"]))),
     ("v2 bloom_agg(x, 0.05) text[]", agg_distinct(values("text[]", ["{a,b}", "{}", '{"c d"}']), 0.05)),
     ("v2 blocked 100 at 0.01 double precision 1..100", blocked(agg(100, 0.01, series("double precision", 1, 100)))),
     ("v2 blocked 50 at 0.05 text 1..60", blocked(agg(50, 0.05, series("text", 1, 60)))),
-    ("v2 blocked 50 at 0.01 enum", blocked(agg(50, 0.01, values(ENUM_TYPE, ["sad", "happy"])))),
+    ("v2 blocked 50 at 0.01 enum (kind of its own)", blocked(agg(50, 0.01, values(ENUM_TYPE, ["sad", "happy"])))),
     ("v2 blocked 50 at 0.01 enum zero rows (no kind)", blocked(agg(50, 0.01, values(ENUM_TYPE, [])))),
     ("v2 blocked 30 at 0.01 text zero rows (no kind)", blocked(agg(30, 0.01, values("text", [None])))),
     ("v2 scalable 4 at 0.1 numeric 1..40", add(4, 0.1, True, 0, series("numeric", 1, 40))),
@@ -313,8 +313,8 @@ TYPED_UNION_VECTORS = [
      "v2 fixed 50 at 0.01 bigint 1..40", 20),
     ("v2 fixed 50 at 0.01: text | kind-free", "v2 fixed 50 at 0.01 text",
      "v1 fixed 50 at 0.01 bigint 1..30, kind-free from its first add", 25),
-    ("v2 blocked 50 at 0.01: enum | zero rows", "v2 blocked 50 at 0.01 enum",
-     "v2 blocked 50 at 0.01 enum zero rows (no kind)", KIND_OTHER),
+    ("v2 blocked 50 at 0.01: enum (kind of its own) | zero rows", "v2 blocked 50 at 0.01 enum (kind of its own)",
+     "v2 blocked 50 at 0.01 enum zero rows (no kind)", KIND_ENUM),
     ("v2 scalable 4 at 0.1: numeric | date", "v2 scalable 4 at 0.1 numeric 1..40", "v2 scalable 4 at 0.1 date",
      KIND_MIXED),
 ]
@@ -374,8 +374,8 @@ PROBES = [
     ("v2 fixed 50 at 0.01 text", "char(5)", "abc"),
     ("v2 fixed 50 at 0.01 text", "name", "h\u00e9llo"),
     ("v2 fixed 50 at 0.01 text", "integer", "1"),
-    ("v2 fixed 50 at 0.01 enum", ENUM_TYPE, "ok"),
-    ("v2 fixed 50 at 0.01 enum", "text", "ok"),
+    ("v2 fixed 50 at 0.01 enum (kind of its own)", ENUM_TYPE, "ok"),
+    ("v2 fixed 50 at 0.01 enum (kind of its own)", "text", "ok"),
     ("v2 fixed 50 at 0.01 integer[]", "bigint[]", "{1,2,3}"),
     ("v2 fixed 50 at 0.01 integer[]", "smallint[]", "{NULL,4}"),
     ("v2 fixed 50 at 0.01 integer[]", "numeric[]", "{1,2,3}"),
@@ -519,8 +519,7 @@ def crafted_vectors(base_fixed, base_scalable, base_blocked):
         ("format version 2 with kind 0", byte(f, 1, 2)),
         ("format version 3", byte(f, 1, 3)),
         ("format version 3 with a kind", u16(byte(f, 1, 3), 6, 20)),
-        ("format version 2, kind 10000", u16(byte(f, 1, 2), 6, 10000)),
-        ("format version 2, kind 65533", u16(byte(f, 1, 2), 6, 65533)),
+        ("format version 2, no bit set, kind 20", u16(byte(u64(f[:64], 48, 0) + bytes(len(f) - 64), 1, 2), 6, 20)),
         ("format version 1 with a kind (20) at bytes 6-7", u16(f, 6, 20)),
         ("hash id 3", byte(f, 2, 3)),
         ("hash id 0", byte(f, 2, 0)),
@@ -578,6 +577,8 @@ def crafted_vectors(base_fixed, base_scalable, base_blocked):
         ("seed any u64", u64(f, 8, (1 << 64) - 1)),
         ("format version 2, kind 1", u16(byte(f, 1, 2), 6, 1)),
         ("format version 2, kind 9999", u16(byte(f, 1, 2), 6, 9999)),
+        ("format version 2, kind 10000", u16(byte(f, 1, 2), 6, 10000)),
+        ("format version 2, kind 65533", u16(byte(f, 1, 2), 6, 65533)),
         ("format version 2, kind 65534", u16(byte(f, 1, 2), 6, 65534)),
         ("format version 2, kind 65535", u16(byte(f, 1, 2), 6, 65535)),
         ("scalable: format version 2, kind 25", u16(byte(s, 1, 2), 6, 25)),
@@ -731,7 +732,7 @@ def regression_sql(main, operands, unions, intersections, refused, probes, inval
 
 -- Text vectors are UTF-8 (section 2.1 hashes text in the database encoding).
 SET client_encoding = 'UTF8';
--- An enum: a type outside the built-in catalog (kind 65534); dropped at the end.
+-- An enum: a type outside the built-in catalog (a kind of its own); dropped at the end.
 %s
 -- pg_temp.answer_of(query): its one value as text, or the SQLSTATE of its error.
 %s

@@ -23,7 +23,7 @@ import json
 import os
 
 import make_hll_vectors
-from make_hll_vectors import (ANSWER_OF, CREATE_ENUM, DROP_ENUM, ENUM_TYPE, KIND_MIXED, KIND_NONE, KIND_OTHER, ROOT,
+from make_hll_vectors import (ANSWER_OF, CREATE_ENUM, DROP_ENUM, ENUM_TYPE, KIND_ENUM, KIND_MIXED, KIND_NONE, ROOT,
                               answers, answers_section, check_pinned, check_refused, clear_kind_bytes, kind_of_bytes,
                               literal, psql, quote, refused_section, values_source)
 
@@ -113,7 +113,7 @@ def vectors():
     v("v2 integer (kind bigint)", 20, 0.01, 7, adds("integer", [1, 2, 2, -5]), kind=20)
     v("v2 numeric", 20, 0.001, 0, adds("numeric", ["1.50", "42.000", "-1e20"]), kind=1700)
     v("v2 date, seed -1", 20, 0.01, -1, adds("date", ["2024-01-01", "infinity", "1999-12-31"]), kind=1082)
-    v("v2 enum", 20, 0.01, 0, adds(ENUM_TYPE, ["ok", "sad", "ok"]), kind=KIND_OTHER)
+    v("v2 enum (kind of its own)", 20, 0.01, 0, adds(ENUM_TYPE, ["ok", "sad", "ok"]), kind=KIND_ENUM)
     v("v2 text[]", 20, 0.01, 0, adds("text[]", ["{a,b}", "{}"]), kind=1009)
     v("v2 cuckoo_agg timestamp", 50, 0.01, 0, [], kind=1114,
       agg={"type": "timestamp", "values": ["2024-01-01 00:00:00", "2024-01-01 00:00:00", "-infinity"]})
@@ -148,7 +148,7 @@ REFUSED = [
     ("add double precision 2^60 to bigint", "v2 integer (kind bigint)", "add", ["double precision", "1.152921504606847e+18"],
      "42804"),
     ("remove timestamptz from date", "v2 date, seed -1", "remove", ["timestamptz", "2024-01-01 00:00:00+00"], "42804"),
-    ("contains text in enum", "v2 enum", "contains", ["text", "ok"], "42804"),
+    ("contains text in enum", "v2 enum (kind of its own)", "contains", ["text", "ok"], "42804"),
     ("add bigint to a union of two kinds", "v2 union of two kinds", "add", ["bigint", "1"], "42804"),
 ]
 
@@ -179,7 +179,7 @@ PROBES = [
     ("v2 cuckoo_agg timestamp", "date", "-infinity"),
     ("v2 cuckoo_agg varchar (kind text)", "text", "a"),
     ("v2 cuckoo_agg varchar (kind text)", "name", "b"),
-    ("v2 enum", ENUM_TYPE, "ok"),
+    ("v2 enum (kind of its own)", ENUM_TYPE, "ok"),
 ]
 
 
@@ -246,7 +246,7 @@ def regression_sql(vs, refused, probes):
         "-- the sub-filter count 1) and their kind on its own; \"adds and removes\" mixes",
         "-- types and clears the kind after each operation, as 0.4.0 stored filters.",
         "",
-        "-- An enum: a type outside the built-in catalog (kind 65534); dropped at the end.",
+        "-- An enum: a type outside the built-in catalog (a kind of its own); dropped at the end.",
         CREATE_ENUM,
         "-- pg_temp.answer_of(query): its one value as text, or the SQLSTATE of its error.",
         ANSWER_OF.strip(),
@@ -297,12 +297,12 @@ def crafted(base):
     def edit(version, kind):
         return base[:1] + bytes([version]) + base[2:6] + kind.to_bytes(2, "little") + base[8:]
     return [("format version 3", edit(3, 20), False), ("format version 0", edit(0, 1), False),
-            ("format version 2 with kind 0", edit(2, 0), False), ("format version 2, kind 10000", edit(2, 10000), False),
-            ("format version 2, kind 65533", edit(2, 65533), False),
+            ("format version 2 with kind 0", edit(2, 0), False),
             ("format version 1, bytes 6-7 = 0", edit(1, 0), False), ("format version 1, bytes 6-7 = 2", edit(1, 2), False),
             ("format version 1 with a kind (20) at bytes 6-7", edit(1, 20), False),
             ("format version 1, bytes 6-7 = 1", edit(1, 1), True), ("format version 2, kind 1", edit(2, 1), True),
-            ("format version 2, kind 9999", edit(2, 9999), True), ("format version 2, kind 65534", edit(2, 65534), True),
+            ("format version 2, kind 9999", edit(2, 9999), True), ("format version 2, kind 10000", edit(2, 10000), True),
+            ("format version 2, kind 65533", edit(2, 65533), True), ("format version 2, kind 65534", edit(2, 65534), True),
             ("format version 2, kind 65535", edit(2, 65535), True)]
 
 

@@ -59,8 +59,8 @@ def literal(sql_type, text):
     return "NULL::%s" % sql_type if text is None else "%s::%s" % (quote(text), sql_type)
 
 
-# An enum (kind 65534, section 2.5) created by the generators and by their
-# regression tests, which drop it at the end.
+# An enum (a type outside the built-in catalog, section 2.5) created by the
+# generators and by their regression tests, which drop it at the end.
 ENUM_TYPE = "vector_mood"
 ENUM_LABELS = ["sad", "ok", "happy"]
 CREATE_ENUM = "CREATE TYPE %s AS ENUM (%s);" % (ENUM_TYPE, ", ".join(quote(l) for l in ENUM_LABELS))
@@ -70,13 +70,16 @@ DROP_ENUM = "DROP TYPE %s;" % ENUM_TYPE
 # their values records. The truth the server's bytes and the Python
 # implementation are checked against, written from the specification.
 KIND_NONE, KIND_OTHER, KIND_MIXED = 0, 65534, 65535
+# Section 2.5: 10000 + XXH3-64 of (no extension name, a 0 byte, the type's
+# name [, "[]"]) mod 55534, computed with xxhash: 00 "vector_mood" and 00 "vector_mood[]".
+KIND_ENUM, KIND_ENUM_ARRAY = 17340, 47842
 SPEC_KINDS = {
     "smallint": 20, "integer": 20, "bigint": 20, "real": 701, "double precision": 701,
     "numeric": 1700, "text": 25, "varchar": 25, "varchar(40)": 25, "char(4)": 25, "char(6)": 25, "char(10)": 25,
     "name": 25, '"char"': 25,
     "boolean": 16, "bytea": 17, "uuid": 2950, "date": 1082, "timestamp": 1114, "timestamptz": 1184,
-    "integer[]": 1016, "bigint[]": 1016, "text[]": 1009, "date[]": 1182, ENUM_TYPE: KIND_OTHER,
-    ENUM_TYPE + "[]": KIND_OTHER,
+    "integer[]": 1016, "bigint[]": 1016, "text[]": 1009, "date[]": 1182, ENUM_TYPE: KIND_ENUM,
+    ENUM_TYPE + "[]": KIND_ENUM_ARRAY,
 }
 
 
@@ -319,8 +322,8 @@ TYPED_VECTORS = [
      values("timestamp", ["2024-01-01 00:00:00", "2024-01-01 12:00:00.000001", "-infinity"])),
     ("typed p=8 timestamptz", 8, 0,
      values("timestamptz", ["2024-01-01 12:00:00+00", "1999-12-31 23:59:59.999999+00"])),
-    ("typed p=8 enum (kind other)", 8, 0, values(ENUM_TYPE, ["sad", "ok", "happy"])),
-    ("typed p=8 enum array (kind other)", 8, 0, values(ENUM_TYPE + "[]", ["{ok,sad}", "{happy}"])),
+    ("typed p=8 enum (kind of its own)", 8, 0, values(ENUM_TYPE, ["sad", "ok", "happy"])),
+    ("typed p=8 enum array (kind of its own)", 8, 0, values(ENUM_TYPE + "[]", ["{ok,sad}", "{happy}"])),
     ("typed p=8 integer[] (kind bigint[])", 8, 0,
      values("integer[]", ["{1,2,3}", "{}", "[0:1]={5,6}", "{{1,2},{3,4}}"])),
     ("typed p=8 text[]", 8, 0, values("text[]", ['{a,"b c",NULL}', "{}"])),
@@ -376,10 +379,10 @@ TYPED_UNION_VECTORS = [
     ("typed bigint | typed integer: bigint", "typed p=12 bigint 1..300", "typed p=12 integer 1..300 (kind bigint)", 20),
     ("no kind | typed text: text", "sparse p=12 text 1..500", "typed p=10 text 1..200", 25),
     ("typed double precision | empty: double precision", "typed dense p=4 double precision 1..100", "empty p=14", 701),
-    ("typed zero rows | typed enum: other", "typed p=14 bigint zero rows (no kind)", "typed p=8 enum (kind other)",
-     KIND_OTHER),
-    ("typed enum | typed enum array: other", "typed p=8 enum (kind other)", "typed p=8 enum array (kind other)",
-     KIND_OTHER),
+    ("typed zero rows | typed enum: the enum's", "typed p=14 bigint zero rows (no kind)",
+     "typed p=8 enum (kind of its own)", KIND_ENUM),
+    ("typed enum | typed enum array: mixed", "typed p=8 enum (kind of its own)",
+     "typed p=8 enum array (kind of its own)", KIND_MIXED),
     ("typed zero rows | empty: no kind", "typed p=14 bigint zero rows (no kind)", "empty p=4", KIND_NONE),
 ]
 
@@ -412,7 +415,7 @@ REFUSED = [
     ("add timestamp 12:00 to date", "add", "typed p=8 date", ["timestamp", "2024-01-02 12:00:00"], "42804"),
     ("add timestamptz to date", "add", "typed p=8 date", ["timestamptz", "2024-01-01 00:00:00+00"], "42804"),
     ("add date to timestamptz", "add", "typed p=8 timestamptz", ["date", "2024-01-01"], "42804"),
-    ("add text to enum", "add", "typed p=8 enum (kind other)", ["text", "ok"], "42804"),
+    ("add text to enum", "add", "typed p=8 enum (kind of its own)", ["text", "ok"], "42804"),
     ("add bigint[] to text[]", "add", "typed p=8 text[]", ["bigint[]", "{1}"], "42883"),
     ("add numeric[] to integer[]", "add", "typed p=8 integer[] (kind bigint[])", ["numeric[]", "{1}"], "42883"),
     ("add anything to a union of kinds", "add", "typed bigint | typed text: mixed", ["bigint", "1"], "42804"),
@@ -439,8 +442,7 @@ INVALID_VECTORS = [
     ("format version 1, bytes 6-7 = 1", "48010101041a" "0100" + H4[16:]),
     ("format version 1, byte 7 set", "48010101041a" "0001" + H4[16:]),
     ("format version 1 with a kind (20) at bytes 6-7", "48010101041a" "1400" + H4[16:]),
-    ("format version 2, kind 10000", "48020101041a" "1027" + H4[16:]),
-    ("format version 2, kind 65533", "48020101041a" "fdff" + H4[16:]),
+    ("empty sparse value recording kind 10000", "48020101041a" "1027" + H4[16:]),
     ("format version 2, kind 0, dense", "48020102041a" "0000" + D4[16:] + "00" * 12),
     ("representation 0", "48010100" + H4[8:]),
     ("representation 3 (aggregate state)", "48010103" + H4[8:] + "00000000" "00000000"),
@@ -461,6 +463,8 @@ INVALID_VECTORS = [
 ACCEPTED_VECTORS = [
     ("format version 2, kind 1", "48020201041a" "0100" + H4[16:] + "41000000"),
     ("format version 2, kind 9999", "48020201041a" "0f27" + H4[16:] + "41000000"),
+    ("format version 2, kind 10000", "48020201041a" "1027" + H4[16:] + "41000000"),
+    ("format version 2, kind 65533", "48020201041a" "fdff" + H4[16:] + "41000000"),
     ("format version 2, kind 65534", "48020201041a" "feff" + H4[16:] + "41000000"),
     ("format version 2, kind 65535", "48020201041a" "ffff" + H4[16:] + "41000000"),
     ("format version 2, kind 20, dense", "48020202041a" "1400" + D4[16:] + "00" * 12),

@@ -25,8 +25,8 @@ float -> double precision (sql_type="real" rounds to binary32 first),
 decimal.Decimal -> numeric, str -> text (sql_type="bpchar" drops trailing
 blanks), bytes/bytearray -> bytea, uuid.UUID -> uuid, datetime.date -> date,
 naive datetime.datetime -> timestamp, aware datetime.datetime -> timestamptz,
-SqlArray -> an array (element by element). sql_type="name" and sql_type="enum"
-(a label) hash as text, sql_type='"char"' a one-character str or a byte as
+SqlArray -> an array (element by element). sql_type="name" and sql_type="enum NAME"
+(a label of the enum NAME) hash as text, sql_type='"char"' a one-character str or a byte as
 "char"::text. Types hashed by their PostgreSQL hash operator class (section
 2.3) are PostgreSQL-internal: a client cannot reproduce them.
 
@@ -178,6 +178,12 @@ _TYPE_ALIASES = {
 }
 
 
+def _rule_name(sql_type):
+    """The key of _TYPE_ALIASES for a type: "enum NAME" hashes as any enum (its label)."""
+    name = sql_type.strip().lower()
+    return "enum" if name.startswith("enum ") else name
+
+
 class SqlArray:
     """A PostgreSQL array: its elements in storage (row-major) order, None for NULL,
     of SQL type element_type (or inferred per element), with its dimensions and
@@ -221,7 +227,7 @@ def _char_bytes(value):
 
 def canonical_bytes(value, sql_type=None):
     """The bytes section 2.1 hashes for `value` (of SQL type sql_type, or inferred)."""
-    kind = _TYPE_ALIASES.get(sql_type.lower()) if sql_type else None
+    kind = _TYPE_ALIASES.get(_rule_name(sql_type)) if sql_type else None
     if sql_type and kind is None:
         raise ParameterError("no portable encoding for SQL type %r: PostgreSQL hashes it with its "
                              "hash operator class (section 2.3)" % sql_type)
@@ -287,7 +293,9 @@ FORMAT_VERSION_WITH_KIND = 2
 FORMAT_VERSIONS = (FORMAT_VERSION_WITHOUT_KIND, FORMAT_VERSION_WITH_KIND)
 KIND_NONE = 0
 KIND_MAX_BUILTIN = 9999
-KIND_OTHER = 0xFFFE                    # a type outside PostgreSQL's built-in catalog
+KIND_MIN_OUTSIDE = 10000               # a type outside PostgreSQL's built-in catalog, by its names
+KIND_MAX_OUTSIDE = 0xFFFD
+KIND_OTHER = 0xFFFE                    # 0.5.0-0.8.0: a type outside the catalog, not known which
 KIND_MIXED = 0xFFFF                    # a union of sketches of different kinds
 
 # PostgreSQL's built-in types, whose OIDs (below 10000) are the same in every database and
@@ -329,9 +337,33 @@ _FAMILY = {21: 20, 23: 20, 700: 701, 1042: 25, 1043: 25, 19: 25, 18: 25, 650: 86
            **{oid: 26 for oid in (24, 2202, 2203, 2204, 2205, 2206, 3734, 3769, 4089, 4096, 4191)}}
 # int2vector and oidvector follow the array rule (section 2.1): arrays of smallint and oid.
 _VECTOR_TYPES = {"int2vector": "smallint", "oidvector": "oid"}
-# Types outside the built-in catalog that the spec names; sketch_text is the extension's
-# string type, which section 2.5 gives kind text.
-_NOT_BUILTIN = ("enum", "citext", "other")
+# Types outside the built-in catalog are named "enum NAME", "type NAME" (a type of no
+# extension), "type NAME of extension EXT", or "citext" (the citext extension's); sketch_text
+# is the extension's string type, which section 2.5 gives kind text.
+_OUTSIDE_NAME = re.compile(r"^(?:enum|type) (?P<name>.+?)(?: of extension (?P<ext>.+))?$", re.S)
+
+
+def outside_kind(type_name, extension=None, array=False):
+    """Section 2.5: the kind of a type outside PostgreSQL's built-in catalog, from the names
+    alone: 10000 + XXH3-64 (seed 0) of the identity modulo 55534, the identity being the
+    UTF-8 bytes of the name of the type's extension (none for a type of no extension), a 0
+    byte, the type's name, and "[]" for an array of the type."""
+    identity = (extension or "").encode("utf-8") + b"\0" + type_name.encode("utf-8") + (b"[]" if array else b"")
+    return KIND_MIN_OUTSIDE + xxh3(identity, 0) % (KIND_MAX_OUTSIDE - KIND_MIN_OUTSIDE + 1)
+
+
+def is_outside_kind(kind):
+    return KIND_MIN_OUTSIDE <= kind <= KIND_MAX_OUTSIDE
+
+
+def _outside_type_kind(sql_type, array):
+    """The kind of a type outside the catalog named as _OUTSIDE_NAME says, or None."""
+    if sql_type.strip().lower() == "citext":
+        return outside_kind("citext", "citext", array)
+    m = _OUTSIDE_NAME.match(sql_type.strip())
+    if m is None:
+        return None
+    return outside_kind(m.group("name"), m.group("ext"), array)
 
 
 class ComparisonError(ValueError):
@@ -351,41 +383,50 @@ def _base_type_name(sql_type):
 
 def type_kind(sql_type):
     """The kind of an SQL type (section 2.5's table): its name as PostgreSQL spells it or an
-    alias (int4, float8, varchar(40), char(6), timestamptz, text[]), "enum", "citext" or
-    "other" for a type outside the built-in catalog, "composite" for a row type; or a
-    built-in type's OID. A domain has its base type's kind: pass the base type."""
+    alias (int4, float8, varchar(40), char(6), timestamptz, text[]), "enum NAME", "type NAME
+    [of extension EXT]" or "citext" for a type outside the built-in catalog (outside_kind),
+    "composite" for a row type; or a built-in type's OID. A domain has its base type's kind:
+    pass the base type."""
     if isinstance(sql_type, int):
         oid = sql_type
         if not 0 < oid <= KIND_MAX_BUILTIN:
-            return KIND_OTHER
+            raise ParameterError("OID %d is no built-in type: the kind of a type outside the catalog "
+                                 "comes from its names (outside_kind)" % oid)
         element = next((e for e, array in _ARRAY_OF.items() if array == oid), None)
         if element is not None:
-            k = type_kind(element)
-            return k if k == KIND_OTHER else _ARRAY_OF[k]
+            return _ARRAY_OF[type_kind(element)]
         return _FAMILY.get(oid, oid)
+    stripped = sql_type.strip()
+    if stripped.endswith("[]"):
+        outside = _outside_type_kind(stripped[:-2], True)
+        if outside is not None:
+            return outside
+        return _ARRAY_OF[type_kind(stripped[:-2])]
+    outside = _outside_type_kind(stripped, False)
+    if outside is not None:
+        return outside
     name = _base_type_name(sql_type)
-    if name.endswith("[]"):
-        element = type_kind(name[:-2])
-        return element if element == KIND_OTHER else _ARRAY_OF[element]
     if name in _VECTOR_TYPES:
         return type_kind(_VECTOR_TYPES[name] + "[]")
     if name == "sketch_text":
         return 25
-    if name in _NOT_BUILTIN:
-        return KIND_OTHER
     oid = _TYPE_OIDS.get(name)
     if oid is None:
-        raise ParameterError("unknown SQL type %r: name a built-in type, or 'enum' or 'other' for a type "
-                             "outside PostgreSQL's built-in catalog" % sql_type)
+        raise ParameterError("unknown SQL type %r: name a built-in type, or 'enum NAME', 'type NAME [of "
+                             "extension EXT]' or 'citext' for a type outside PostgreSQL's built-in catalog"
+                             % sql_type)
     return _FAMILY.get(oid, oid)
 
 
 def kind_name(kind):
-    """The kind as *_info's "kind" field shows it: None, "other", "mixed" or the type's name."""
+    """The kind as *_info's "kind" field shows it: None, "other", "other N" (a type outside the
+    catalog, kind N), "mixed" or the type's name."""
     if kind == KIND_NONE:
         return None
     if kind == KIND_OTHER:
         return "other"
+    if is_outside_kind(kind):
+        return "other %d" % kind
     if kind == KIND_MIXED:
         return "mixed"
     if kind not in _TYPE_NAMES:
@@ -394,8 +435,9 @@ def kind_name(kind):
 
 
 def valid_kind(kind):
-    """A kind a format version 2 value may record: 1 ... 9999, 65534 or 65535."""
-    return 1 <= kind <= KIND_MAX_BUILTIN or kind in (KIND_OTHER, KIND_MIXED)
+    """A kind a format version 2 value may record: any u16 but 0 (1 ... 9999 built-in,
+    10000 ... 65533 outside the catalog, 65534 the legacy outside kind, 65535 mixed)."""
+    return 1 <= kind <= KIND_MIXED
 
 
 def read_kind(version, stored, version_1_value, what):
@@ -407,8 +449,8 @@ def read_kind(version, stored, version_1_value, what):
                               % (what, stored, version_1_value))
         return KIND_NONE
     if not valid_kind(stored):
-        raise FormatError("%s: value kind %d is not a kind (1 to 9999, 65534 or 65535 in a format "
-                          "version 2 value)" % (what, stored))
+        raise FormatError("%s: value kind %d in a format version 2 value (a value without a kind is "
+                          "format version 1)" % (what, stored))
     return stored
 
 
@@ -419,9 +461,15 @@ def kind_header(kind, version_1_value=0):
     return FORMAT_VERSION_WITH_KIND, kind
 
 
+def _other_with_outside(a, b):
+    """The legacy 65534 with an outside kind, or with itself: possibly one type."""
+    return (a == KIND_OTHER and (is_outside_kind(b) or b == KIND_OTHER)) or (b == KIND_OTHER and is_outside_kind(a))
+
+
 def union_kind(a, a_has_values, b, b_has_values):
     """The kind of a union: a side with no value gives the other's, a side without a kind
-    takes the other's, equal kinds stay, different ones are mixed; no value at all, none."""
+    takes the other's, equal kinds stay, the legacy 65534 with a kind outside the catalog is
+    65534, other different ones are mixed; no value at all, none."""
     if not a_has_values:
         return b if b_has_values else KIND_NONE
     if not b_has_values:
@@ -430,12 +478,15 @@ def union_kind(a, a_has_values, b, b_has_values):
         return b
     if b == KIND_NONE:
         return a
+    if _other_with_outside(a, b):
+        return KIND_OTHER
     return KIND_MIXED
 
 
 def check_comparable(a, b, what):
-    """Containment, intersection and joint estimates: one kind, or none on either side (22023)."""
-    if a != b and a != KIND_NONE and b != KIND_NONE:
+    """Containment, intersection and joint estimates: one kind, none on either side, or the
+    legacy 65534 with a kind outside the catalog; otherwise 22023."""
+    if a != b and a != KIND_NONE and b != KIND_NONE and not _other_with_outside(a, b):
         raise ParameterError("cannot compare %s that hold values of different types (kinds %d and %d)"
                              % (what, a, b))
 
@@ -450,8 +501,7 @@ def value_kind(value, sql_type=None):
         kinds = {value_kind(e) for e in value.elements if e is not None}
         if len(kinds) != 1:
             raise ParameterError("give the SqlArray an element_type: its elements do not name one type")
-        element = kinds.pop()
-        return element if element == KIND_OTHER else _ARRAY_OF[element]
+        return _ARRAY_OF[kinds.pop()]
     if isinstance(value, bool):
         return 16
     if isinstance(value, int):
@@ -527,12 +577,14 @@ def probe_bytes(value, kind, sql_type=None, adding=False):
         return canonical_bytes(value, sql_type)
     if kind == KIND_MIXED:
         _refuse(own, kind, "42804", "no one = says which values of a union of several types it equals")
-    if kind == KIND_OTHER:
-        if own == KIND_OTHER:
+    if kind == KIND_OTHER:                          # legacy: any type outside the catalog, as then
+        if is_outside_kind(own):
             return canonical_bytes(value, sql_type)
         _refuse(own, kind, "42804", "the = of a type outside the built-in catalog with it cannot be known")
-    if own == KIND_OTHER:
-        if _base_type_name(sql_type or "") == "enum":
+    if is_outside_kind(kind):
+        _refuse(own, kind, "42804", "the = of another type outside the built-in catalog with it cannot be known")
+    if is_outside_kind(own):
+        if _rule_name(sql_type or "") == "enum":
             _refuse(own, kind, "42883", "an enum has no = with a built-in type")
         _refuse(own, kind, None, "its = with a built-in type is the server's catalog's to resolve")
     if kind not in _PORTABLE_KINDS:
@@ -661,7 +713,7 @@ class _Sketch:
         """The value's hash under this sketch's hash id (id 1 hashed the rules new in id 2
         otherwise) and against its kind (section 2.5: converted as = converts it, or refused)."""
         if self.hash_id != HASH_ID and (isinstance(value, SqlArray) or
-                                        (sql_type or "").lower() in ("name", "enum", '"char"')):
+                                        _rule_name(sql_type or "") in ("name", "enum", '"char"')):
             raise ParameterError("this sketch was built under hash id %d, which hashed this type "
                                  "differently: rebuild it" % self.hash_id)
         return probe_hash(value, self.kind, self.seed, sql_type, adding)
@@ -2652,6 +2704,13 @@ def _check_bloom_parameters(capacity, fpr):
                              % (fpr,))
 
 
+
+def _no_kind_if_empty(bloom):
+    """Section 2.5: a filter with no bit set records no kind; bytes of one that does are refused."""
+    if bloom.kind != KIND_NONE and all(layer.bits_set == 0 for layer in bloom.layers):
+        raise FormatError("an empty filter records a kind: empty filters record none (section 2.5)")
+    return bloom
+
 class BloomLayer:
     """One layer: m bits (a bytearray, bit j = byte j >> 3, bit j & 7), k hashes, its capacity."""
 
@@ -3021,7 +3080,7 @@ class Bloom(_Sketch):
             raise FormatError("%d bytes follow the last layer" % (size - offset))
         scalable = layout == LAYOUT_SCALABLE
         if layout == LAYOUT_BLOCKED:
-            return cls._blocked_from_raw(seed, capacity, fpr, raw_layers[0], hash_id, kind)
+            return _no_kind_if_empty(cls._blocked_from_raw(seed, capacity, fpr, raw_layers[0], hash_id, kind))
         layers = []
         for i, (m, n, bits_set, k, bits) in enumerate(raw_layers):
             if scalable and capacity > _U64 >> i:
@@ -3048,7 +3107,7 @@ class Bloom(_Sketch):
                 raise FormatError("layer %d is empty or more than its hash count below its fill limit, yet a "
                                   "later layer exists" % i)
             layers.append(layer)
-        return cls(scalable, seed, capacity, fpr, layers, hash_id=hash_id, kind=kind)
+        return _no_kind_if_empty(cls(scalable, seed, capacity, fpr, layers, hash_id=hash_id, kind=kind))
 
     @classmethod
     def _blocked_from_raw(cls, seed, capacity, fpr, raw, hash_id, kind):

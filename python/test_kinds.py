@@ -43,7 +43,6 @@ class TypeKinds(unittest.TestCase):
             1016: ["integer[]", "bigint[]", "smallint[]", "int2vector"], 1028: ["oid[]", "regclass[]", "oidvector"],
             1022: ["real[]", "double precision[]"], 1009: ["text[]", "varchar[]", "name[]"], 2287: ["record[]"],
             1231: ["numeric[]"],
-            65534: ["enum", "citext", "other", "enum[]", "citext[]"],
         }
         for kind, names in table.items():
             for name in names:
@@ -51,8 +50,30 @@ class TypeKinds(unittest.TestCase):
                     self.assertEqual(pf.type_kind(name), kind)
 
     def test_by_oid(self):
-        self.assertEqual([pf.type_kind(o) for o in (21, 23, 700, 1043, 2205, 1007, 1700, 16385)],
-                         [20, 20, 701, 25, 26, 1016, 1700, 65534])
+        self.assertEqual([pf.type_kind(o) for o in (21, 23, 700, 1043, 2205, 1007, 1700)],
+                         [20, 20, 701, 25, 26, 1016, 1700])
+        with self.assertRaises(pf.ParameterError):
+            pf.type_kind(16385)          # an OID outside the catalog differs between databases
+
+    def test_outside_the_catalog(self):
+        """Issue 38: a type outside the catalog has a kind of its own, from its names: 10000 +
+        XXH3-64(extension name, 0 byte, type name [, "[]"]) mod 55534. The numbers are those
+        the server records (sql/hashing_kinds.sql)."""
+        table = {"citext": 49992, "citext[]": 14550, "enum kinds_mood": 50661, "enum kinds_mood[]": 39630,
+                 "type kinds_mood": 50661, "type citext of extension citext": 49992,
+                 "type citext of extension citext[]": 14550}
+        for name, kind in table.items():
+            with self.subTest(name):
+                self.assertEqual(pf.type_kind(name), kind)
+        # The derivation written out here from the text of section 2.5.
+        import xxhash
+        self.assertEqual(10000 + xxhash.xxh3_64_intdigest(b"citext\x00citext") % 55534, 49992)
+        self.assertEqual(pf.outside_kind("kinds_mood"), 50661)
+        self.assertEqual(pf.outside_kind("citext", "citext", array=True), 14550)
+        self.assertNotEqual(pf.type_kind("enum mood"), pf.type_kind("citext"))
+        for name in ("enum", "other", "enum[]"):
+            with self.subTest(name), self.assertRaises(pf.ParameterError):
+                pf.type_kind(name)       # which type is meant must be said
 
     def test_unknown_name_is_not_guessed(self):
         with self.assertRaises(pf.ParameterError):
@@ -67,11 +88,12 @@ class TypeKinds(unittest.TestCase):
             with self.subTest(value=value):
                 self.assertEqual(pf.value_kind(value), kind)
         self.assertEqual(pf.value_kind(1, "real"), 701)
-        self.assertEqual(pf.value_kind("ok", "enum"), 65534)
+        self.assertEqual(pf.value_kind("ok", "enum kinds_mood"), 50661)
 
     def test_info_names(self):
-        self.assertEqual([pf.kind_name(k) for k in (0, 20, 701, 1016, 65534, 65535)],
-                         [None, "bigint", "double precision", "bigint[]", "other", "mixed"])
+        self.assertEqual([pf.kind_name(k) for k in (0, 20, 701, 1016, 10000, 49992, 65533, 65534, 65535)],
+                         [None, "bigint", "double precision", "bigint[]", "other 10000", "other 49992", "other 65533",
+                          "other", "mixed"])
 
 
 class Stored(unittest.TestCase):
@@ -104,13 +126,13 @@ class Stored(unittest.TestCase):
                                            ("agebloom", agebloom, af.Agebloom.from_bytes, 0)):
             with self.subTest(name):
                 self.assertEqual(parse(bytes(raw)).kind, 20)
-                for version, kind in ((3, 20), (0, 20), (2, 0), (2, 10000), (2, 65533), (1, 20), (1, v1_bytes ^ 1)):
+                for version, kind in ((3, 20), (0, 20), (2, 0), (1, 20), (1, v1_bytes ^ 1)):
                     bad = bytearray(raw)
                     bad[1] = version
                     struct.pack_into("<H", bad, 6, kind)
                     with self.subTest(version=version, kind=kind), self.assertRaises(pf.FormatError):
                         parse(bytes(bad))
-                for kind in (1, 9999, 65534, 65535):
+                for kind in (1, 9999, 10000, 49992, 65533, 65534, 65535):
                     good = bytearray(raw)
                     struct.pack_into("<H", good, 6, kind)
                     self.assertEqual(parse(bytes(good)).kind, kind)
@@ -163,6 +185,45 @@ class ResultKinds(unittest.TestCase):
         b0 = pf.Bloom.empty(50)
         self.assertEqual(b0.add(1).union(b0.add("a")).kind, 65535)
         self.assertEqual(b0.union(b0.add(1.5)).kind, 701)
+
+    def test_union_outside_the_catalog(self):
+        """Issue 38: two types outside the catalog are several types; the legacy 65534 (one
+        such type, not known which) with one of them stays 65534; two empty sides, none."""
+        u = pf.union_kind                                # (kind, has values) twice
+        citext, mood = pf.type_kind("citext"), pf.type_kind("enum mood")
+        self.assertEqual(u(citext, False, citext, False), 0)
+        self.assertEqual(u(citext, False, 20, False), 0)               # two empty sides of different kinds
+        self.assertEqual(u(citext, False, mood, False), 0)
+        self.assertEqual(u(citext, False, mood, True), mood)
+        self.assertEqual(u(citext, True, citext, True), citext)
+        self.assertEqual(u(citext, True, mood, True), 65535)
+        self.assertEqual(u(citext, True, 25, True), 65535)
+        self.assertEqual(u(65534, True, citext, True), 65534)
+        self.assertEqual(u(mood, True, 65534, True), 65534)
+        self.assertEqual(u(65534, True, 20, True), 65535)
+        self.assertEqual(u(65534, True, 65535, True), 65535)
+        pf.check_comparable(65534, citext, "x")
+        pf.check_comparable(citext, citext, "x")
+        for a, b in ((citext, mood), (citext, 25), (65534, 25)):
+            with self.assertRaises(pf.ParameterError):
+                pf.check_comparable(a, b, "x")
+        h = pf.Hll.empty(10)
+        ht, hm = h.add("Ok", "enum tag"), h.add("ok", "enum mood")
+        self.assertEqual(ht.union(hm).kind, 65535)
+        with self.assertRaises(pf.ComparisonError):
+            ht.add("ok", "enum mood")
+
+    def test_empty_filters_record_no_kind(self):
+        """An empty filter with a kind is no value (refused, as an empty hll with one)."""
+        for raw in (pf.Bloom.empty(50).to_bytes(), pf.Bloom.empty(50, layout="blocked").to_bytes(),
+                    pf.Bloom.empty(4, 0.1, True).to_bytes(), cf.Cuckoo.empty(10).to_bytes()):
+            bad = bytearray(raw)
+            bad[1] = 2
+            struct.pack_into("<H", bad, 6, 20)
+            parse = cf.Cuckoo.from_bytes if raw[0] == 0x43 else pf.Bloom.from_bytes
+            parse(raw)
+            with self.assertRaises(pf.FormatError):
+                parse(bytes(bad))
 
     def test_comparisons_need_one_kind(self):
         e = pf.Hll.empty(10)
@@ -287,10 +348,16 @@ class Conversions(unittest.TestCase):
             self.refused(kind, value, None, "42804")
 
     def test_several_kinds_and_types_not_built_in(self):
+        mood = pf.type_kind("enum mood")
         self.refused(65535, 1, None, "42804")
-        self.same(65534, "ok", "enum", "ok")
-        self.refused(65534, "ok", None, "42804")               # cast it to the sketch's type
-        self.refused(25, "ok", "enum", "42883")
+        self.same(mood, "ok", "enum mood", "ok")
+        self.refused(mood, "ok", None, "42804")                # cast it to the sketch's type
+        self.refused(mood, "ok", "enum tag", "42804")          # another enum: no = between them
+        self.refused(pf.type_kind("citext"), "ok", "enum mood", "42804")
+        self.same(65534, "ok", "enum mood", "ok")              # 0.5.0-0.8.0's kind: any such type, as then
+        self.same(65534, "ok", "enum tag", "ok")
+        self.refused(65534, "ok", None, "42804")
+        self.refused(25, "ok", "enum mood", "42883")
         self.refused(1016, pf.SqlArray([1], "numeric"), None, "42883")
         self.same(1016, pf.SqlArray([1, 2], "smallint"), None, pf.SqlArray([1, 2], "bigint"))
 
@@ -328,13 +395,13 @@ class CountminKinds(unittest.TestCase):
         s.add(0.5)
         self.assertEqual(s.to_bytes()[:8].hex(), "4d0202010100bd02")
         raw = s.to_bytes()
-        for version, kind in ((3, 701), (0, 701), (2, 0), (2, 10000), (2, 65533), (1, 701), (1, 1)):
+        for version, kind in ((3, 701), (0, 701), (2, 0), (1, 701), (1, 1)):
             bad = bytearray(raw)
             bad[1] = version
             struct.pack_into("<H", bad, 6, kind)
             with self.subTest(version=version, kind=kind), self.assertRaises(pf.FormatError):
                 cmf.CountMin.from_bytes(bytes(bad))
-        for kind in (1, 9999, 65534, 65535):
+        for kind in (1, 9999, 10000, 65533, 65534, 65535):
             good = bytearray(raw)
             struct.pack_into("<H", good, 6, kind)
             self.assertEqual(cmf.CountMin.from_bytes(bytes(good)).to_bytes(), bytes(good))
@@ -366,13 +433,13 @@ class FuseKinds(unittest.TestCase):
         self.assertEqual(ff.Fuse.agg([]).to_bytes()[:8].hex(), "4601020208030000")
         for raw in (ff.Fuse.keys_agg([0.5]).to_bytes(), ff.Fuse.agg([0.5]).to_bytes()):
             self.assertEqual(raw[6:8].hex(), "bd02")
-            for version, kind in ((3, 701), (0, 701), (2, 0), (2, 10000), (2, 65533), (1, 701), (1, 1)):
+            for version, kind in ((3, 701), (0, 701), (2, 0), (1, 701), (1, 1)):
                 bad = bytearray(raw)
                 bad[1] = version
                 struct.pack_into("<H", bad, 6, kind)
                 with self.subTest(form=raw[3], version=version, kind=kind), self.assertRaises(pf.FormatError):
                     ff.Fuse.from_bytes(bytes(bad))
-            for kind in (1, 9999, 65534, 65535):
+            for kind in (1, 9999, 10000, 65533, 65534, 65535):
                 good = bytearray(raw)
                 struct.pack_into("<H", good, 6, kind)
                 self.assertEqual(ff.Fuse.from_bytes(bytes(good)).kind, kind)

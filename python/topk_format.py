@@ -208,7 +208,7 @@ class Topk:
             raise CorruptError("hash id")
         if version == 1 and kind != 0:
             raise CorruptError("bytes 6-7 of a format version 1 value")
-        if version == 2 and not (1 <= kind <= 9999 or kind in (0xFFFE, 0xFFFF)):
+        if version == 2 and kind == 0:
             raise CorruptError("kind")
         if not 1 <= size <= MAX_SIZE:
             raise CorruptError("size")

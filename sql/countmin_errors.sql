@@ -33,7 +33,7 @@ SELECT label, pg_temp.err(query) AS result FROM (VALUES
     ('format version 3',      $q$SELECT set_byte(s, 1, 3)::countmin FROM good$q$),
     ('version 1, kind 20',    $q$SELECT set_byte(s, 1, 1)::countmin FROM good$q$),
     ('version 2, kind 0',     $q$SELECT set_byte(set_byte(s, 6, 0), 7, 0)::countmin FROM good$q$),
-    ('kind 10000',            $q$SELECT set_byte(set_byte(s, 6, 16), 7, 39)::countmin FROM good$q$),
+    ('kind 10000, ok',        $q$SELECT set_byte(set_byte(s, 6, 16), 7, 39)::countmin FROM good$q$),
     ('empty, v1, bytes 6-7 1', $q$SELECT set_byte(e, 6, 1)::countmin FROM good$q$),
     ('hash id 1',             $q$SELECT set_byte(s, 2, 1)::countmin FROM good$q$),
     ('hash id 3',             $q$SELECT set_byte(s, 2, 3)::countmin FROM good$q$),

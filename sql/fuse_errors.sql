@@ -65,7 +65,7 @@ FROM good, LATERAL (VALUES
     ('format version 3',      set_byte(f, 1, 3)),
     ('version 1, a kind',     set_byte(f, 1, 1)),
     ('version 2, kind 0',     set_byte(set_byte(f, 6, 0), 7, 0)),
-    ('kind 10000',            set_byte(set_byte(f, 6, 16), 7, 39)),
+    ('kind 10000, ok',        set_byte(set_byte(f, 6, 16), 7, 39)),
     ('hash id 1',             set_byte(f, 2, 1)),
     ('hash id 3',             set_byte(f, 2, 3)),
     ('form 0',                set_byte(f, 3, 0)),

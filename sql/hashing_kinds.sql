@@ -111,4 +111,94 @@ SELECT hll_intersection_cardinality(hll_add(hll_empty(), 1), hll_add_hash(hll_em
 -- A sketch written before 0.5.0 records no kind: probed by each value's own rule, as then.
 SELECT bloom_contains('\x420102010100000000000000000000000a000000000000007b14ae47e17a843f60000000000000000a0000000000000000000000000000000700000000000000000000000000000000000000'::bloom, 'x'::text) AS legacy_probe;
 
+-- Issue 38: types outside the built-in catalog. Each has a kind of its own
+-- (10000 ... 65533), derived from its name and its extension's name (FORMAT.md
+-- 2.5): citext is 10000 + XXH3-64('citext' 00 'citext') mod 55534 = 49992,
+-- the enum kinds_mood 10000 + XXH3-64(00 'kinds_mood') mod 55534 = 50661,
+-- their arrays the same with '[]' appended: 14550 and 39630 (computed with
+-- Python's xxhash). A domain has its base type's kind. (0.8.0: every one of
+-- them was 65534, so a citext sketch answered and took enum values.)
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/include/errors.psql
+CREATE TYPE kinds_mood AS ENUM ('sad', 'ok');
+CREATE DOMAIN kinds_ci AS citext;
+CREATE DOMAIN kinds_md AS kinds_mood;
+SELECT hll_info(hll_add(hll_empty(), 'a'::citext))->>'kind' AS citext,
+       hll_info(hll_add(hll_empty(), 'a'::kinds_ci))->>'kind' AS citext_domain,
+       bloom_info(bloom_agg(x))->>'kind' AS mood, bloom_info(bloom_agg(x::kinds_md))->>'kind' AS mood_domain,
+       cuckoo_info(cuckoo_agg(ARRAY['a'::citext], 10, 0.01))->>'kind' AS citext_array,
+       countmin_info(countmin_agg(ARRAY[x]))->>'kind' AS mood_array,
+       hll_info(hll_add(hll_empty(), '1 2'::int2vector))->>'kind' AS int2vector,
+       hll_info(hll_add(hll_empty(), '1 2'::oidvector))->>'kind' AS oidvector
+FROM (VALUES ('ok'::kinds_mood)) v(x);
+CREATE TEMP TABLE kinds_sketches AS
+SELECT hll_add_agg(c) AS hc, hll_add_agg(m) AS hm, bloom_agg(c, 10, 0.01) AS bc, bloom_agg(m, 10, 0.01) AS bm,
+       cuckoo_agg(c, 10, 0.01) AS cc, cuckoo_agg(m, 10, 0.01) AS cm, countmin_agg(c) AS mc, countmin_agg(m) AS mm,
+       fuse_agg(c) AS fc, fuse_agg(m) AS fm, agebloom_agg(c, 10, 0.01 ORDER BY c) AS ac,
+       agebloom_agg(m, 10, 0.01 ORDER BY m) AS am, agebloom_agg(c, '1 hour', 1000, 0.01, '2026-01-01') AS tc,
+       agebloom_agg(m, '1 hour', 1000, 0.01, '2026-01-01') AS tm, hll_add_agg(ARRAY[c]) AS hca,
+       bloom_agg(ARRAY[c], 10, 0.01) AS bca, bloom_agg(ARRAY[m], 10, 0.01) AS bma
+FROM (VALUES ('Ok'::citext, 'ok'::kinds_mood)) v(c, m);
+-- A value of its own type, or of a domain over it, is found (as "=" finds it).
+SELECT hll_cardinality(hll_add(hc, 'OK'::kinds_ci)) AS hll_one, bc @> 'oK'::kinds_ci AS bloom, bm @> 'ok'::kinds_md AS bloom_enum,
+       cuckoo_count(cc, 'OK'::citext) AS cuckoo, countmin_count(mc, 'ok'::kinds_ci) AS countmin,
+       fuse_contains(fm, 'ok'::kinds_md) AS fuse, agebloom_contains(ac, 'OK'::citext) AS agebloom,
+       bma @> ARRAY['ok'::kinds_md] AS enum_array
+FROM kinds_sketches;
+-- A value of another type outside the catalog: there is no "=" between
+-- citext and an enum, so every add and probe is refused (42804), in both directions.
+SELECT pg_temp.err($q$SELECT hll_add(hc, 'ok'::kinds_mood) FROM kinds_sketches$q$) AS message;
+SELECT label, split_part(pg_temp.err(query), ':', 1) AS sqlstate FROM (VALUES
+    ('hll_add',            $q$SELECT hll_add(hc, 'ok'::kinds_mood) FROM kinds_sketches$q$),
+    ('hll_add enum',       $q$SELECT hll_add(hm, 'ok'::citext) FROM kinds_sketches$q$),
+    ('bloom @>',           $q$SELECT bc @> 'ok'::kinds_mood FROM kinds_sketches$q$),
+    ('bloom_add',          $q$SELECT bloom_add(bm, 'ok'::kinds_ci) FROM kinds_sketches$q$),
+    ('bloom_members',      $q$SELECT bloom_members(bc, ARRAY['ok'::kinds_mood]) FROM kinds_sketches$q$),
+    ('cuckoo_contains',    $q$SELECT cuckoo_contains(cc, 'ok'::kinds_md) FROM kinds_sketches$q$),
+    ('cuckoo_add',         $q$SELECT cuckoo_add(cm, 'ok'::citext) FROM kinds_sketches$q$),
+    ('cuckoo_remove',      $q$SELECT cuckoo_remove(cc, 'ok'::kinds_mood) FROM kinds_sketches$q$),
+    ('countmin_count',     $q$SELECT countmin_count(mc, 'ok'::kinds_mood) FROM kinds_sketches$q$),
+    ('countmin_add',       $q$SELECT countmin_add(mm, 'ok'::citext) FROM kinds_sketches$q$),
+    ('fuse_contains',      $q$SELECT fuse_contains(fc, 'ok'::kinds_mood) FROM kinds_sketches$q$),
+    ('agebloom_contains',  $q$SELECT agebloom_contains(am, 'ok'::citext) FROM kinds_sketches$q$),
+    ('agebloom_add',       $q$SELECT agebloom_add(ac, 'ok'::kinds_mood) FROM kinds_sketches$q$),
+    ('array, other element', $q$SELECT bca @> ARRAY['ok'::kinds_mood] FROM kinds_sketches$q$),
+    ('element, array sketch', $q$SELECT hll_add(hca, 'ok'::citext) FROM kinds_sketches$q$),
+    ('text on citext',     $q$SELECT bc @> 'Ok'::text FROM kinds_sketches$q$)
+) v(label, query);
+SELECT 'ok'::citext = 'ok'::kinds_mood;
+-- Unions: two types outside the catalog are several types (mixed); a value
+-- stored by 0.5.0-0.8.0 with 65534 (one such type, not known which) is still
+-- read: it answers values of any type outside the catalog, as then, and its
+-- union with one of them stays 65534; with a built-in type it is mixed.
+CREATE TEMP TABLE kinds_legacy AS
+SELECT pg_temp.put(hc::bytea, 6, 2, 65534)::hll AS lh, pg_temp.put(bc::bytea, 6, 2, 65534)::bloom AS lb,
+       pg_temp.put(cc::bytea, 6, 2, 65534)::cuckoo AS lc
+FROM kinds_sketches;
+SELECT hll_info(hll_union(hc, hm))->>'kind' AS hll_two, bloom_info(bloom_union(bc, bm))->>'kind' AS bloom_two,
+       cuckoo_info(cuckoo_union(cc, cm))->>'kind' AS cuckoo_two, countmin_info(countmin_union(mc, mm))->>'kind' AS countmin_two,
+       fuse_info(fuse_union((SELECT fuse_keys_agg('a'::citext)), (SELECT fuse_keys_agg('ok'::kinds_mood))))->>'kind' AS fuse_two,
+       agebloom_info(agebloom_union(tc, tm))->>'kind' AS agebloom_two,
+       hll_info(hll_union(hc, hc))->>'kind' AS same_type
+FROM kinds_sketches;
+SELECT hll_info(lh)->>'kind' AS legacy, hll_info(hll_union(lh, hm))->>'kind' AS with_enum,
+       bloom_info(bloom_union(bc, lb))->>'kind' AS with_citext, cuckoo_info(cuckoo_union(lc, cm))->>'kind' AS cuckoo,
+       hll_info(hll_union(lh, hll_add(hll_empty(), 1)))->>'kind' AS with_bigint,
+       hll_cardinality(hll_add(lh, 'ok'::kinds_mood)) AS legacy_takes_enum, lb @> 'OK'::citext AS legacy_finds_citext,
+       cuckoo_count(lc, 'ok'::kinds_ci) AS legacy_counts, hll_union(lh, hm) @> hm AS legacy_contains
+FROM kinds_sketches, kinds_legacy;
+-- Refused: probes of a union of two types, built-in values against 65534,
+-- and comparisons of sketches of two types outside the catalog.
+SELECT label, pg_temp.err(query) AS result FROM (VALUES
+    ('mixed probe',        $q$SELECT bloom_union(bc, bm) @> 'ok'::kinds_mood FROM kinds_sketches$q$),
+    ('legacy, integer',    $q$SELECT lb @> 1 FROM kinds_legacy$q$),
+    ('containment',        $q$SELECT hc @> hm FROM kinds_sketches$q$),
+    ('joint estimate',     $q$SELECT hll_intersection_cardinality(hc, hm) FROM kinds_sketches$q$),
+    ('bloom_intersect',    $q$SELECT bloom_intersect(bc, bm) FROM kinds_sketches$q$)
+) v(label, query);
+DROP TABLE kinds_sketches, kinds_legacy;
+DROP DOMAIN kinds_md;
+DROP DOMAIN kinds_ci;
+DROP TYPE kinds_mood;
+
 DROP EXTENSION citext;

@@ -671,6 +671,9 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
                               std::to_string(full) + " bits set that mark it full, yet a later layer exists");
         }
     });
+    // A filter without values records no kind (FORMAT.md 2.5): its bytes are format version 1's.
+    if (h.kind != kind::kNone && s.empty())
+        throw corrupt("an empty filter records a kind (" + kind::describe(h.kind) + "); empty filters record none");
     return s;
 }
 

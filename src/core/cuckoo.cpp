@@ -337,6 +337,9 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
     if (used != h.items)
         throw corrupt("it claims " + std::to_string(h.items) + " items stored, but " + std::to_string(used) +
                       " entries are in use");
+    // A filter without items records no kind (FORMAT.md 2.5): its bytes are format version 1's.
+    if (h.items == 0 && h.kind != kind::kNone)
+        throw corrupt("an empty filter records a kind (" + kind::describe(h.kind) + "); empty filters record none");
     std::uint64_t bits = h.bucket_count * kBucketSize * h.fingerprint_bits;
     unsigned pad = static_cast<unsigned>(bits & 7);
     if (pad != 0 && (data[size - 1] >> pad) != 0)

@@ -10,10 +10,9 @@ std::uint16_t read(const std::uint8_t* header, std::uint16_t v1_bytes_6_7, const
                                                  std::to_string(stored) + ", not " + std::to_string(v1_bytes_6_7));
         return kNone;
     }
-    if (stored == kNone || !valid(stored))
+    if (!valid(stored))
         throw Error(ErrorKind::kCorrupt,
-                    std::string(what) + ": value kind " + std::to_string(stored) +
-                        " is not a kind (1 to 9999, 65534 or 65535 in a format version 2 value)");
+                    std::string(what) + ": value kind 0 in a format version 2 value (a value without a kind is format version 1)");
     return stored;
 }
 
@@ -25,12 +24,13 @@ void write(std::uint8_t* header, std::uint16_t k, std::uint16_t v1_bytes_6_7) no
 std::string describe(std::uint16_t k) {
     if (k == kNone) return "no recorded type";
     if (k == kOther) return "a type that is not built in";
+    if (outside(k)) return "values of a type that is not built in (kind " + std::to_string(k) + ")";
     if (k == kMixed) return "values of several types";
     return "values of kind " + std::to_string(k);
 }
 
 void check_comparable(std::uint16_t a, std::uint16_t b, const char* what) {
-    if (a == b || a == kNone || b == kNone) return;
+    if (a == b || a == kNone || b == kNone || other_with_outside(a, b)) return;
     throw Error(ErrorKind::kMismatch,
                 std::string("cannot compare ") + what + " that hold values of different types",
                 "One holds " + describe(a) + ", the other " + describe(b) +

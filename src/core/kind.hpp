@@ -20,7 +20,15 @@ constexpr std::uint16_t kNone = 0;
 // 1 ... kMaxBuiltin: a PostgreSQL built-in type (its OID, below 10000, the
 // same in every database), the representative of the values' family.
 constexpr std::uint16_t kMaxBuiltin = 9999;
-// A type outside PostgreSQL's built-in catalog: an extension's type, an enum.
+// kMinOutside ... kMaxOutside: a type outside PostgreSQL's built-in catalog
+// (an extension's type, an enum, an array of such), by a number derived from
+// its name and its extension's name (FORMAT.md 2.5), the same in every
+// database. Two such types may share a number (1 in 55534 for a given pair).
+constexpr std::uint16_t kMinOutside = 10000;
+constexpr std::uint16_t kMaxOutside = 0xFFFD;
+// Written by 0.5.0 to 0.8.0 for every type outside the built-in catalog: one
+// of them, not known which. Still read; stands for any kMinOutside ...
+// kMaxOutside kind (probes, unions and comparisons behave as they did then).
 constexpr std::uint16_t kOther = 0xFFFE;
 // Values of several kinds, unioned together.
 constexpr std::uint16_t kMixed = 0xFFFF;
@@ -30,8 +38,12 @@ constexpr std::uint8_t kVersionWithout = 1;
 constexpr std::uint8_t kVersionWith = 2;
 constexpr std::size_t kOffset = 6;
 
-constexpr bool valid(std::uint16_t k) noexcept {
-    return (k >= 1 && k <= kMaxBuiltin) || k == kOther || k == kMixed;
+// Every number but 0 is a kind: built-in, outside, legacy other, mixed.
+constexpr bool valid(std::uint16_t k) noexcept { return k != kNone; }
+constexpr bool outside(std::uint16_t k) noexcept { return k >= kMinOutside && k <= kMaxOutside; }
+// The legacy kOther and an outside kind (or two legacy ones): the values may be of one type.
+constexpr bool other_with_outside(std::uint16_t a, std::uint16_t b) noexcept {
+    return (a == kOther && (outside(b) || b == kOther)) || (b == kOther && outside(a));
 }
 constexpr std::uint8_t version_for(std::uint16_t k) noexcept { return k == kNone ? kVersionWithout : kVersionWith; }
 
@@ -43,12 +55,15 @@ std::uint16_t read(const std::uint8_t* header, std::uint16_t v1_bytes_6_7, const
 void write(std::uint8_t* header, std::uint16_t k, std::uint16_t v1_bytes_6_7) noexcept;
 
 // The kind of a union. An empty side adds no values, so the other side's kind
-// is the union's; a side without a kind takes the other side's; equal kinds
-// stay; any other pair is kMixed.
+// is the union's (two empty sides: none, whatever they record); a side
+// without a kind takes the other side's; equal kinds stay; the legacy kOther
+// with an outside kind is kOther (a type outside the catalog, not known
+// which: what the kOther side already was); any other pair is kMixed.
 constexpr std::uint16_t of_union(std::uint16_t a, bool a_empty, std::uint16_t b, bool b_empty) noexcept {
     if (a_empty && b_empty) return kNone;
     if (a_empty || a == kNone) return b_empty ? a : b;
     if (b_empty || b == kNone || a == b) return a;
+    if (other_with_outside(a, b)) return kOther;
     return kMixed;
 }
 
@@ -59,7 +74,8 @@ constexpr std::uint16_t after_add(std::uint16_t current, bool was_empty, std::ui
 }
 
 // Two values can be compared (containment, intersection, joint estimates):
-// the same kind, or either without one. Throws kMismatch otherwise; `what`
+// the same kind, either without one, or the legacy kOther with an outside
+// kind (as two kOther values compared before 0.9.0). Throws kMismatch otherwise; `what`
 // names the values ("hll values").
 void check_comparable(std::uint16_t a, std::uint16_t b, const char* what);
 

@@ -18,10 +18,12 @@
 
 #include "access/htup_details.h"
 #include "access/transam.h"
+#include "catalog/dependency.h"
 #include "catalog/pg_enum.h"
 #include "catalog/pg_operator.h"
 #include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
+#include "commands/extension.h"
 #include "executor/executor.h"
 #include "mb/pg_wchar.h"
 #include "nodes/execnodes.h"
@@ -77,8 +79,55 @@ init_opclass(ProbHashType *type, Oid base, MemoryContext mcxt)
 
 /* Kinds that are not type OIDs (kind.hpp). */
 #define PROB_KIND_NONE 0
-#define PROB_KIND_OTHER 0xFFFE
+#define PROB_KIND_MAX_BUILTIN 9999
+#define PROB_KIND_MIN_OUTSIDE 10000
+#define PROB_KIND_MAX_OUTSIDE 0xFFFD
+#define PROB_KIND_OTHER 0xFFFE	/* 0.5.0 to 0.8.0: a type outside the catalog, not known which */
 #define PROB_KIND_MIXED 0xFFFF
+
+static inline bool
+kind_is_outside(uint16 kind)
+{
+	return kind >= PROB_KIND_MIN_OUTSIDE && kind <= PROB_KIND_MAX_OUTSIDE;
+}
+
+/*
+ * The kind of a type outside the built-in catalog (FORMAT.md 2.5), the same
+ * in every database and after a dump and restore: derived from names, never
+ * from OIDs or schemas. Its identity is the UTF-8 bytes of the name of the
+ * extension the type belongs to (none: no bytes), a 0 byte, the type's name,
+ * then "[]" for an array of it; the kind is 10000 + XXH3-64 (seed 0) of the
+ * identity modulo 55534.
+ */
+static uint16
+outside_kind(Oid base, bool array)
+{
+	Oid			extension = getExtensionOfObject(TypeRelationId, base);
+	char	   *extname = OidIsValid(extension) ? get_extension_name(extension) : NULL;
+	HeapTuple	tup = SearchSysCache1(TYPEOID, ObjectIdGetDatum(base));
+	StringInfoData identity;
+	const char *name;
+	char	   *utf8;
+
+	if (!HeapTupleIsValid(tup))
+		elog(ERROR, "cache lookup failed for type %u", base);
+	initStringInfo(&identity);
+	if (extname != NULL)
+	{
+		utf8 = pg_server_to_any(extname, (int) strlen(extname), PG_UTF8);
+		appendStringInfoString(&identity, utf8);
+	}
+	appendStringInfoChar(&identity, '\0');
+	name = NameStr(((Form_pg_type) GETSTRUCT(tup))->typname);
+	utf8 = pg_server_to_any(name, (int) strlen(name), PG_UTF8);
+	appendStringInfoString(&identity, utf8);
+	ReleaseSysCache(tup);
+	if (array)
+		appendStringInfoString(&identity, "[]");
+	return (uint16) (PROB_KIND_MIN_OUTSIDE +
+					 prob_hash_bytes(identity.data, identity.len, 0) %
+					 (PROB_KIND_MAX_OUTSIDE - PROB_KIND_MIN_OUTSIDE + 1));
+}
 
 /* sketch_text's I/O is text's. */
 PG_FUNCTION_INFO_V1(sketch_text_in);
@@ -133,7 +182,8 @@ is_sketch_text(Oid base)
 /*
  * The kind a sketch of these values records (FORMAT.md 2.5): the built-in
  * type that represents the family of types whose values compare (and hash)
- * alike, PROB_KIND_OTHER for a type outside the built-in catalog.
+ * alike, or the kind derived from the names of a type outside the built-in
+ * catalog (outside_kind).
  */
 static uint16
 value_kind_of(const ProbHashType *type, Oid base)
@@ -152,15 +202,15 @@ value_kind_of(const ProbHashType *type, Oid base)
 		case PROB_HASH_CHAR:
 			return TEXTOID;
 		case PROB_HASH_ENUM:
-			return PROB_KIND_OTHER;
+			return outside_kind(base, false);
 		case PROB_HASH_ARRAY:
 			{
-				Oid			array;
+				Oid			array = InvalidOid;
 
-				if (type->element->value_kind == PROB_KIND_OTHER)
-					return PROB_KIND_OTHER;
-				array = get_array_type(type->element->value_kind);
-				return OidIsValid(array) && array < FirstGenbkiObjectId ? (uint16) array : PROB_KIND_OTHER;
+				if (type->element->value_kind <= PROB_KIND_MAX_BUILTIN)
+					array = get_array_type(type->element->value_kind);
+				return OidIsValid(array) && array < FirstGenbkiObjectId ? (uint16) array :
+					outside_kind(getBaseType(type->element->typid), true);
 			}
 		default:
 			break;
@@ -187,7 +237,7 @@ value_kind_of(const ProbHashType *type, Oid base)
 	}
 	if (base == RECORDOID || get_typtype(base) == TYPTYPE_COMPOSITE)
 		return RECORDOID;
-	return base < FirstGenbkiObjectId ? (uint16) base : PROB_KIND_OTHER;
+	return base < FirstGenbkiObjectId ? (uint16) base : outside_kind(base, false);
 }
 
 void
@@ -616,6 +666,7 @@ kind_text(uint16 kind)
 {
 	return kind == PROB_KIND_OTHER ? "values this sketch holds, of a type that is not built in" :
 		kind == PROB_KIND_MIXED ? "values this sketch holds, of several types" :
+		kind_is_outside(kind) ? psprintf("values this sketch holds, of a type that is not built in (kind %u)", kind) :
 		psprintf("%s values this sketch holds", format_type_be(kind));
 }
 
@@ -806,7 +857,7 @@ prob_hash_prepare(const ProbHashType *type, const struct varlena *sketch)
 		refuse(type, kind, ERRCODE_DATATYPE_MISMATCH,
 			   "The sketch is a union of sketches of different types, so no one \"=\" says which of its values a probe equals.",
 			   "Probe sketches built from values of one type, or rebuild this one from one column.");
-	if (kind != PROB_KIND_NONE && kind != PROB_KIND_OTHER && kind != PROB_KIND_MIXED && !type_exists(kind))
+	if (kind != PROB_KIND_NONE && kind <= PROB_KIND_MAX_BUILTIN && !type_exists(kind))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("this sketch records values of type %u, which is not a type of this server", kind),
@@ -815,14 +866,26 @@ prob_hash_prepare(const ProbHashType *type, const struct varlena *sketch)
 				 errhint("Rebuild the sketch from its values on this server.")));
 	if (kind != PROB_KIND_NONE && kind != type->value_kind)
 	{
-		if (kind == PROB_KIND_OTHER)
+		/*
+		 * 65534 (0.5.0 to 0.8.0) is some type outside the catalog, not known
+		 * which: values of any such type are hashed by their own rule, as
+		 * then. A kind of its own (10000 ... 65533) is one type, by name: a
+		 * value of another is refused, as "=" between the two, if any, is
+		 * not one this server can find from the sketch's kind.
+		 */
+		if (kind == PROB_KIND_OTHER ? !kind_is_outside(type->value_kind) : kind_is_outside(kind))
 		{
-			if (type->value_kind != PROB_KIND_OTHER)
+			if (kind_is_outside(type->value_kind))
 				refuse(type, kind, ERRCODE_DATATYPE_MISMATCH,
-					   "The sketch holds values of a type defined outside PostgreSQL's built-in catalog (an extension's type or an enum), whose \"=\" with this type cannot be known.",
+					   psprintf("The sketch holds values of another type defined outside PostgreSQL's built-in catalog "
+								"(values of %s have kind %u, doc/FORMAT.md 2.5), and \"=\" between two such types "
+								"cannot be answered from hashes.", format_type_be(type->typid), type->value_kind),
 					   "Cast the value to the sketch's type.");
+			refuse(type, kind, ERRCODE_DATATYPE_MISMATCH,
+				   "The sketch holds values of a type defined outside PostgreSQL's built-in catalog (an extension's type or an enum), whose \"=\" with this type cannot be known.",
+				   "Cast the value to the sketch's type.");
 		}
-		else
+		else if (kind != PROB_KIND_OTHER)
 			resolve_builtin(type, kind, rule);
 	}
 	rule->sketch_kind = kind;
@@ -853,6 +916,8 @@ prob_kind_json(uint16 kind)
 		return "\"other\"";
 	if (kind == PROB_KIND_MIXED)
 		return "\"mixed\"";
+	if (kind_is_outside(kind))
+		return psprintf("\"other %u\"", kind);
 	initStringInfo(&out);
 	escape_json(&out, kind_type_name(kind));
 	return out.data;
@@ -865,6 +930,8 @@ prob_kind_values_text(uint16 kind)
 		return pstrdup("values of no recorded type");
 	if (kind == PROB_KIND_OTHER)
 		return pstrdup("values of a type that is not built in");
+	if (kind_is_outside(kind))
+		return psprintf("values of a type that is not built in (kind %u)", kind);
 	if (kind == PROB_KIND_MIXED)
 		return pstrdup("values of several types");
 	return psprintf("%s values", kind_type_name(kind));

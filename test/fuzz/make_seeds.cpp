@@ -372,7 +372,7 @@ void fuse_seeds(const std::string& dir) {
     put("miss-form", with(keys, 3, 3, 1));
     put("miss-form-working", with(keys, 3, fuse::kFormWorking, 1));
     put("miss-arity", with(f, 5, 4, 1));
-    put("miss-kind", with(keys, 6, 12000, 2));
+    put("miss-kind", with(keys, 6, 0, 2));  // version 2 without a kind (12000 is a valid kind since 0.9.0)
     put("miss-kind-v1", with(keys, 1, 1, 1));
     put("miss-fpr", with(keys, 16, 0x3FF0000000000000u, 8));  // 1.0
     put("miss-fingerprint-bits", with(f, 4, 9, 1));

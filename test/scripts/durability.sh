@@ -431,6 +431,30 @@ UPDATE sketches SET fu = CASE id % 6
 -- END issue-28
 SQL
 )
+# Issue 38: sketches of types outside the built-in catalog (an extension's
+# type, an enum, a domain, an array) record a kind derived from the types'
+# names, so the restored values, whose types have other OIDs, keep working.
+# The kinds are doc/FORMAT.md 2.5's 10000 + XXH3-64(identity) mod 55534,
+# computed with Python's xxhash: 'citext' 00 'citext' is 49992, 00 'du_mood'
+# 36928, 00 'du_mood[]' 37806.
+OUTSIDE_TABLE=$(cat <<'SQL'
+CREATE EXTENSION citext;
+CREATE TYPE du_mood AS ENUM ('sad', 'ok');
+CREATE DOMAIN du_ci AS citext;
+CREATE TABLE outside AS
+SELECT hll_add_agg(c) AS h, bloom_agg(c, 10, 0.01) AS b, cuckoo_agg(m, 10, 0.01) AS c, bloom_agg(ARRAY[m], 10, 0.01) AS ba
+FROM (VALUES ('Ok'::du_ci, 'ok'::du_mood)) v(c, m);
+SQL
+)
+OUTSIDE_STATE="CREATE FUNCTION pg_temp.refused(q text) RETURNS text LANGUAGE plpgsql AS \$\$
+BEGIN EXECUTE q; RETURN 'answered'; EXCEPTION WHEN datatype_mismatch THEN RETURN 'refused'; END \$\$;
+SELECT hll_info(h)->>'kind', bloom_info(b)->>'kind', cuckoo_info(c)->>'kind', bloom_info(ba)->>'kind',
+       hll_info(h)->'kind' = hll_info(hll_add(hll_empty(), 'a'::citext))->'kind',
+       b @> 'OK'::citext, cuckoo_contains(c, 'ok'::du_mood), ba @> ARRAY['ok'::du_mood],
+       hll_cardinality(hll_add(h, 'oK'::du_ci)), pg_temp.refused('SELECT b @> ''ok''::du_mood FROM outside')
+FROM outside"
+OUTSIDE_WANT="other 49992|other 49992|other 36928|other 37806|t|t|t|t|1|refused"
+
 COVERAGE="SELECT string_agg(DISTINCT (hll_info(h) ->> 'representation') || ' ' || hll_precision(h), ', '),
 	count(*) FILTER (WHERE hll_info(h) ->> 'seed' <> '0'), count(*) FILTER (WHERE bloom_info(b) ->> 'seed' <> '0'),
 	count(*) FILTER (WHERE (bloom_info(b) ->> 'layer_count')::int >= 3),
@@ -457,7 +481,7 @@ for db in "${DATABASES[@]}"; do statements+=(-c "CREATE DATABASE $db TEMPLATE te
 sql -d postgres "${statements[@]}"
 sql -d prob_durability_src -c "CREATE EXTENSION probabilistic" -c "CREATE SCHEMA build" \
 	-c "SET search_path = build, public" -c "$FILL_FUNCTIONS" \
-	-c "SET search_path = public, build" -c "$SOURCE_TABLE" -c "DROP SCHEMA build CASCADE" \
+	-c "SET search_path = public, build" -c "$SOURCE_TABLE" -c "DROP SCHEMA build CASCADE" -c "$OUTSIDE_TABLE" \
 	-f <(values_to sketches "$WORK/source") -c "$COVERAGE" >"$WORK/coverage"
 expect "the table holds every representation (hll sparse and dense at p = 4, 10, 14, 18, seeded; bloom scalable with 3+ layers, seeded; a 4.8 MB bloom in TOAST; NULLs)" \
 	"$(cat "$WORK/coverage")" \
@@ -472,6 +496,13 @@ sql -d prob_durability_custom -f <(values_to sketches "$WORK/custom")
 same_values "pg_dump -Fp, restored with psql" "$WORK/source" "$WORK/plain"
 same_values "pg_dump -Fc, restored with pg_restore" "$WORK/source" "$WORK/custom"
 ok "pg_dump -Fp | psql and pg_dump -Fc | pg_restore: all $SOURCE_ROWS rows byte for byte, column types hll, hll(10), bloom, cuckoo, ddsketch, countmin, topk, kll, agebloom, fuse kept ($(du -k "$WORK/dump.sql" | cut -f1) kB plain dump)"
+for db in prob_durability_src prob_durability_plain prob_durability_custom; do
+	expect "types outside the catalog in $db: citext, enum and array kinds as FORMAT.md 2.5 derives them, found, counted once, another type refused" \
+		"$(sql -d $db -c "$OUTSIDE_STATE")" "$OUTSIDE_WANT"
+done
+oids=$(for db in prob_durability_src prob_durability_plain prob_durability_custom; do
+	sql -d $db -c "SELECT 'du_mood'::regtype::oid || ' ' || 'citext'::regtype::oid"; done | sort -u | wc -l)
+expect "the restored enum and citext have OIDs other than the source's (the kinds above do not come from OIDs)" "$oids" "3"
 
 # The extension in a schema of its own, used by a default, a check, indexes,
 # a view and a materialized view that pg_restore refreshes with an empty

@@ -151,6 +151,36 @@ SELECT count(*) FILTER (WHERE NOT fuse_contains('$(q -d $latin1 -c "SELECT fuse_
 FROM hs_text")
 check "a fuse filter built in the LATIN1 database finds every string in the UTF-8 one, with the same bytes" "$moved" "0 true"
 
+# Issue 38: a type outside the built-in catalog has the same kind in every
+# database, whatever its OID or schema: doc/FORMAT.md 2.5's 10000 +
+# XXH3-64(identity) mod 55534, computed with Python's xxhash: 'citext' 00
+# 'citext' is 49992, 00 'hs_tag' 63803, 'citext' 00 'citext[]' 14550. The
+# second database creates other types first and puts them in other schemas.
+q -d $db -c "CREATE EXTENSION citext; CREATE SCHEMA hs_a; CREATE TYPE hs_a.hs_tag AS ENUM ('ok', 'no')" >/dev/null
+q -d $latin1 -c "CREATE TYPE hs_pad AS ENUM ('x'); CREATE SCHEMA hs_b; CREATE EXTENSION citext SCHEMA hs_b;
+                 CREATE TYPE hs_b.hs_tag AS ENUM ('no', 'ok')" >/dev/null
+outside() {
+	q -d "$1" -c "SET search_path = public, hs_a, hs_b;
+SELECT hll_info(hll_add(hll_empty(), 'a'::citext))->>'kind', bloom_info(bloom_add(bloom_empty(10), 'ok'::hs_tag))->>'kind',
+       cuckoo_info(cuckoo_add(cuckoo_empty(10), ARRAY['a'::citext]))->>'kind'"
+}
+check "citext, an enum and citext[] have the same kinds in two databases (other OIDs, schemas, encodings)" \
+	"$(outside $db) $(outside $latin1)" "other 49992|other 63803|other 14550 other 49992|other 63803|other 14550"
+oids=$(for d in $db $latin1; do q -d $d -c "SET search_path = public, hs_a, hs_b; SELECT 'hs_tag'::regtype::oid"; done | sort -u | wc -l)
+check "the two enums have different OIDs" "$oids" "2"
+moved=$(q -d $db -c "SET search_path = public, hs_a;
+SELECT f @> 'ok'::hs_tag, f @> 'no'::hs_tag, c @> 'AbC'::citext, hll_cardinality(hll_add(h, 'ABC'::citext))
+FROM (SELECT '$(q -d $latin1 -c "SET search_path = hs_b, public; SELECT bloom_agg(x, 10, 0.01) FROM (VALUES ('ok'::hs_tag)) v(x)")'::bloom AS f,
+             '$(q -d $latin1 -c "SET search_path = hs_b, public; SELECT cuckoo_agg(x, 10, 0.01) FROM (VALUES ('abc'::citext)) v(x)")'::cuckoo AS c,
+             '$(q -d $latin1 -c "SET search_path = hs_b, public; SELECT hll_add_agg(x) FROM (VALUES ('abc'::citext)) v(x)")'::hll AS h) s")
+check "sketches of an enum and citext built in the other database find and count their values here" "$moved" "t|f|t|1"
+refused=$(q -d $db -c "SET search_path = public, hs_a;
+SELECT '$(q -d $latin1 -c "SET search_path = hs_b, public; SELECT bloom_agg(x, 10, 0.01) FROM (VALUES ('ok'::hs_tag)) v(x)")'::bloom @> 'ok'::citext" 2>&1 || true)
+case "$refused" in
+*"cannot compare a value of type citext"*) pass "a filter of the enum built in the other database refuses a citext probe" ;;
+*) fail "a filter of the enum built in the other database refuses a citext probe" "got: $refused" ;;
+esac
+
 # A value built before hash id 2 hashed LATIN1 text as its LATIN1 bytes: refused there.
 old=$(q -d $latin1 -c "SELECT hll_add('\\x480101010e1a00000000000000000000'::hll, 'héllo'::text)" 2>&1 || true)
 case "$old" in

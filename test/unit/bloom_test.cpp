@@ -840,7 +840,7 @@ TEST_F(BloomCorrupt, HeaderFields) {
     }
     t = fixed;
     t[1] = 2;  // version 2 needs a kind in bytes 6-7
-    expect_corrupt(t, "value kind 0 is not a kind");
+    expect_corrupt(t, "value kind 0 in a format version 2 value");
     for (std::uint8_t id : {0, 3}) {
         t = fixed;
         t[2] = id;

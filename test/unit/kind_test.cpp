@@ -53,12 +53,46 @@ TEST(Kind, UnionRules) {
     EXPECT_EQ(kind::after_add(kNumeric, true, kNone), kNumeric);
 }
 
+// Issue 38: types outside the built-in catalog have kinds of their own
+// (10000 ... 65533); two different ones are several types. The legacy 65534
+// of 0.5.0-0.8.0 (one such type, not known which) with one of them stays
+// 65534: it already stood for any of them. Two empty sides record none,
+// whatever kinds they carry.
+TEST(Kind, UnionOfKindsOutsideTheCatalog) {
+    using kind::kMixed;
+    using kind::kNone;
+    using kind::kOther;
+    using kind::of_union;
+    constexpr std::uint16_t kCitext = 41234, kMood = 10000, kLast = 65533;
+    EXPECT_EQ(of_union(kCitext, false, kCitext, false), kCitext);
+    EXPECT_EQ(of_union(kCitext, false, kMood, false), kMixed);
+    EXPECT_EQ(of_union(kMood, false, kLast, false), kMixed);
+    EXPECT_EQ(of_union(kCitext, false, kInt8, false), kMixed);
+    EXPECT_EQ(of_union(kOther, false, kCitext, false), kOther);
+    EXPECT_EQ(of_union(kLast, false, kOther, false), kOther);
+    EXPECT_EQ(of_union(kOther, false, kOther, false), kOther);
+    EXPECT_EQ(of_union(kOther, false, kInt8, false), kMixed);
+    EXPECT_EQ(of_union(kOther, false, kMixed, false), kMixed);
+    EXPECT_EQ(of_union(kInt8, true, kNumeric, true), kNone);
+    EXPECT_EQ(of_union(kCitext, true, kOther, true), kNone);
+    EXPECT_NO_THROW(kind::check_comparable(kCitext, kCitext, "x"));
+    EXPECT_NO_THROW(kind::check_comparable(kOther, kCitext, "x"));
+    EXPECT_NO_THROW(kind::check_comparable(kMood, kOther, "x"));
+    EXPECT_TRUE(mismatch([] { kind::check_comparable(41234, 10000, "x"); }));
+    EXPECT_TRUE(mismatch([] { kind::check_comparable(41234, kInt8, "x"); }));
+    EXPECT_TRUE(mismatch([] { kind::check_comparable(kind::kOther, kInt8, "x"); }));
+}
+
 TEST(Kind, ValidValues) {
     EXPECT_FALSE(kind::valid(0));
     EXPECT_TRUE(kind::valid(1));
     EXPECT_TRUE(kind::valid(9999));
-    EXPECT_FALSE(kind::valid(10000));
-    EXPECT_FALSE(kind::valid(65533));
+    EXPECT_TRUE(kind::valid(10000));
+    EXPECT_TRUE(kind::valid(65533));
+    EXPECT_FALSE(kind::outside(9999));
+    EXPECT_TRUE(kind::outside(10000));
+    EXPECT_TRUE(kind::outside(65533));
+    EXPECT_FALSE(kind::outside(kind::kOther));
     EXPECT_TRUE(kind::valid(kind::kOther));
     EXPECT_TRUE(kind::valid(kind::kMixed));
     EXPECT_NO_THROW(kind::check_comparable(kInt8, kind::kNone, "x"));
@@ -209,14 +243,35 @@ TEST(Kind, ParseRefusesKindsOutsideTheirRange) {
     TestAllocator a;
     Buffer h = hll::empty(a, 12, 0);
     h = hll::add_hash(h.data, h.size, hash_int64(1, 0), false, a, kInt8);
-    for (std::uint16_t bad : {0, 10000, 65533}) {
+    for (std::uint16_t bad : {0}) {
         Bytes v = bytes(h);
         store_le16(v.data() + 6, bad);
         EXPECT_THROW(hll::parse(v.data(), v.size()), Error) << bad;
     }
-    for (std::uint16_t good : {1, 9999, 65534, 65535}) {
+    for (std::uint16_t good : {1, 9999, 10000, 41234, 65533, 65534, 65535}) {
         Bytes v = bytes(h);
         store_le16(v.data() + 6, good);
         EXPECT_NO_THROW(hll::parse(v.data(), v.size())) << good;
     }
+}
+
+// An empty filter records no kind: every path that empties one forgets it
+// (an intersection with no bit left, the last item removed, an aggregate over
+// no value), so, as for hll, bytes of an empty filter with a kind are no
+// value of ours and are refused; before, they were accepted and unequal to
+// the empty filter of the same parameters.
+TEST(Kind, EmptyFilterWithAKindIsRefused) {
+    TestAllocator a;
+    for (std::uint8_t layout : {bloom::kLayoutFixed, bloom::kLayoutScalable, bloom::kLayoutBlocked}) {
+        Bytes e = bytes(bloom::make_empty(a, 100, 0.01, layout, 0));
+        EXPECT_NO_THROW(bloom::parse(e.data(), e.size()));
+        e[1] = 2;
+        store_le16(e.data() + 6, kInt8);
+        EXPECT_THROW(bloom::parse(e.data(), e.size()), Error) << int(layout);
+    }
+    Bytes c = bytes(cuckoo::make_empty(a, 100, 0.01, 0));
+    EXPECT_NO_THROW(cuckoo::parse(c.data(), c.size()));
+    c[1] = 2;
+    store_le16(c.data() + 6, kInt8);
+    EXPECT_THROW(cuckoo::parse(c.data(), c.size()), Error);
 }
