@@ -66,13 +66,12 @@ run_rounds
 GOALS=()
 for col in $WALL $CPU; do
 	name=$([ $col = $WALL ] && echo wall || echo on-CPU)
-	above_bloom=$(calc "$(med bloom_probe $col) - $(med trivial $col)" 3)
-	above_age=$(calc "$(med agebloom_probe $col) - $(med trivial $col)" 3)
-	goal "probe ($name): (agebloom - trivial) / (bloom - trivial)" "$(calc "$above_age / $above_bloom" 3)" 1.5
+	goal "probe ($name): (agebloom - trivial) / (bloom - trivial)" "$(ratio $col agebloom_probe bloom_probe trivial)" 1.5 \
+		agebloom_probe bloom_probe trivial
 done
 BLOOM_FOUND=$(result_of bloom_probe)
 AGE_FOUND=$(result_of agebloom_probe)
-ADD_RATIO=$(calc "($(med agebloom_add $CPU) - $(med trivial $CPU) * 0) / $(med bloom_add $CPU)" 3)
+ADD_RATIO="$(ratio $CPU agebloom_add bloom_add) (load $(load_of agebloom_add bloom_add))"
 
 # The rate over the window at three targets: 400 x 1/fpr ids never added, probed
 # against a count window of KEYS full of other ids, at the worst moment (a
@@ -114,16 +113,14 @@ report() {
 	echo "method:   $ROUNDS interleaved rounds, order rotated; each run in a fresh backend, timed in the server"
 	echo "          (bench/helpers.sql); medians; $(fmt_int "$ROWS") ids probed, a window of $(fmt_int "$KEYS") keys, fpr $FPR"
 	echo
-	printf '  %-60s %10s %10s   %s\n' query "median ms" "on-CPU ms" result
-	for id in "${IDS[@]}"; do
-		printf '  %-60s %10.1f %10.1f   %s\n' "${LABEL[$id]}" "$(med "$id" $WALL)" "$(med "$id" $CPU)" "$(result_of "$id")"
-	done
+	timing_table
 	echo "  found: bloom $(fmt_int "$BLOOM_FOUND"), agebloom $(fmt_int "$AGE_FOUND") (members: $(fmt_int "$KEYS"))"
 	echo "  add (on-CPU): agebloom_agg / bloom_agg over the same $(fmt_int $((3 * KEYS))) rows: $ADD_RATIO"
 	echo "  sizes: $SIZES"
 	echo "$RATES"
 	printf '%-66s %-7s %8s\n' goal target ratio
 	printf '%s\n' "${GOALS[@]}"
+	echo "$NOISE_NOTE"
 }
 
 [ "$AGE_FOUND" -ge "$KEYS" ] || { echo "false negatives: agebloom found $AGE_FOUND of $KEYS members" >&2; exit 1; }

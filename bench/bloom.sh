@@ -188,17 +188,17 @@ FILTER_INFO=$(sql -c "SELECT format('m = %s bits, k = %s, %s of the bits set, es
 # ---- report ----------------------------------------------------------------
 
 timing_row() { # id
-	printf '  %-72s %10.1f %9.1f %9.1f %10.1f   %s\n' "${LABEL[$1]}" "$(med "$1" $WALL)" \
-		"$(field "$1" $WALL | minimum)" "$(field "$1" $WALL | maximum)" "$(med "$1" $CPU)" "$(result_of "$1")"
+	printf '  %-72s %10.1f %9.1f %9.1f %10.1f %-10s %s\n' "${LABEL[$1]}" "$(med "$1" $WALL)" \
+		"$(field "$1" $WALL | minimum)" "$(field "$1" $WALL | maximum)" "$(med "$1" $CPU)" "$(load_of "$1")" "$(result_of "$1")"
 }
 
 GOALS=()
 goal_ratio() { # label numerator denominator goal
 	local wall cpu
-	wall=$(calc "$(med "$2" $WALL) / $(med "$3" $WALL)" 3)
-	cpu=$(calc "$(med "$2" $CPU) / $(med "$3" $CPU)" 3)
-	GOALS+=("$(printf '%-58s %-9s %8s %-5s %8s %-5s' "$1" "<= $4" "$wall" "$(verdict "$wall" "$4")" \
-		"$cpu" "$(verdict "$cpu" "$4")")")
+	wall=$(ratio $WALL "$2" "$3")
+	cpu=$(ratio $CPU "$2" "$3")
+	GOALS+=("$(printf '%-58s %-9s %8s %-5s %8s %-5s load %s' "$1" "<= $4" "$wall" "$(verdict "$wall" "$4")" \
+		"$cpu" "$(verdict "$cpu" "$4")" "$(load_of "$2" "$3")")")
 }
 [ "$WITH_EXACT" = 0 ] || goal_ratio "probe: bloom / exact hash semi-join" probe exact 0.3
 [ "$BUILD_ONLY" = 1 ] || goal_ratio "probe: bloom / trivial scan" probe trivial 1.6
@@ -208,10 +208,10 @@ goal_ratio "build: bloom_agg(id, $KEYS, 0.01) / count(id)" build count 1.3
 # from 10^7 on; the goals hold for the new default layout, this is classic.
 goal_above() { # label numerator baseline floor goal
 	local wall cpu
-	wall=$(calc "($(med "$2" $WALL) - $(med "$4" $WALL)) / ($(med "$3" $WALL) - $(med "$4" $WALL))" 3)
-	cpu=$(calc "($(med "$2" $CPU) - $(med "$4" $CPU)) / ($(med "$3" $CPU) - $(med "$4" $CPU))" 3)
-	GOALS+=("$(printf '%-58s %-9s %8s %-5s %8s %-5s' "$1" "<= $5" "$wall" "$(verdict "$wall" "$5")" \
-		"$cpu" "$(verdict "$cpu" "$5")")")
+	wall=$(ratio $WALL "$2" "$3" "$4")
+	cpu=$(ratio $CPU "$2" "$3" "$4")
+	GOALS+=("$(printf '%-58s %-9s %8s %-5s %8s %-5s load %s' "$1" "<= $5" "$wall" "$(verdict "$wall" "$5")" \
+		"$cpu" "$(verdict "$cpu" "$5")" "$(load_of "$2" "$3" "$4")")")
 }
 # ns per item of ID above the query BASE (default: the trivial scan), N items
 # (default: the rows): wall, on-CPU, and the on-CPU cost in memory latencies.
@@ -249,7 +249,7 @@ report_header() {
 	echo "          bloom_agg(id, $(fmt_int "$KEYS"), 0.01$LAYOUT_ARG) over keys, stored out of line (TOAST) and read through the join;"
 	echo "          id_batches(ids bigint[]) t's ids in order, $(fmt_int "$BATCH") to an array"
 	echo
-	printf '  %-72s %10s %9s %9s %10s   %s\n' query "median ms" "min ms" "max ms" "on-CPU ms" result
+	printf '  %-72s %10s %9s %9s %10s %-10s %s\n' query "median ms" "min ms" "max ms" "on-CPU ms" load result
 }
 
 report_probes() {
@@ -287,7 +287,8 @@ report() {
 	printf '%-58s %-9s %8s %-5s %8s %-5s\n' "goal" "target" "wall" "" "on-CPU" ""
 	printf '%s\n' "${GOALS[@]}"
 	echo "     wall: ratio of the wall-time medians, the verdict asked for; on-CPU: the same from on-CPU time,"
-	echo "     the better guide on a busy machine"
+	echo "     the better guide on a busy machine; load: the 1-minute load average read after the rounds of its queries"
+	echo "     $NOISE_NOTE"
 }
 
 [ "$PROBED" -ge "$EXACT" ] || { echo "false negatives: probe found $PROBED of $EXACT members" >&2; exit 1; }

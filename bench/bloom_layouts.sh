@@ -107,8 +107,7 @@ measure() {
 
 run_rounds
 
-ratio() { calc "$(med "$1" "$3") / $(med "$2" "$3")" 3; }
-# (probe - trivial) / (probe' - trivial): the cost of the probe above the scan.
+# The cost of the probe above the scan (ratios of costs: ratio in bench/lib.sh).
 above() { calc "($(med "$1" "$3") - $(med "$2" "$3"))" 1; }
 ON_CPU=$(printf '%s' "${RUNS[@]}" | awk -F'|' '$2 != "" { w += $1; c += $2 } END { printf "%.0f", 100 * c / w }')
 
@@ -128,9 +127,9 @@ report() {
 		[ "$probes_c" -ge "$members" ] && [ "$probes_b" -ge "$members" ] ||
 			{ echo "false negatives at $n keys" >&2; exit 1; }
 		echo
-		echo "$(fmt_int "$n") keys                                  median ms (on-CPU ms)"
+		echo "$(fmt_int "$n") keys                                  median ms (on-CPU ms)  load"
 		for id in trivial exact count classic_probe blocked_probe classic_build blocked_build; do
-			printf '  %-40s %10.1f (%10.1f)\n' "$id" "$(med "${id}_$n" $WALL)" "$(med "${id}_$n" $CPU)"
+			printf '  %-40s %10.1f (%10.1f)  %s\n' "$id" "$(med "${id}_$n" $WALL)" "$(med "${id}_$n" $CPU)" "$(load_of "${id}_$n")"
 		done
 		for layout in classic blocked; do
 			printf '  %-8s memory %12s bytes; k = %s; measured fpr %s; probe above scan %s ms (on-CPU %s)\n' "$layout" \
@@ -139,17 +138,22 @@ report() {
 				"$(calc "($(result_of "${layout}_probe_$n") - $members) / $nonmembers" 5)" \
 				"$(above "${layout}_probe_$n" "trivial_$n" $WALL)" "$(above "${layout}_probe_$n" "trivial_$n" $CPU)"
 		done
-		echo "  ratios                                        wall    on-CPU"
-		printf '  %-44s %7s %8s\n' "blocked / classic, probe cost above the scan" \
-			"$(calc "($(med "blocked_probe_$n" $WALL) - $(med "trivial_$n" $WALL)) / ($(med "classic_probe_$n" $WALL) - $(med "trivial_$n" $WALL))" 3)" \
-			"$(calc "($(med "blocked_probe_$n" $CPU) - $(med "trivial_$n" $CPU)) / ($(med "classic_probe_$n" $CPU) - $(med "trivial_$n" $CPU))" 3)"
+		echo "  ratios                                        wall    on-CPU  load"
+		printf '  %-44s %7s %8s  %s\n' "blocked / classic, probe cost above the scan" \
+			"$(ratio $WALL "blocked_probe_$n" "classic_probe_$n" "trivial_$n")" \
+			"$(ratio $CPU "blocked_probe_$n" "classic_probe_$n" "trivial_$n")" \
+			"$(load_of "blocked_probe_$n" "classic_probe_$n" "trivial_$n")"
 		for layout in classic blocked; do
-			printf '  %-44s %7s %8s\n' "$layout probe / exact hash semi-join" \
-				"$(ratio "${layout}_probe_$n" "exact_$n" $WALL)" "$(ratio "${layout}_probe_$n" "exact_$n" $CPU)"
-			printf '  %-44s %7s %8s\n' "$layout build / count(id)" \
-				"$(ratio "${layout}_build_$n" "count_$n" $WALL)" "$(ratio "${layout}_build_$n" "count_$n" $CPU)"
+			printf '  %-44s %7s %8s  %s\n' "$layout probe / exact hash semi-join" \
+				"$(ratio $WALL "${layout}_probe_$n" "exact_$n")" "$(ratio $CPU "${layout}_probe_$n" "exact_$n")" \
+				"$(load_of "${layout}_probe_$n" "exact_$n")"
+			printf '  %-44s %7s %8s  %s\n' "$layout build / count(id)" \
+				"$(ratio $WALL "${layout}_build_$n" "count_$n")" "$(ratio $CPU "${layout}_build_$n" "count_$n")" \
+				"$(load_of "${layout}_build_$n" "count_$n")"
 		done
 	done
+	echo
+	echo "$NOISE_NOTE"
 }
 
 report | tee "$OUT_DIR/bloom-layouts-latest.txt"

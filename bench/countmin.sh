@@ -102,14 +102,9 @@ measure() {
 run_rounds
 
 GOALS=()
-goal() { # label value goal
-	GOALS+=("$(printf '%-66s %-7s %8s %-5s' "$1" "<= $3" "$2" "$(verdict "$2" "$3")")")
-}
 for col in $WALL $CPU; do
 	name=$([ $col = $WALL ] && echo wall || echo on-CPU)
-	above_hll=$(calc "$(med hll $col) - $(med count $col)" 3)
-	above_cm=$(calc "$(med countmin $col) - $(med count $col)" 3)
-	goal "per row above count(x) ($name): countmin_agg / hll_add_agg" "$(calc "$above_cm / $above_hll" 3)" 1.5
+	goal "per row above count(x) ($name): countmin_agg / hll_add_agg" "$(ratio $col countmin hll count)" 1.5 countmin hll count
 done
 peak_kb() { result_of "$1" | cut -d' ' -f1; }
 goal "$(fmt_int "$NGROUPS") groups of 10 rows: hash table countmin_agg / hll_add_agg" \
@@ -136,15 +131,13 @@ report() {
 	echo "          (bench/helpers.sql); medians; $(fmt_int "$ROWS") rows, $(fmt_int "$VALUES") values, Zipf s = $SKEW;"
 	echo "          GROUP BY: $(fmt_int "$NGROUPS") groups of 10 rows, hash aggregate, work_mem 64MB (result: peak, batches, disk)"
 	echo
-	printf '  %-60s %10s %10s   %s\n' query "median ms" "on-CPU ms" result
-	for id in "${IDS[@]}"; do
-		printf '  %-60s %10.1f %10.1f   %s\n' "${LABEL[$id]}" "$(med "$id" $WALL)" "$(med "$id" $CPU)" "$(result_of "$id")"
-	done
+	timing_table
 	echo "  accuracy (epsilon 0.001, delta 0.01): $(fmt_int "$DISTINCT") distinct values, epsilon N = $BOUND;"
 	echo "    mean excess $MEAN_EXCESS, max $MAX_EXCESS, $OVER values above epsilon N, $BELOW below the truth"
 	echo
 	printf '%-66s %-7s %8s\n' goal target ratio
 	printf '%s\n' "${GOALS[@]}"
+	echo "$NOISE_NOTE"
 }
 
 [ "$BELOW" -eq 0 ] || { echo "countmin_count below the exact count for $BELOW values" >&2; exit 1; }

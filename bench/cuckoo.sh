@@ -79,10 +79,9 @@ run_rounds
 GOALS=()
 for col in $WALL $CPU; do
 	name=$([ $col = $WALL ] && echo wall || echo on-CPU)
-	above_bloom=$(calc "$(med bloom_probe $col) - $(med trivial $col)" 3)
-	above_cuckoo=$(calc "$(med cuckoo_probe $col) - $(med trivial $col)" 3)
-	goal "probe ($name): (cuckoo - trivial) / (bloom - trivial)" "$(calc "$above_cuckoo / $above_bloom" 3)" 1.2
-	goal "build ($name): cuckoo_agg / bloom_agg" "$(calc "$(med cuckoo_build $col) / $(med bloom_build $col)" 3)" 1.5
+	goal "probe ($name): (cuckoo - trivial) / (bloom - trivial)" "$(ratio $col cuckoo_probe bloom_probe trivial)" 1.2 \
+		cuckoo_probe bloom_probe trivial
+	goal "build ($name): cuckoo_agg / bloom_agg" "$(ratio $col cuckoo_build bloom_build)" 1.5 cuckoo_build bloom_build
 done
 BLOOM_FOUND=$(result_of bloom_probe)
 CUCKOO_FOUND=$(result_of cuckoo_probe)
@@ -96,15 +95,13 @@ report() {
 	echo "method:   $ROUNDS interleaved rounds, order rotated; each run in a fresh backend, timed in the server"
 	echo "          (bench/helpers.sql); medians; $(fmt_int "$ROWS") ids probed, $(fmt_int "$KEYS") keys, fpr $FPR"
 	echo
-	printf '  %-60s %10s %10s   %s\n' query "median ms" "on-CPU ms" result
-	for id in "${IDS[@]}"; do
-		printf '  %-60s %10.1f %10.1f   %s\n' "${LABEL[$id]}" "$(med "$id" $WALL)" "$(med "$id" $CPU)" "$(result_of "$id")"
-	done
+	timing_table
 	echo "  found: bloom $(fmt_int "$BLOOM_FOUND"), cuckoo $(fmt_int "$CUCKOO_FOUND") of $(fmt_int "$KEYS") members"
 	echo "  sizes: $SIZES"
 	echo
 	printf '%-66s %-7s %8s\n' goal target ratio
 	printf '%s\n' "${GOALS[@]}"
+	echo "$NOISE_NOTE"
 }
 
 [ "$CUCKOO_FOUND" -ge "$KEYS" ] || { echo "false negatives: cuckoo found $CUCKOO_FOUND of $KEYS members" >&2; exit 1; }

@@ -12,12 +12,17 @@
 #   - size: the bytes of each (pg_column_size) per distribution;
 #   - speed: the aggregate's on-CPU cost per row above count(x), interleaved
 #     rounds, ratio of medians: ddsketch_agg(x) against tdigest(x, 100) on a
-#     lognormal table of BENCH_SPEED_ROWS values (default BENCH_ROWS).
+#     lognormal table of BENCH_SPEED_ROWS values (default BENCH_ROWS); both
+#     libraries loaded before every timed run (WARMUP); a ratio whose costs are
+#     within their rounds' spread prints noise (bench/lib.sh), and every timing
+#     and ratio has the load average read after its rounds beside it.
 # Prints a table with PASS/MISS per goal and writes bench/results/ddsketch-latest.txt.
 #
 #   bench/ddsketch.sh                                       1M rows a distribution, 5 rounds
 #   BENCH_SPEED_ROWS=10000000 bench/ddsketch.sh             the issue's 10^7 rows for speed
 #   BENCH_ROWS=100000 BENCH_ROUNDS=3 bench/ddsketch.sh      quick smoke run
+#
+# Installs Debian's postgresql-$PG_MAJOR-tdigest when it is missing.
 #
 # Goals (issue 26): every ddsketch error <= alpha (0.01); ddsketch no larger than
 # tdigest(100) on lognormal data; ddsketch_agg's cost above count(x) <= 0.5 x tdigest's.
@@ -26,6 +31,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . test/cluster.sh
 . bench/lib.sh
+ensure_packages "postgresql-$PG_MAJOR-tdigest"
 
 ROWS=${BENCH_ROWS:-1000000}
 SPEED_ROWS=${BENCH_SPEED_ROWS:-$ROWS}
@@ -124,9 +130,8 @@ goal "accuracy: worst ddsketch relative error, every distribution and q" "$(calc
 goal "size: ddsketch bytes / tdigest(100) bytes, lognormal" "$(calc "$LOGNORMAL_BYTES" 3)" 1
 for col in $WALL $CPU; do
 	name=$([ $col = $WALL ] && echo wall || echo on-CPU)
-	above_dd=$(calc "$(med ddsketch $col) - $(med count $col)" 3)
-	above_td=$(calc "$(med tdigest $col) - $(med count $col)" 3)
-	goal "speed ($name): (ddsketch_agg - count) / (tdigest - count)" "$(calc "$above_dd / $above_td" 3)" 0.5
+	goal "speed ($name): (ddsketch_agg - count) / (tdigest - count)" "$(ratio $col ddsketch tdigest count)" 0.5 \
+		ddsketch tdigest count
 done
 
 report() {
@@ -141,13 +146,11 @@ report() {
 	printf '%s\n' "$ACCURACY"
 	echo "worst relative error: ddsketch $WORST, tdigest $WORST_TD"
 	echo
-	printf '  %-40s %10s %10s\n' query "median ms" "on-CPU ms"
-	for id in "${IDS[@]}"; do
-		printf '  %-40s %10.1f %10.1f\n' "${LABEL[$id]}" "$(med "$id" $WALL)" "$(med "$id" $CPU)"
-	done
+	timing_table 40
 	echo
 	printf '%-66s %-7s %8s\n' goal target ratio
 	printf '%s\n' "${GOALS[@]}"
+	echo "$NOISE_NOTE"
 }
 
 report | tee "$OUT_DIR/ddsketch-latest.txt"

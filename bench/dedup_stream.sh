@@ -101,14 +101,20 @@ SQL
 	} | sql
 }
 
+# The 1-minute load average read after each approach's replay, printed beside its results.
+declare -A REPLAY_LOAD
 log "replaying $HOURS scaled hours ($((LAST_UNPACED + 1)) batches of $BATCH_S s) and ${PACED} s paced: bloom"
 replay bloom
+REPLAY_LOAD[bloom]=$(cut -d' ' -f1 /proc/loadavg)
 log "the same through the recipe with fuse slices"
 replay fuse
+REPLAY_LOAD[fuse]=$(cut -d' ' -f1 /proc/loadavg)
 log "the same through exact deduplication"
 replay exact
+REPLAY_LOAD[exact]=$(cut -d' ' -f1 /proc/loadavg)
 log "the same through one agebloom filter of the window (issue 28)"
 replay agebloom
+REPLAY_LOAD[agebloom]=$(cut -d' ' -f1 /proc/loadavg)
 log "checking both against the stream"
 
 # Steady state: the hours after the first window, when every slice is live.
@@ -145,6 +151,7 @@ drop_ratio=$(calc "$drop_rate / $FPR" 3)
 {
 	echo "bench/dedup_stream.sh, $(date -u '+%Y-%m-%d %H:%M UTC'), $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src sql examples bench || echo ' + uncommitted changes')"
 	echo "machine:  $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); load average $LOAD_AT_START at start, $(cut -d' ' -f1-3 /proc/loadavg) at end"
+	echo "          1-minute load average after each replay: bloom ${REPLAY_LOAD[bloom]}, fuse ${REPLAY_LOAD[fuse]}, exact ${REPLAY_LOAD[exact]}, agebloom ${REPLAY_LOAD[agebloom]}"
 	echo "stream:   $RATE clicks/s; a window of $WINDOW s stands for a day (hour slice $(calc "$WINDOW / 24" 1) s, batch $BATCH_S s); $(fmt_int "${M[bloom.clicks]}") clicks replayed unpaced ($HOURS scaled hours), ${PACED} s paced"
 	echo "          $(fmt_int "${M[bloom.dups]}") of them repeat a click seen less than a window before (double clicks within a second, repeats hours apart)"
 	echo "recipe:   examples/dedup_stream.sql, window rate $FPR, each slice at $SLICE_FPR; slices at the end: $SLICES"
@@ -153,6 +160,7 @@ drop_ratio=$(calc "$drop_rate / $FPR" 3)
 	echo "          (/proc/self/schedstat), its VACUUMs included; WAL from pg_current_wal_insert_lsn; storage: pg_total_relation_size"
 	echo
 	printf '%-44s %14s %14s %9s\n' "" "bloom slices" "exact" "ratio"
+	printf '%-44s %14s %14s\n' "1-minute load average after its replay" "${REPLAY_LOAD[bloom]}" "${REPLAY_LOAD[exact]}"
 	printf '%-44s %14s %14s %9s\n' "on-CPU per click (us)" "$(calc "${M[bloom.cpu]} / 1000" 2)" "$(calc "${M[exact.cpu]} / 1000" 2)" "$(calc "${M[bloom.cpu]} / ${M[exact.cpu]}" 3)"
 	printf '%-44s %14s %14s\n' "clicks/s per core (on-CPU)" "$(fmt_int "$(calc "1e9 / ${M[bloom.cpu]}" 0)")" "$(fmt_int "$(calc "1e9 / ${M[exact.cpu]}" 0)")"
 	printf '%-44s %14s %14s\n' "core at $RATE clicks/s (from the above)" "$(core_at_rate bloom)" "$(core_at_rate exact)"

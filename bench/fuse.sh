@@ -67,11 +67,10 @@ run_rounds
 GOALS=()
 for col in $WALL $CPU; do
 	name=$([ $col = $WALL ] && echo wall || echo on-CPU)
-	above_bloom=$(calc "$(med bloom_probe $col) - $(med trivial $col)" 3)
-	above_fuse=$(calc "$(med fuse_probe $col) - $(med trivial $col)" 3)
-	goal "probe ($name): (fuse - trivial) / (bloom - trivial)" "$(calc "$above_fuse / $above_bloom" 3)" 1.2
+	goal "probe ($name): (fuse - trivial) / (bloom - trivial)" "$(ratio $col fuse_probe bloom_probe trivial)" 1.2 \
+		fuse_probe bloom_probe trivial
 done
-goal "build (on-CPU): fuse_agg / bloom_agg" "$(calc "$(med fuse_build $CPU) / $(med bloom_build $CPU)" 3)" 3.0
+goal "build (on-CPU): fuse_agg / bloom_agg" "$(ratio $CPU fuse_build bloom_build)" 3.0 fuse_build bloom_build
 BLOOM_FOUND=$(result_of bloom_probe)
 FUSE_FOUND=$(result_of fuse_probe)
 
@@ -104,14 +103,12 @@ report() {
 	echo "method:   $ROUNDS interleaved rounds, order rotated; each run in a fresh backend, timed in the server"
 	echo "          (bench/helpers.sql); medians; $(fmt_int "$ROWS") ids probed against $(fmt_int "$KEYS") keys, rate $FPR"
 	echo
-	printf '  %-60s %10s %10s   %s\n' query "median ms" "on-CPU ms" result
-	for id in "${IDS[@]}"; do
-		printf '  %-60s %10.1f %10.1f   %s\n' "${LABEL[$id]}" "$(med "$id" $WALL)" "$(med "$id" $CPU)" "$(result_of "$id")"
-	done
+	timing_table
 	echo "  found: bloom $(fmt_int "$BLOOM_FOUND"), fuse $(fmt_int "$FUSE_FOUND") (members: $(fmt_int "$KEYS"))"
 	echo "$RATES"
 	printf '%-66s %-7s %8s\n' goal target ratio
 	printf '%s\n' "${GOALS[@]}"
+	echo "$NOISE_NOTE"
 }
 
 [ "$FUSE_FOUND" -ge "$KEYS" ] || { echo "false negatives: fuse found $FUSE_FOUND of $KEYS members" >&2; exit 1; }

@@ -178,8 +178,8 @@ run_rounds 3
 ERR_GOAL=$(calc "3 * 104 / sqrt(16384)" 2)
 
 timing_row() { # id
-	printf '  %-60s %10.1f %9.1f %9.1f %10.1f   %s\n' "${LABEL[$1]}" "$(med "$1" $WALL)" \
-		"$(field "$1" $WALL | minimum)" "$(field "$1" $WALL | maximum)" "$(med "$1" $CPU)" \
+	printf '  %-60s %10.1f %9.1f %9.1f %10.1f %-10s %s\n' "${LABEL[$1]}" "$(med "$1" $WALL)" \
+		"$(field "$1" $WALL | minimum)" "$(field "$1" $WALL | maximum)" "$(med "$1" $CPU)" "$(load_of "$1")" \
 		"$(calc "$(result_of "$1")" 0)"
 }
 
@@ -196,9 +196,9 @@ above_floor() {
 }
 
 group_row() { # id
-	printf '  %-50s %10.1f %9.1f %9.1f %10.1f %12s %7s %7s %11s  %s\n' "${LABEL[$1]}" "$(med "$1" $WALL)" \
+	printf '  %-50s %10.1f %9.1f %9.1f %10.1f %12s %7s %7s %11s  %-10s %s\n' "${LABEL[$1]}" "$(med "$1" $WALL)" \
 		"$(field "$1" $WALL | minimum)" "$(field "$1" $WALL | maximum)" "$(med "$1" $CPU)" \
-		"$(med "$1" 4)" "$(med "$1" 5)" "$(med "$1" 6)" "$(med "$1" 7)" \
+		"$(med "$1" 4)" "$(med "$1" 5)" "$(med "$1" 6)" "$(med "$1" 7)" "$(load_of "$1")" \
 		"$(field "$1" 3 | sort -u | paste -sd,)"
 }
 
@@ -208,19 +208,20 @@ GOALS=()
 # likely show). No GOAL: a ratio to read the others by. MARK flags the goal.
 goal_ratio() {
 	local goal=${4:-} mark=${5:-} wall cpu
-	wall=$(calc "$(med "$2" $WALL) / $(med "$3" $WALL)" 3)
-	cpu=$(calc "$(med "$2" $CPU) / $(med "$3" $CPU)" 3)
-	GOALS+=("$(printf '%-62s %-14s %8s %-5s %8s %-5s' "$1" "${goal:+<= $goal$mark}" \
-		"$wall" "$([ -z "$goal" ] || verdict "$wall" "$goal")" "$cpu" "$([ -z "$goal" ] || verdict "$cpu" "$goal")")")
+	wall=$(ratio $WALL "$2" "$3")
+	cpu=$(ratio $CPU "$2" "$3")
+	GOALS+=("$(printf '%-62s %-14s %8s %-5s %8s %-5s load %s' "$1" "${goal:+<= $goal$mark}" \
+		"$wall" "$([ -z "$goal" ] || verdict "$wall" "$goal")" "$cpu" "$([ -z "$goal" ] || verdict "$cpu" "$goal")" \
+		"$(load_of "$2" "$3")")")
 }
 # goal_above LABEL OURS FLOOR THEIRS THEIR_FLOOR GOAL: the aggregates' own cost,
 # each above the scan of its database: (ours - floor) / (theirs - their floor).
 goal_above() {
 	local wall cpu
-	wall=$(calc "($(med "$2" $WALL) - $(med "$3" $WALL)) / ($(med "$4" $WALL) - $(med "$5" $WALL))" 3)
-	cpu=$(calc "($(med "$2" $CPU) - $(med "$3" $CPU)) / ($(med "$4" $CPU) - $(med "$5" $CPU))" 3)
-	GOALS+=("$(printf '%-62s %-14s %8s %-5s %8s %-5s' "$1" "<= $6" \
-		"$wall" "$(verdict "$wall" "$6")" "$cpu" "$(verdict "$cpu" "$6")")")
+	wall=$(ratio $WALL "$2" "$4" "$3" "$5")
+	cpu=$(ratio $CPU "$2" "$4" "$3" "$5")
+	GOALS+=("$(printf '%-62s %-14s %8s %-5s %8s %-5s load %s' "$1" "<= $6" \
+		"$wall" "$(verdict "$wall" "$6")" "$cpu" "$(verdict "$cpu" "$6")" "$(load_of "$2" "$3" "$4" "$5")")")
 }
 goal_error() { # label estimate-id exact-value
 	local err
@@ -285,7 +286,7 @@ report() {
 	echo "          medians of the $ROUNDS runs; every ratio is of medians from this same run"
 	echo "data:     t(id bigint, s text = md5(id::text)), $(fmt_int "$ROWS") rows, id 1..$(fmt_int "$ROWS"), the same pages in both databases"
 	echo
-	printf '  %-60s %10s %9s %9s %10s   %s\n' query "median ms" "min ms" "max ms" "on-CPU ms" result
+	printf '  %-60s %10s %9s %9s %10s %-10s %s\n' query "median ms" "min ms" "max ms" "on-CPU ms" load result
 	echo "1. bigint column, $(fmt_int "$ROWS") distinct values, p = 14"
 	for id in count_id count_id_hll ours_id theirs_id exact_id; do timing_row $id; done
 	above_floor "ns per row" "$ROWS" ours_id count_id theirs_id count_id_hll
@@ -299,8 +300,8 @@ report() {
 	above_floor "us per sketch" "$SKETCHES" union_ours read_ours union_theirs read_theirs
 	echo
 	echo "4. GROUP BY g, 5 values per group, one sketch per group; timed around EXPLAIN (ANALYZE, TIMING OFF); kB"
-	printf '  %-50s %10s %9s %9s %10s %12s %7s %7s %11s  %s\n' query "median ms" "min ms" "max ms" "on-CPU ms" \
-		"HashAgg peak" batches disk "RSS growth" strategy
+	printf '  %-50s %10s %9s %9s %10s %12s %7s %7s %11s  %-10s %s\n' query "median ms" "min ms" "max ms" "on-CPU ms" \
+		"HashAgg peak" batches disk "RSS growth" load strategy
 	echo "HashAggregate (enable_sort=off, work_mem=1GB), $(fmt_int "$NGROUPS") groups"
 	group_row hash_ours
 	echo "HashAggregate (enable_sort=off, work_mem=1GB), $(fmt_int "$NGROUPS_SMALL") groups"
@@ -317,6 +318,8 @@ report() {
 	printf '%s\n' "${GOALS[@]}"
 	echo "     wall: ratio of the wall-time medians, the verdict asked for; on-CPU: the same from on-CPU time,"
 	echo "     the better guide on a busy machine; * a goal this benchmark assumes (the project set none)"
+	echo "     load: the 1-minute load average read after the rounds of the queries in the row or ratio"
+	echo "     $NOISE_NOTE"
 }
 
 report | tee "$OUT_DIR/latest.txt"

@@ -18,13 +18,18 @@
 #   bench/kll.sh                                       1M rows a distribution, 5 rounds
 #   BENCH_ROWS=100000 BENCH_ROUNDS=3 bench/kll.sh      quick smoke run
 #
-# Needs the datasketches extension in the server (skip otherwise). Goals (issue
+# Needs the datasketches extension in the server: built from ../shared/vendor and
+# installed first (test/vendor.sh, as test/scripts/kll_datasketches.sh; skip when there
+# are neither those tarballs nor an installed extension). A ratio whose costs are within
+# their rounds' spread prints noise (bench/lib.sh); the load average read after each
+# query's rounds is printed beside its timing and its ratios. Goals (issue
 # 26): every kll rank error <= kll_rank_error; kll_agg's cost above count(x) <=
 # 0.7 x kll_double_sketch_build's. A missed goal prints MISS; the exit status
 # only says whether the run worked.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . test/cluster.sh
+. test/vendor.sh
 . bench/lib.sh
 
 ROWS=${BENCH_ROWS:-1000000}
@@ -35,10 +40,13 @@ RAW_FILE=$OUT_DIR/kll-latest-raw.tsv
 QS="{0.001,0.01,0.5,0.9,0.99,0.999,0.9999}"
 mkdir -p "$OUT_DIR"
 
-if [ ! -f "$("$PG_BIN/pg_config" --pkglibdir)/datasketches.so" ]; then
-	echo "skip - the datasketches extension (datasketches-postgresql) is not installed in $PG_BIN's server"
+status=0
+ensure_datasketches || status=$?
+if [ $status = 1 ]; then
+	echo "skip - neither ../shared/vendor/datasketches-postgresql-*.tar.xz nor the datasketches extension in $PG_BIN's server"
 	exit 0
 fi
+[ $status = 0 ] || exit 1
 
 SERVER_SETTINGS=(
 	"shared_buffers = 512MB"
@@ -139,9 +147,8 @@ GOALS=()
 goal "accuracy: worst kll rank error, every distribution and q (bound: kll_rank_error)" "$(calc "$WORST" 6)" "$BOUND"
 for col in $WALL $CPU; do
 	name=$([ $col = $WALL ] && echo wall || echo on-CPU)
-	above_k=$(calc "$(med kll $col) - $(med count $col)" 3)
-	above_d=$(calc "$(med datasketches $col) - $(med count $col)" 3)
-	goal "speed ($name): (kll_agg - count) / (kll_double_sketch_build - count)" "$(calc "$above_k / $above_d" 3)" 0.7
+	goal "speed ($name): (kll_agg - count) / (kll_double_sketch_build - count)" "$(ratio $col kll datasketches count)" 0.7 \
+		kll datasketches count
 done
 
 report() {
@@ -154,13 +161,11 @@ report() {
 	printf '%s' "$ACCURACY"
 	echo "size, lognormal 1: kll bytes / datasketches bytes = $(calc "$SIZE_RATIO" 3)"
 	echo
-	printf '  %-44s %10s %10s\n' query "median ms" "on-CPU ms"
-	for id in "${IDS[@]}"; do
-		printf '  %-44s %10.1f %10.1f\n' "${LABEL[$id]}" "$(med "$id" $WALL)" "$(med "$id" $CPU)"
-	done
+	timing_table 44
 	echo
 	printf '%-76s %-9s %8s\n' goal target ratio
 	printf '%s\n' "${GOALS[@]}"
+	echo "$NOISE_NOTE"
 }
 
 report | tee "$OUT_DIR/kll-latest.txt"

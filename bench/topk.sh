@@ -11,8 +11,14 @@
 #    datasketches-postgresql extension) on the same rows as text, next to
 #    topk_agg on them, at lg_k 10 (a map of 2^10 = 1024 slots, our default size
 #    1024; it keeps at most 0.75 * 1024 = 768 counters), and the accuracy of its
-#    top 100. When the server has no datasketches extension those rows print
-#    SKIP (benchmarks are not tests).
+#    top 100. The extension is built from ../shared/vendor and installed first
+#    (test/vendor.sh, as test/scripts/kll_datasketches.sh); when there are neither
+#    those tarballs nor an installed extension those rows print SKIP (benchmarks
+#    are not tests). Its library is loaded before every timed run, as ours is
+#    (WARMUP): a first call's dlopen is charged to no query.
+#  - a ratio whose costs are within their rounds' spread prints noise
+#    (bench/lib.sh); the load average read after each query's rounds is printed
+#    beside its timing and its ratios.
 # Prints a table with PASS/MISS per goal and writes bench/results/topk-latest.txt.
 #
 #   bench/topk.sh                                                 10^6 rows, 10^5 distinct, 5 rounds
@@ -26,6 +32,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . test/cluster.sh
+. test/vendor.sh
 . bench/lib.sh
 
 ROWS=${BENCH_ROWS:-1000000}
@@ -47,6 +54,12 @@ SERVER_SETTINGS=(
 WARMUP="SELECT topk_empty(1) IS NOT NULL"
 
 sql() { psql -X -q -At -v ON_ERROR_STOP=1 -d "$DB" "$@"; }
+
+DS_LG_K=10
+status=0
+ensure_datasketches || status=$?
+[ $status -le 1 ] || exit 1
+HAVE_DS=$((status == 0))
 
 build_and_install
 start_cluster "${SERVER_SETTINGS[@]}"
@@ -79,13 +92,10 @@ COMMIT;
 VACUUM (FREEZE, ANALYZE) z08, z10, z12, z10t;
 SELECT sum(pg_prewarm(c.oid)) FROM pg_class c WHERE c.oid IN ('z08'::regclass, 'z10'::regclass, 'z12'::regclass, 'z10t'::regclass);
 SQL
-# DataSketches' frequent items, when the server has the extension.
-DS_LG_K=10
-if [ "$(sql -c "SELECT count(*) FROM pg_available_extensions WHERE name = 'datasketches'")" = 1 ]; then
+# DataSketches' frequent items, when the server has the extension (ensure_datasketches above).
+if [ $HAVE_DS = 1 ]; then
 	sql -c "CREATE EXTENSION datasketches"
-	HAVE_DS=1
-else
-	HAVE_DS=0
+	WARMUP+=" AND (SELECT length(frequent_strings_sketch_build($DS_LG_K, 'x')::bytea) > 0)"
 fi
 
 # Recall and error, once (deterministic for fixed rows).
@@ -130,26 +140,19 @@ SQL[topk_text]="SELECT topk_count(topk_agg(x)) FROM z10t"
 LABEL[ds_text]="DataSketches frequent_strings_sketch_build($DS_LG_K, x) FROM z10t"
 SQL[ds_text]="SELECT length(frequent_strings_sketch_build($DS_LG_K, x)::bytea) FROM z10t"
 
-measure() {
-	sql -c "SELECT format('%s|%s|%s', ms, cpu_ms, result)
-		FROM bench_time(\$q\$${SQL[$1]}\$q\$, \$q\$$WARMUP\$q\$)"
-}
+measure() { measure_in_server "$1"; }
 
 run_rounds
 
 GOALS=()
-goal() { # label value goal
-	GOALS+=("$(printf '%-66s %-7s %8s %-5s' "$1" "<= $3" "$2" "$(verdict "$2" "$3")")")
-}
 for t in z10 z12; do
 	missed=$((100 - $(echo "${ACC[$t]}" | cut -d'|' -f1)))
 	goal "recall, s = $([ $t = z10 ] && echo 1.0 || echo 1.2): exact top 100 missed" "$missed" 0
 done
 for col in $WALL $CPU; do
 	name=$([ $col = $WALL ] && echo wall || echo on-CPU)
-	above_topk=$(calc "$(med topk_agg $col) - $(med count_x $col)" 3)
-	above_exact=$(calc "$(med exact_top100 $col) - $(med count_x $col)" 3)
-	goal "speed ($name): (topk_agg - count) / (exact - count)" "$(calc "$above_topk / $above_exact" 3)" 0.25
+	goal "speed ($name): (topk_agg - count) / (exact - count)" "$(ratio $col topk_agg exact_top100 count_x)" 0.25 \
+		topk_agg exact_top100 count_x
 done
 for col in $WALL $CPU; do
 	name=$([ $col = $WALL ] && echo wall || echo on-CPU)
@@ -157,9 +160,8 @@ for col in $WALL $CPU; do
 		GOALS+=("$(printf '%-66s %s' "text ($name): (topk_agg - count) / (DataSketches - count)" "SKIP (datasketches not installed)")")
 		continue
 	fi
-	above_topk=$(calc "$(med topk_text $col) - $(med count_t $col)" 3)
-	above_ds=$(calc "$(med ds_text $col) - $(med count_t $col)" 3)
-	goal "text ($name): (topk_agg - count) / (DataSketches - count)" "$(calc "$above_topk / $above_ds" 3)" 0.6
+	goal "text ($name): (topk_agg - count) / (DataSketches - count)" "$(ratio $col topk_text ds_text count_t)" 0.6 \
+		topk_text ds_text count_t
 done
 
 report() {
@@ -185,13 +187,11 @@ report() {
 		done
 	fi
 	echo
-	printf '  %-60s %10s %10s   %s\n' query "median ms" "on-CPU ms" result
-	for id in "${IDS[@]}"; do
-		printf '  %-60s %10.1f %10.1f   %s\n' "${LABEL[$id]}" "$(med "$id" $WALL)" "$(med "$id" $CPU)" "$(result_of "$id")"
-	done
+	timing_table
 	echo
 	printf '%-66s %-7s %8s\n' goal target value
 	printf '%s\n' "${GOALS[@]}"
+	echo "$NOISE_NOTE"
 }
 
 report | tee "$OUT_DIR/topk-latest.txt"

@@ -28,13 +28,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . test/cluster.sh
+. test/vendor.sh
 . test/checks.sh
 
-tarball=
-for dir in "$(git rev-parse --show-toplevel 2>/dev/null || pwd)/../shared/vendor" /work/shared/vendor; do
-	for f in "$dir"/datasketches-cpp-*.tar.xz; do [ -f "$f" ] && tarball=$f && break 2; done
-done
-if [ -z "$tarball" ]; then
+if ! tarball=$(vendor_tarball 'datasketches-cpp-*.tar.xz'); then
 	echo "skip - ../shared/vendor/datasketches-cpp-*.tar.xz is absent: no datasketches-cpp to check against"
 	exit 0
 fi

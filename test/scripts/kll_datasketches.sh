@@ -6,21 +6,21 @@
 # the image datasketches-cpp writes (its coin set to ours), images of doubles and
 # floats import and export to themselves, quantiles and ranks of an import are
 # datasketches-cpp's, merges have its shape, and ranks stay within the rank error.
-# Then, when the server (PGHOST) has datasketches-postgresql (CREATE EXTENSION
-# datasketches; a "skip - " line otherwise), against it: its kll_double_sketch and
-# kll_float_sketch images import (kll_import) and export (kll_export) to their bytes,
-# with its quantiles and ranks; our exports read back in it with our count and
+# Then against datasketches-postgresql (CREATE EXTENSION datasketches) in the server
+# (PGHOST), built from ../shared/vendor/datasketches-postgresql-*.tar.xz and installed
+# into it first (test/vendor.sh; the build cached in /var/cache/probabilistic; a
+# "skip - " line only when there is no server, or neither those tarballs nor an
+# installed extension): its kll_double_sketch and kll_float_sketch images import
+# (kll_import) and export (kll_export) to their bytes, with its quantiles and ranks; our exports read back in it with our count and
 # quantiles; its merge of our export with its sketch, and ours of its import with
 # ours, within the rank error of the truth.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. test/cluster.sh
+. test/vendor.sh
 . test/checks.sh
 
-tarball=
-for dir in "$(git rev-parse --show-toplevel 2>/dev/null || pwd)/../shared/vendor" /work/shared/vendor; do
-	for f in "$dir"/datasketches-cpp-*.tar.xz; do [ -f "$f" ] && tarball=$f && break 2; done
-done
-if [ -z "$tarball" ]; then
+if ! tarball=$(vendor_tarball 'datasketches-cpp-*.tar.xz'); then
 	echo "skip - ../shared/vendor/datasketches-cpp-*.tar.xz is absent: no datasketches-cpp to check against"
 	exit 0
 fi
@@ -32,10 +32,19 @@ g++ -std=c++17 -O2 -ffp-contract=off -I"$src/kll/include" -I"$src/common/include
 	-o "$work/oracle" test/scripts/kll_oracle.cpp src/core/kll.cpp src/core/header.cpp src/core/core.cpp
 "$work/oracle"
 
-if [ -z "${PGHOST:-}" ] || [ "$(psql -X -At -d postgres -c "SELECT count(*) FROM pg_available_extensions WHERE name = 'datasketches'" 2>/dev/null)" != 1 ]; then
-	echo "skip - no server with the datasketches extension (datasketches-postgresql) to check against"
+if [ -z "${PGHOST:-}" ]; then
+	echo "skip - no server (PGHOST) to check datasketches-postgresql's kll against"
 	exit 0
 fi
+status=0
+ensure_datasketches || status=$?
+if [ $status = 1 ]; then
+	echo "skip - neither ../shared/vendor/datasketches-postgresql-*.tar.xz nor an installed datasketches extension to check against"
+	exit 0
+fi
+check "datasketches-postgresql is available in $PG_BIN's server (built from ../shared/vendor and installed)" \
+	"$status $(psql -X -At -d postgres -c "SELECT count(*) FROM pg_available_extensions WHERE name = 'datasketches'")" "0 1"
+[ "$failures" = 0 ] || finish_checks
 DB=prob_kll_ds
 sql() { psql -X -q -At -v ON_ERROR_STOP=1 -d "$DB" "$@"; }
 trap 'psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $DB" 2>/dev/null || true; rm -rf "$work"' EXIT

@@ -8,8 +8,8 @@
 # does with the aggregates it cannot push down.  Prints ok / not ok / skip lines.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-TOP=$(pwd)
 source test/cluster.sh
+source test/vendor.sh
 source test/checks.sh
 
 CITUS_VERSION=13.2.2
@@ -21,17 +21,6 @@ PKGLIBDIR=$("$PG_BIN/pg_config" --pkglibdir)
 skip() {
 	echo "skip - citus stage: $1"
 	exit 0
-}
-
-find_tarball() {
-	local dir
-	for dir in "$(git rev-parse --show-toplevel 2>/dev/null || echo "$TOP")/../shared/vendor" /work/shared/vendor; do
-		if [ -f "$dir/citus-$CITUS_VERSION.tar.xz" ]; then
-			echo "$dir/citus-$CITUS_VERSION.tar.xz"
-			return 0
-		fi
-	done
-	return 1
 }
 
 installed_citus_version() {
@@ -71,7 +60,7 @@ build_citus() {
 ensure_citus() {
 	local tarball have
 	have=$(installed_citus_version || true)
-	if tarball=$(find_tarball); then
+	if tarball=$(vendor_tarball "citus-$CITUS_VERSION.tar.xz"); then
 		if [ "$have" = "$CITUS_VERSION" ]; then
 			echo "# citus: Citus $have already installed" >&2
 			return 0
