@@ -99,7 +99,7 @@ agebloom_refuse_zoned_time(Node *expr)
 	ereport(ERROR,
 			(errcode(ERRCODE_DATATYPE_MISMATCH),
 			 errmsg("agebloom time must be timestamptz, not %s", format_type_be(from)),
-			 errdetail("A %s names no instant: converting it to timestamptz depends on the session's TimeZone, "
+			 errdetail("PostgreSQL converts a %s to timestamptz in the session's TimeZone, "
 					   "so the same call would add or look in other generations in another session.",
 					   format_type_be(from)),
 			 errhint("Say which time zone it is in, as at AT TIME ZONE 'UTC' (or the zone it was recorded in).")));
