@@ -158,7 +158,7 @@ class Agebloom:
         return Agebloom.from_bytes(self.to_bytes())
 
     def _slot(self, g):
-        return g % self.S  # Python's % is floor modulo
+        return g % self.S  # Python's % is floor modulo, of the exact difference (section 11.1)
 
     def _shift(self, to):
         steps = self.S if self.generation == NO_GENERATION else min(to - self.generation, self.S)
@@ -175,6 +175,8 @@ class Agebloom:
             target = now + 1 if self.counts[self._slot(now)] >= self.limit else now
         else:
             target = generation_of(at, self.length)
+            if target == NO_GENERATION:
+                raise pf.ParameterError("a time whose generation is the mark of no add (section 11.1)")
             if now != NO_GENERATION and target <= now:
                 if now - target >= self.S:
                     return False

@@ -146,6 +146,50 @@ class WindowProperty(unittest.TestCase):
                 self.assertTrue(f.contains_at(x, newest))
 
 
+class WindowEdges(unittest.TestCase):
+    """The window's oldest instant (doc/FORMAT.md 11.4), at every alignment: truth from the stream itself."""
+
+    def test_count_oldest_of_the_window(self):
+        # After every add, the oldest of the last N ids is found; N = l g (the tightest) and not.
+        for n, l in ((1, 1), (8, 4), (9, 4), (12, 3), (128, 32), (100, 32)):
+            f = af.Agebloom.empty_count(n, 0.01, l)
+            for i in range(1, n + 3 * f.length * l + 1):
+                f.add(i)
+                if i >= n:
+                    self.assertTrue(f.contains(i - n + 1), "window %d, l %d, after %d adds" % (n, l, i))
+
+    def test_time_found_at_t_plus_w(self):
+        # Added at t (first, second, middle and last microsecond of its generation, in
+        # generations before and after 1970): found at t + W exactly and as of a newer add
+        # there; found through the last microsecond of generation floor(t / d) + l, gone from
+        # the next (one value alone: no other bit is set).
+        w = 3600 * 10**6
+        for l in (12, 7):
+            d = -(-w // l)
+            for gen in (-5, 0, 5890872):
+                for off in (0, 1, d // 2, d - 1):
+                    t = gen * d + off
+                    f = af.Agebloom.empty_time(w, 120, 0.01, l)
+                    f.add(7, at=t)
+                    self.assertTrue(f.contains_at(7, t + w), (l, gen, off))
+                    self.assertTrue(f.contains_at(7, (gen + l + 1) * d - 1), (l, gen, off))
+                    self.assertFalse(f.contains_at(7, (gen + l + 1) * d), (l, gen, off))
+                    g = f.copy()
+                    g.add(8, at=t + w)
+                    self.assertTrue(g.contains(7), (l, gen, off))
+
+    def test_no_generation_union_and_contains(self):
+        # Section 11.3: a side with no add (G = INT64_MIN) leaves the other as it is.
+        hour = 3600 * 10**6
+        empty = af.Agebloom.empty_time(hour, 100, 0.01)
+        f = af.Agebloom.empty_time(hour, 100, 0.01)
+        f.add(1, at=10 * hour)
+        self.assertEqual(f.union(empty).to_bytes(), f.to_bytes())
+        self.assertEqual(empty.union(f).to_bytes()[af.HEADER_SIZE:], f.to_bytes()[af.HEADER_SIZE:])
+        self.assertFalse(empty.contains(1))
+        self.assertFalse(empty.contains_at(1, 0))
+
+
 def psql(sql):
     """One statement's output; its error message in the failure when it fails."""
     r = subprocess.run(["psql", "-X", "-At", "-v", "ON_ERROR_STOP=1", "-c", sql], capture_output=True, text=True)
@@ -174,6 +218,31 @@ class Server(unittest.TestCase):
             for x in values:
                 f.add(x)
             self.assertEqual(out.strip(), f.to_text())
+
+    def test_times_at_the_ends(self):
+        # The last microsecond a 64-bit count since 1970 holds, and PostgreSQL's lowest
+        # timestamp: the server's bytes are this module's, with the microseconds from
+        # section 11.1's rule (PostgreSQL's own arithmetic gives the times).
+        for at, micros in (("timestamptz '1970-01-01 00:00+00' + interval '106751991 days 04:00:54.775807'", (1 << 63) - 1),
+                           ("timestamptz '4714-11-24 00:00:00+00 BC'", -210866803200000000)):
+            out = psql("SELECT agebloom_add(agebloom_empty(interval '1 hour', 100), 42::bigint, %s)" % at)
+            f = af.Agebloom.empty_time(3600 * 10**6, 100)
+            f.add(42, at=micros)
+            self.assertEqual(out.strip(), f.to_text())
+        err = subprocess.run(["psql", "-X", "-At", "-c", "SELECT agebloom_add(agebloom_empty(interval '1 hour', 100), 1, "
+                              "timestamptz '294247-01-10 04:00:54.775808+00')"], capture_output=True, text=True)
+        self.assertIn("out of range", err.stderr)
+
+    def test_window_edges_on_the_server(self):
+        # The oldest of the window at every alignment, and t + W, asked of the server.
+        out = psql("SELECT count(*) FILTER (WHERE NOT agebloom_contains(f, n - 127)) FROM "
+                   "(SELECT n, agebloom_agg(n, 128, 0.01) OVER (ORDER BY n) AS f FROM generate_series(1, 300) n) s "
+                   "WHERE n >= 128")
+        self.assertEqual(out.strip(), "0")
+        out = psql("SELECT string_agg(agebloom_contains(agebloom_add(agebloom_empty(interval '1 hour', 120, 0.01, 12), 7, t), "
+                   "7, t + interval '1 hour')::text, ',') FROM (SELECT timestamptz '2026-01-01 10:00+00' + o * interval "
+                   "'1 microsecond' AS t FROM unnest(ARRAY[0, 1, 150000000, 299999999]) o) s")
+        self.assertEqual(out.strip(), "true,true,true,true")
 
 
 if __name__ == "__main__":

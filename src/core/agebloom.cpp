@@ -65,6 +65,12 @@ struct Layout {
         return data + kHeaderSize + 8 * std::size_t{slices()} + slice_bytes() * physical;
     }
     unsigned physical(std::int64_t generation) const { return slot_of(generation, slices()); }
+    // The slot of generation `generation - back`, back <= S, in exact arithmetic
+    // (no 64-bit wrap for a generation near INT64_MIN): (G - back) mod S.
+    unsigned physical_back(std::int64_t generation, std::uint64_t back) const {
+        unsigned s = slices(), p = physical(generation), b = static_cast<unsigned>(back % s);
+        return p >= b ? p - b : p + s - b;
+    }
 };
 
 // (p^3 - p) / 6 for every physical slot, the cubic term of bloom's positions.
@@ -103,7 +109,7 @@ void shift(const Layout& v, std::int64_t from, std::int64_t to) {
     std::uint64_t steps = static_cast<std::uint64_t>(to) - static_cast<std::uint64_t>(from);
     if (from == kNoGeneration || steps > s) steps = s;
     for (std::uint64_t i = 1; i <= steps; i++) {
-        unsigned p = v.physical(static_cast<std::int64_t>(static_cast<std::uint64_t>(to) - (steps - i)));
+        unsigned p = v.physical_back(to, steps - i);
         store_le64(v.count_at(p), 0);
         std::uint8_t* slice = v.slice(p);
         in_chunks(v.slice_bytes(), [&](std::size_t b, std::size_t e) { std::memset(slice + b, 0, e - b); });
@@ -137,6 +143,16 @@ std::string params_text(const Header& h) {
     return mode_name(h.mode) + " window " + std::to_string(h.window) + ", capacity " + std::to_string(h.capacity) +
            ", false positive rate " + number_text(h.fpr) + ", " + std::to_string(h.generations) +
            " generations, seed " + std::to_string(h.seed);
+}
+
+// The generation of a time; INT64_MIN (a microsecond generation's first
+// instant, INT64_MIN microseconds) is the mark of no add, and refused.
+std::int64_t time_generation(const Header& h, std::int64_t micros) {
+    std::int64_t g = generation_of(micros, h.generation_length);
+    if (g == kNoGeneration)
+        throw Error(ErrorKind::kInvalidParameter, "agebloom time " + std::to_string(micros) + " microseconds is out of range",
+                    "Its generation would be " + std::to_string(g) + ", the mark of a filter with no add.");
+    return g;
 }
 
 Error generation_full(const Header& h, std::int64_t generation) {
@@ -296,10 +312,16 @@ void check_parameters(int mode, long long window, long long capacity, double fpr
         throw Error(ErrorKind::kInvalidParameter, "agebloom generations must be in 1.." +
                                                       std::to_string(kMaxGenerations) + ", not " +
                                                       std::to_string(generations));
-    if (mode == kModeTime && generations > 0 && static_cast<unsigned long long>(window) < static_cast<unsigned>(generations))
-        throw Error(ErrorKind::kInvalidParameter, "agebloom window of " + std::to_string(window) +
-                                                      " microseconds is shorter than its " +
-                                                      std::to_string(generations) + " generations");
+    // generations 0 is the default l: the window must hold l microseconds either way.
+    unsigned l = generations == 0 ? kDefaultGenerations : static_cast<unsigned>(generations);
+    if (mode == kModeTime && static_cast<unsigned long long>(window) < l)
+        throw Error(ErrorKind::kInvalidParameter,
+                    "agebloom window of " + std::to_string(window) + " microseconds is shorter than its " +
+                        std::to_string(l) + " generations",
+                    "Each generation is at least one microsecond" +
+                        std::string(generations == 0 ? " (generations 0 means " + std::to_string(kDefaultGenerations) + ")"
+                                                     : std::string()) +
+                        "; use a longer window or fewer generations.");
 }
 
 std::size_t empty_size(int mode, long long window, long long capacity, double fpr, int generations) {
@@ -395,7 +417,7 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
     for (unsigned i = 0; i < n; i++) {
         counts[i] = h.generation == kNoGeneration
                         ? v.count(i)
-                        : v.count(v.physical(static_cast<std::int64_t>(static_cast<std::uint64_t>(h.generation) - i)));
+                        : v.count(v.physical_back(h.generation, i));
         if (counts[i] > h.generation_limit)
             throw corrupt("slice count " + std::to_string(counts[i]) + " is above the generation limit " +
                           std::to_string(h.generation_limit));
@@ -421,7 +443,7 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
     for (unsigned i = 0; i < n; i++) {
         unsigned p = h.generation == kNoGeneration
                          ? i
-                         : v.physical(static_cast<std::int64_t>(static_cast<std::uint64_t>(h.generation) - i));
+                         : v.physical_back(h.generation, i);
         std::uint64_t writers = 0;
         for (unsigned j = (i + 1 >= h.k ? i + 1 - h.k : 0); j <= i; j++) writers += counts[j];
         std::uint64_t set = popcount(v.slice(p), v.slice_bytes());
@@ -441,7 +463,7 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, std::i
     if (h.mode == kModeCount) {
         target = probe.count(probe.physical(now)) >= h.generation_limit ? now + 1 : now;
     } else {
-        target = generation_of(micros, h.generation_length);
+        target = time_generation(h, micros);
         if (now != kNoGeneration && target <= now) {
             // Its generation's slot was reused: every slice it would have set is gone.
             if (static_cast<std::uint64_t>(now) - static_cast<std::uint64_t>(target) >= h.slices())
@@ -459,7 +481,7 @@ Buffer add_hash(std::uint8_t* data, std::size_t size, std::uint64_t hash, std::i
     unsigned back = static_cast<unsigned>(static_cast<std::uint64_t>(h.generation) - static_cast<std::uint64_t>(target));
     ItemBits bits(hash, h.slice_bits);
     for (unsigned i = back; i < back + h.k && i < h.slices(); i++) {
-        unsigned p = v.physical(static_cast<std::int64_t>(static_cast<std::uint64_t>(h.generation) - i));
+        unsigned p = v.physical_back(h.generation, i);
         std::uint64_t pos = bits.at(p);
         v.slice(p)[pos >> 3] |= static_cast<std::uint8_t>(1u << (pos & 7));
     }
@@ -482,7 +504,7 @@ bool contains_hash_at(const Sketch& s, std::uint64_t hash, std::int64_t micros) 
         throw Error(ErrorKind::kInvalidParameter, "an agebloom filter of a count window has no time to ask at",
                     "Ask without a time: its window is its last " + std::to_string(h.window) + " insertions.");
     if (h.generation == kNoGeneration) return false;
-    std::int64_t at = generation_of(micros, h.generation_length);
+    std::int64_t at = time_generation(h, micros);
     if (at < h.generation)
         throw Error(ErrorKind::kInvalidParameter, "cannot ask an agebloom filter about a time before its newest generation",
                     "The filter was added to in generation " + std::to_string(h.generation) + " (of " +
@@ -536,11 +558,11 @@ Buffer merge(const std::uint8_t* left, std::size_t left_size, const std::uint8_t
     std::uint64_t ahead = static_cast<std::uint64_t>(h.generation) - static_cast<std::uint64_t>(b.generation);
     for (unsigned i = 0; i + ahead < n; i++) {
         std::int64_t g = static_cast<std::int64_t>(static_cast<std::uint64_t>(b.generation) - i);
-        unsigned p = v.physical(g);
+        unsigned p = v.physical_back(b.generation, i);
         if (v.count(p) + src.count(p) > h.generation_limit) throw generation_full(h, g);
     }
     for (unsigned i = 0; i + ahead < n; i++) {
-        unsigned p = v.physical(static_cast<std::int64_t>(static_cast<std::uint64_t>(b.generation) - i));
+        unsigned p = v.physical_back(b.generation, i);
         store_le64(v.count_at(p), v.count(p) + src.count(p));
         std::uint8_t* dst = v.slice(p);
         const std::uint8_t* from = src.slice(p);
@@ -559,7 +581,7 @@ double estimated_fpr(const Sketch& s) {
     Layout v{h, const_cast<std::uint8_t*>(s.data)};
     std::vector<double> fills(h.slices());
     for (unsigned i = 0; i < fills.size(); i++) {
-        unsigned p = v.physical(static_cast<std::int64_t>(static_cast<std::uint64_t>(h.generation) - i));
+        unsigned p = v.physical_back(h.generation, i);
         fills[i] = static_cast<double>(popcount(v.slice(p), v.slice_bytes())) / static_cast<double>(h.slice_bits);
     }
     return run_probability(h.k, fills);
@@ -571,7 +593,7 @@ Info info(const Sketch& s) {
     std::uint64_t live = 0, current = 0, fullest = 0;
     if (h.generation != kNoGeneration) {
         for (unsigned i = 0; i < h.slices(); i++) {
-            unsigned p = v.physical(static_cast<std::int64_t>(static_cast<std::uint64_t>(h.generation) - i));
+            unsigned p = v.physical_back(h.generation, i);
             if (i <= h.generations) live += v.count(p);
             if (i == 0) current = v.count(p);
             fullest = std::max(fullest, popcount(v.slice(p), v.slice_bytes()));

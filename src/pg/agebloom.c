@@ -14,8 +14,11 @@
 #include "sketch.h"
 #include "agg_calls.h"
 
+#include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
 #include "common/int.h"
+#include "nodes/nodeFuncs.h"
+#include "utils/lsyscache.h"
 #include "datatype/timestamp.h"
 #include "utils/builtins.h"
 #include "utils/memutils.h"
@@ -51,15 +54,79 @@ agebloom_window_micros(const Interval *window)
 	return us;
 }
 
-/* A time as the core counts it: microseconds since the Unix epoch. */
+/*
+ * A time as the core counts it: microseconds since the Unix epoch, in 64 bits.
+ * The infinities and the times after 294247-01-10 04:00:54.775807 UTC (2^63 - 1
+ * microseconds since 1970) have no such count: refused, never wrapped around.
+ */
 static int64
 agebloom_micros(TimestampTz at)
 {
+	int64		micros;
+
 	if (TIMESTAMP_NOT_FINITE(at))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("agebloom time must be finite")));
-	return at + AGEBLOOM_UNIX_OFFSET_US;
+	if (pg_add_s64_overflow(at, AGEBLOOM_UNIX_OFFSET_US, &micros))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("agebloom time %s is out of range", timestamptz_to_str(at)),
+				 errdetail("agebloom counts time in microseconds since 1970-01-01 UTC in 64 bits, up to 294247-01-10 04:00:54.775807 UTC.")));
+	return micros;
+}
+
+/*
+ * The `at` argument as the call wrote it (expr, NULL when unknown): a time that
+ * PostgreSQL converted to timestamptz implicitly by a conversion that depends
+ * on the session (a timestamp without time zone or a date, read in the
+ * session's TimeZone) is refused, as the hashing rules refuse such values:
+ * the same call would put a value in other generations in another session.
+ */
+static void
+agebloom_refuse_zoned_time(Node *expr)
+{
+	FuncExpr   *cast;
+	Oid			from;
+
+	if (expr == NULL || !IsA(expr, FuncExpr))
+		return;
+	cast = (FuncExpr *) expr;
+	if (cast->funcformat != COERCE_IMPLICIT_CAST || list_length(cast->args) < 1 ||
+		func_volatile(cast->funcid) == PROVOLATILE_IMMUTABLE)
+		return;
+	from = exprType((Node *) linitial(cast->args));
+	ereport(ERROR,
+			(errcode(ERRCODE_DATATYPE_MISMATCH),
+			 errmsg("agebloom time must be timestamptz, not %s", format_type_be(from)),
+			 errdetail("PostgreSQL converts a %s to timestamptz in the session's TimeZone, "
+					   "so the same call would add or look in other generations in another session.",
+					   format_type_be(from)),
+			 errhint("Say which time zone it is in, as at AT TIME ZONE 'UTC' (or the zone it was recorded in).")));
+}
+
+/* The argno-th argument of the call (a function's), as written; NULL when unknown. */
+static Node *
+agebloom_call_arg(FunctionCallInfo fcinfo, int argno)
+{
+	Node	   *call = fcinfo->flinfo->fn_expr;
+	List	   *args;
+
+	if (call == NULL || !IsA(call, FuncExpr))
+		return NULL;
+	args = ((FuncExpr *) call)->args;
+	return argno < list_length(args) ? (Node *) list_nth(args, argno) : NULL;
+}
+
+/* The argno-th argument of the aggregate call a transition or final function serves; NULL when unknown. */
+static Node *
+agebloom_aggregate_arg(FunctionCallInfo fcinfo, int argno)
+{
+	Aggref	   *aggref = AggGetAggref(fcinfo);
+
+	if (aggref == NULL || argno >= list_length(aggref->args))
+		return NULL;
+	return (Node *) ((TargetEntry *) list_nth(aggref->args, argno))->expr;
 }
 
 static struct varlena *
@@ -173,6 +240,7 @@ agebloom_add(PG_FUNCTION_ARGS)
 			ereport(ERROR,
 					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 					 errmsg("agebloom_add time must not be NULL for a filter of a time window")));
+		agebloom_refuse_zoned_time(agebloom_call_arg(fcinfo, 2));
 		micros = agebloom_micros(PG_GETARG_TIMESTAMPTZ(2));
 	}
 	type = prob_arg_hash_type_cached(fcinfo, 1);
@@ -220,8 +288,11 @@ agebloom_probe(FunctionCallInfo fcinfo, bool at_time)
 	prob_hash_prepare(&cache->type, v);
 	hash = prob_hash_for_sketch(&cache->type, PG_GETARG_DATUM(1), seed, false);
 	if (at_time)
+	{
+		agebloom_refuse_zoned_time(agebloom_call_arg(fcinfo, 2));
 		PROB_TRY(prob_agebloom_contains_hash_at(PROB_BYTES(v), hash, agebloom_micros(PG_GETARG_TIMESTAMPTZ(2)),
 												&found, PROB_ERR));
+	}
 	else
 		PROB_TRY(prob_agebloom_contains_hash(PROB_BYTES(v), hash, &found, PROB_ERR));
 	return found;
@@ -316,6 +387,8 @@ agebloom_trans(FunctionCallInfo fcinfo, const ProbAggregate *agg, int time_arg)
 		PG_RETURN_POINTER(state);
 	if (time_arg > 0)
 	{
+		/* The aggregate's arguments are x, window, capacity, fpr, at: at is its fifth. */
+		agebloom_refuse_zoned_time(agebloom_aggregate_arg(fcinfo, time_arg - 1));
 		if (PG_ARGISNULL(time_arg))
 			ereport(ERROR,
 					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
@@ -364,5 +437,7 @@ PG_FUNCTION_INFO_V1(agebloom_time_agg_final);
 Datum
 agebloom_time_agg_final(PG_FUNCTION_ARGS)
 {
+	/* agebloom_agg(x, window, capacity, fpr, at) of zero rows too (agebloom_union_agg has one argument). */
+	agebloom_refuse_zoned_time(agebloom_aggregate_arg(fcinfo, 4));
 	return prob_agg_final(fcinfo, &agebloom_type, &agebloom_time_agg);
 }

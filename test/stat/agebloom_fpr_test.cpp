@@ -1,12 +1,15 @@
 // Statistical tests of the age-partitioned Bloom filter: the measured false
 // positive rate over the window against the target at every sampled moment
-// (count mode, and time mode steady and with 10x bursts), no false negative
+// (count mode, and time mode steady and with 10x bursts), and at the worst
+// moment (every generation at its limit) tightly enough to see 10% over the
+// target (count mode, and time mode loaded to its capacity), no false negative
 // inside the window, and forgetting: keys older than the window plus one
 // generation are found no more often than the target rate. Real hashes
 // (hash_int64) with fixed seeds; probes are keys never added.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <algorithm>
 #include <cstdio>
 #include <random>
 #include <vector>
@@ -40,15 +43,29 @@ Filter make(int mode, long long window, long long capacity, double fpr) {
     return Filter{std::vector<std::uint8_t>(b.data, b.data + b.size)};
 }
 
-// Measured rate with `probes` fresh keys; an upper bound for the test:
-// target * 1.1 plus four binomial standard deviations of the target.
+// Measured rate with `probes` fresh keys.
 double measure(const Filter& f, std::int64_t& next_probe, long probes) {
     long hits = 0;
     for (long i = 0; i < probes; i++) hits += f.has(next_probe++);
     return static_cast<double>(hits) / static_cast<double>(probes);
 }
 
-double allowed(double fpr, long probes) { return fpr * 1.1 + 4.0 * std::sqrt(fpr / static_cast<double>(probes)); }
+// The tolerance, from binomial statistics alone (not from the code's own
+// bound): n probes of a filter whose rate is p measure p with standard
+// deviation sqrt(p (1 - p) / n). A rate at the target passes the allowance
+// target + kZ deviations with probability 1 - 2.3e-4.
+constexpr double kZ = 3.5;
+double sigma(double p, long n) { return std::sqrt(p * (1.0 - p) / static_cast<double>(n)); }
+double allowed(double fpr, long probes) { return fpr + kZ * sigma(fpr, probes); }
+
+// Probes enough to see a rate 10% above the target: 1.1 x target, less kZ of
+// its own deviations, still above the allowance (so such a filter fails with
+// probability 1 - 2.3e-4).
+long probes_to_see_ten_percent(double fpr) {
+    long n = 1000;
+    while (1.1 * fpr - kZ * sigma(1.1 * fpr, n) <= allowed(fpr, n)) n += n / 4;
+    return n;
+}
 
 }  // namespace
 
@@ -78,6 +95,37 @@ TEST(AgebloomStat, CountModeRateWithinTarget) {
     }
 }
 
+// The worst moment of a count window (doc/FORMAT.md 11.4): every one of the
+// S = k + l slots holds its limit of g items, the newest full, just before a
+// shift. Its rate is at most the target; measured over four filters of
+// different keys (the filter's own spread is averaged too) with probes enough
+// to see 10% more.
+TEST(AgebloomStat, CountModeWorstMomentTight) {
+    std::printf("  %-8s %-10s %-10s %-10s %s\n", "target", "measured", "allowed", "probes", "10% over would measure");
+    for (double fpr : {1e-2, 1e-3, 1e-4}) {
+        const long long window = 20000;
+        const long n = probes_to_see_ten_percent(fpr);
+        const int filters = 4;
+        long hits = 0;
+        for (int r = 0; r < filters; r++) {
+            Filter f = make(agebloom::kModeCount, window, window, fpr);
+            agebloom::Header h = agebloom::parse_trusted(f.bytes.data(), f.bytes.size()).header;
+            const std::int64_t base = static_cast<std::int64_t>(r) << 40, total = (h.slices() + 2) * h.generation_length;
+            for (std::int64_t i = 0; i < total; i++) f.add(base + i, 0);
+            agebloom::Info info = agebloom::info(agebloom::parse(f.bytes.data(), f.bytes.size()));
+            ASSERT_EQ(info.current_items, h.generation_limit);  // the newest full: the next add shifts
+            ASSERT_GE(info.generation, static_cast<std::int64_t>(h.slices()));  // every slot has had its limit
+            std::int64_t probe = kNever + static_cast<std::int64_t>(r) * n;
+            for (long i = 0; i < n / filters; i++) hits += f.has(probe++);
+        }
+        long probes = n / filters * filters;
+        double rate = static_cast<double>(hits) / static_cast<double>(probes);
+        std::printf("  %-8g %-10.4g %-10.4g %-10ld > %.4g\n", fpr, rate, allowed(fpr, probes), probes,
+                    1.1 * fpr - kZ * sigma(1.1 * fpr, probes));
+        EXPECT_LE(rate, allowed(fpr, probes)) << fpr;
+    }
+}
+
 // Forgetting: a key whose k slices have all left (k + l generations started
 // since its own: (k + l) g insertions, l g >= window) is found at no more than
 // the rate; between (l + 1) g and (k + l) g it fades (it keeps fewer of its bits).
@@ -104,6 +152,48 @@ TEST(AgebloomStat, CountModeForgets) {
                 rate, fading_found, fading);
     EXPECT_LE(rate, allowed(0.01, old));
     EXPECT_LT(fading_found, fading);
+}
+
+// Time mode loaded to its planned capacity: a window of 24 "hours" in 24
+// generations planned for 1,000 values an hour, every hour holding exactly its
+// limit of 1,000 for k + l + 2 hours (times at random within the hour, added
+// out of order), measured at the end of the last hour: the worst moment, every
+// slot at its limit. As the count window's test: four filters, probes enough
+// to see 10% over the target.
+TEST(AgebloomStat, TimeModeAtPlannedCapacityTight) {
+    const std::int64_t hour = INT64_C(3600) * 1000000, window = 24 * hour;
+    for (double fpr : {1e-2, 1e-3}) {
+        const long n = probes_to_see_ten_percent(fpr);
+        const int filters = 4;
+        long hits = 0;
+        for (int r = 0; r < filters; r++) {
+            TestAllocator alloc;
+            Buffer b = agebloom::make_empty(alloc, agebloom::kModeTime, window, 1000 * 24, fpr, 24, 0);
+            Filter f{std::vector<std::uint8_t>(b.data, b.data + b.size)};
+            agebloom::Header h = agebloom::parse_trusted(f.bytes.data(), f.bytes.size()).header;
+            ASSERT_EQ(h.generation_limit, 1000u);
+            std::mt19937_64 rng(100 + r);
+            std::vector<std::pair<std::int64_t, std::int64_t>> adds;  // key, time
+            const int hours = static_cast<int>(h.slices()) + 2;
+            std::int64_t key = static_cast<std::int64_t>(r) << 40;
+            for (int hr = 0; hr < hours; hr++)
+                for (int i = 0; i < 1000; i++)
+                    adds.push_back({key++, hr * hour + static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(hour))});
+            std::shuffle(adds.begin(), adds.end(), rng);
+            for (auto& [k, t] : adds) f.add(k, t);
+            agebloom::Info info = agebloom::info(agebloom::parse(f.bytes.data(), f.bytes.size()));
+            ASSERT_EQ(info.generation, hours - 1);
+            ASSERT_EQ(info.current_items, 1000u);
+            ASSERT_EQ(info.live_items, 1000u * (h.generations + 1));
+            std::int64_t probe = kNever + static_cast<std::int64_t>(r) * n;
+            for (long i = 0; i < n / filters; i++) hits += f.has(probe++);
+        }
+        long probes = n / filters * filters;
+        double rate = static_cast<double>(hits) / static_cast<double>(probes);
+        std::printf("  time mode %-6g measured %.4g allowed %.4g (%ld probes; 10%% over would measure > %.4g)\n", fpr,
+                    rate, allowed(fpr, probes), probes, 1.1 * fpr - kZ * sigma(1.1 * fpr, probes));
+        EXPECT_LE(rate, allowed(fpr, probes)) << fpr;
+    }
 }
 
 // Time mode: a day-like window of 24 "hours", steady load at the planned rate,

@@ -215,6 +215,71 @@ TEST(AgebloomTime, LateArrivalsAndOrderIndependence) {
     agebloom::parse(shuffled.data(), shuffled.size());
 }
 
+// The membership rule on hand-set slices (doc/FORMAT.md 11.3): a slice of all
+// ones holds every item's bit and a slice of zeros none, so a value is present
+// exactly when some k consecutive logical positions of the window (0 .. S - 1,
+// or 0 .. S - 1 - (A - G) asked at generation A) are all ones. Every pattern of
+// full and empty slices, at generations of every alignment (negative ones and
+// one next to INT64_MIN too), against that rule computed here; logical
+// position i is physical slot (G - i) mod S in exact arithmetic.
+TEST(AgebloomContains, RunRuleOnHandSetSlices) {
+    struct Shape {
+        double fpr;
+        int generations;
+        unsigned k;  // what the design gives (checked)
+    };
+    for (Shape shape : {Shape{0.1, 3, 3}, Shape{0.1, 5, 4}, Shape{0.01, 5, 6}}) {
+        Bytes f = time_filter(60 * kMinute, 100 * shape.generations, shape.fpr, shape.generations);
+        agebloom::Header h = header(f);
+        ASSERT_EQ(h.k, shape.k);
+        const unsigned k = h.k, S = h.slices();
+        const std::size_t slice_bytes = h.slice_bits / 8, slices_at = agebloom::kHeaderSize + 8 * std::size_t{S};
+        const std::int64_t d = static_cast<std::int64_t>(h.generation_length);
+        for (std::int64_t G : {INT64_C(0), INT64_C(3), INT64_C(-7), static_cast<std::int64_t>(S) + 2, INT64_MIN + 1}) {
+            store_le64(f.data() + 72, static_cast<std::uint64_t>(G));
+            auto physical = [&](unsigned i) {  // (G - i) mod S, floor modulo, in 128 bits
+                __int128 r = (static_cast<__int128>(G) - i) % S;
+                return static_cast<unsigned>(r < 0 ? r + S : r);
+            };
+            for (std::uint32_t pattern = 0; pattern < (1u << S); pattern++) {  // bit i: logical position i is full
+                for (unsigned i = 0; i < S; i++)
+                    std::fill_n(f.data() + slices_at + slice_bytes * physical(i), slice_bytes,
+                                (pattern >> i) & 1 ? 0xFF : 0x00);
+                agebloom::Sketch sk = agebloom::parse_trusted(f.data(), f.size());
+                for (unsigned ahead = 0; ahead <= S; ahead++) {
+                    unsigned end = S - ahead;  // positions 0 .. end - 1 count
+                    bool truth = false;
+                    for (unsigned start = 0; start + k <= end && !truth; start++)
+                        truth = ((pattern >> start) & ((1u << k) - 1)) == (1u << k) - 1;
+                    for (std::int64_t key : {1, 2, 3}) {
+                        if (ahead == 0) {
+                            ASSERT_EQ(agebloom::contains_hash(sk, key_hash(key)), truth) << pattern;
+                        }
+                        if (G > INT64_MIN / 2) {  // asked at a time of generation G + ahead (its first microsecond)
+                            ASSERT_EQ(agebloom::contains_hash_at(sk, key_hash(key), (G + ahead) * d), truth)
+                                << "pattern " << pattern << " ahead " << ahead << " G " << G;
+                        }
+                    }
+                }
+            }
+            // The named cases at the bottom of the window (the oldest positions S - 1 back and up):
+            // k - 1 full there is absent, k is present, k with a gap is absent.
+            auto bottom = [&](unsigned run, unsigned gap) {  // run full positions ending at S - 1, gap empty inside
+                std::uint32_t p = ((1u << run) - 1) << (S - run);
+                if (gap) p &= ~(1u << (S - gap));
+                for (unsigned i = 0; i < S; i++)
+                    std::fill_n(f.data() + slices_at + slice_bytes * physical(i), slice_bytes, (p >> i) & 1 ? 0xFF : 0x00);
+                return agebloom::contains_hash(agebloom::parse_trusted(f.data(), f.size()), key_hash(1));
+            };
+            EXPECT_FALSE(bottom(k - 1, 0)) << "k - 1 full slices at the bottom";
+            EXPECT_TRUE(bottom(k, 0)) << "k full slices at the bottom";
+            if (k >= 3) {
+                EXPECT_FALSE(bottom(k + 1, 2)) << "k + 1 slices with a gap";
+            }
+        }
+    }
+}
+
 TEST(AgebloomTime, FullGenerationRefusedUnchanged) {
     Bytes f = time_filter(60 * kMinute, 60, 0.01, 6);  // 10 items a generation
     for (int i = 0; i < 10; i++) add(f, i, 0);
