@@ -541,9 +541,10 @@ Sketch parse(const std::uint8_t* data, std::size_t size, bool full) {
         if (!std::isfinite(hip) || hip < 0 || !std::isfinite(kxq0) || kxq0 < 0 || !std::isfinite(kxq1) || kxq1 < 0 ||
             !(kxq0 + kxq1 > 0))
             throw stored_corrupt("DataSketches HIP accumulator or kxq sums are not finite and positive");
-        for (std::size_t i = kHllStateHead; i < s.payload_size; i++)
-            if (s.payload[i] > 63) throw stored_corrupt("DataSketches register above 63");
         std::size_t k = std::size_t(1) << lgk;
+        // The registers only: HLL_4's cur_min count and exception table follow them.
+        for (std::size_t i = kHllStateHead; i < kHllStateHead + k; i++)
+            if (s.payload[i] > 63) throw stored_corrupt("DataSketches register above 63");
         if (kxq_off(s.payload + kHllStateHead, k, kxq0, kxq1) != 0)
             throw stored_corrupt("DataSketches kxq sums are not the registers' sums of 2^-value");
         if (data[kOffTgt] == 0) {
