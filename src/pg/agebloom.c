@@ -118,16 +118,6 @@ agebloom_call_arg(FunctionCallInfo fcinfo, int argno)
 	return argno < list_length(args) ? (Node *) list_nth(args, argno) : NULL;
 }
 
-/* The argno-th argument of the aggregate call a transition or final function serves; NULL when unknown. */
-static Node *
-agebloom_aggregate_arg(FunctionCallInfo fcinfo, int argno)
-{
-	Aggref	   *aggref = AggGetAggref(fcinfo);
-
-	if (aggref == NULL || argno >= list_length(aggref->args))
-		return NULL;
-	return (Node *) ((TargetEntry *) list_nth(aggref->args, argno))->expr;
-}
 
 static struct varlena *
 agebloom_new_empty(int mode, int64 window, int64 capacity, double fpr, int generations, uint64 seed)
@@ -388,7 +378,7 @@ agebloom_trans(FunctionCallInfo fcinfo, const ProbAggregate *agg, int time_arg)
 	if (time_arg > 0)
 	{
 		/* The aggregate's arguments are x, window, capacity, fpr, at: at is its fifth. */
-		agebloom_refuse_zoned_time(agebloom_aggregate_arg(fcinfo, time_arg - 1));
+		agebloom_refuse_zoned_time(prob_aggregate_arg(fcinfo, time_arg - 1));
 		if (PG_ARGISNULL(time_arg))
 			ereport(ERROR,
 					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
@@ -438,6 +428,6 @@ Datum
 agebloom_time_agg_final(PG_FUNCTION_ARGS)
 {
 	/* agebloom_agg(x, window, capacity, fpr, at) of zero rows too (agebloom_union_agg has one argument). */
-	agebloom_refuse_zoned_time(agebloom_aggregate_arg(fcinfo, 4));
+	agebloom_refuse_zoned_time(prob_aggregate_arg(fcinfo, 4));
 	return prob_agg_final(fcinfo, &agebloom_type, &agebloom_time_agg);
 }

@@ -132,6 +132,25 @@ prob_aggregate_const_arg(FunctionCallInfo fcinfo, int argno, Oid type, const cha
 	return true;
 }
 
+Node *
+prob_aggregate_arg(FunctionCallInfo fcinfo, int argno)
+{
+	Aggref	   *aggref = prob_aggregate_call(fcinfo);
+	ListCell   *lc;
+
+	if (aggref == NULL)
+		return NULL;
+	/* call_args's walk without its list: transition functions call this per row. */
+	foreach(lc, aggref->args)
+	{
+		TargetEntry *tle = lfirst_node(TargetEntry, lc);
+
+		if (!tle->resjunk && argno-- == 0)
+			return (Node *) tle->expr;
+	}
+	return NULL;
+}
+
 bool
 prob_agg_arg_is_const(FunctionCallInfo fcinfo, int argno, Oid type, const char *what)
 {

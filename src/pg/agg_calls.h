@@ -77,6 +77,14 @@ extern int	prob_aggregate_nargs(FunctionCallInfo fcinfo);
 extern bool prob_combining_for_another_transfn(FunctionCallInfo fcinfo);
 
 /*
+ * Argument argno of the aggregate call as written (x is 0; ORDER BY keys that
+ * are not arguments apart), also in the Finalize step of a partial aggregate;
+ * NULL when there is no such call or argument (in a window, for instance).
+ */
+struct Node;
+extern struct Node *prob_aggregate_arg(FunctionCallInfo fcinfo, int argno);
+
+/*
  * For the final function of an ordered-set aggregate over one sort key
  * (approx_percentile_cont(q) WITHIN GROUP (ORDER BY x ...)): true when the
  * call sorts descending (DESC, or USING the type's default btree `>`), false
