@@ -50,7 +50,8 @@ SELECT count(*) AS probes,
        count(*) FILTER (WHERE countmin_count(ws, x) < wn) AS weighted_below,
        count(*) FILTER (WHERE countmin_count(ws, x) - wn > 0.002 * (SELECT sum(w) FROM cm_stream)) <= 0.02 * count(*)
            AS weighted_within,
-       min(countmin_total(s)) AS total, min(countmin_total(ws)) = (SELECT sum(w) FROM cm_stream) AS weighted_total
+       min(countmin_total(s)) AS total, min(countmin_total(ws)) = (SELECT sum(w) FROM cm_stream) AS weighted_total,
+       bool_and((countmin_info(s) ->> 'error_bound')::float8 = 0.002::float8 * 20000) AS error_bound_is_epsilon_n
 FROM cm_truth, (SELECT countmin_agg(x, 0.002, 0.01) AS s, countmin_agg(x, w, 0.002, 0.01) AS ws FROM cm_stream) a;
 
 -- Unions of partitions: a || b || ... is order-free (cell-wise sums), and
