@@ -67,8 +67,12 @@ def _inverse(y):
 
 
 def upper_edge(k, m):
+    """Section 6.2's L(k): +inf past DBL_MAX (the top bucket's upper edge), as C's ldexp."""
     mant, e = _inverse(k / m)
-    return math.ldexp(mant, e) if e < 1100 else math.inf
+    try:
+        return math.ldexp(mant, e)
+    except OverflowError:
+        return math.inf
 
 
 def lower_edge(k, m):

@@ -143,6 +143,22 @@ class Guarantee(unittest.TestCase):
                 truth = exact_disc(values, q)
                 self.assertLessEqual(abs(s.quantile(q) - truth), alpha * abs(truth), (alpha, q))
 
+    def test_top_bucket(self):
+        """Section 6.2: the top bucket's upper edge is +inf at every alpha; its representative
+        is finite or +inf (alpha 0.0123), and then answers there are max, within alpha."""
+        top = [1.75e308, 1.76e308, 1.7976931348623157e308, 1.77e308, 1.78e308]
+        for alpha, finite in ((0.01, True), (0.0123, False), (0.5, True)):
+            m = df.multiplier(alpha)
+            k = df.index_of(sys.float_info.max, m)
+            self.assertGreaterEqual(k / m, 1024)
+            self.assertEqual(df.upper_edge(k, m), math.inf)
+            self.assertLess(df.lower_edge(k, m), math.inf)
+            self.assertEqual(math.isfinite(df.representative(k, m)), finite, alpha)
+            s = build(alpha, 2048, [[repr(v), 1] for v in top])
+            for q in (0, 0.3, 0.5, 0.7, 1):
+                truth = exact_disc(sorted(top), q)
+                self.assertLessEqual(abs(s.quantile(q) - truth), alpha * truth, (alpha, q))
+
     def test_exact_sum(self):
         s = df.DDSketch()
         for _ in range(10):
@@ -192,6 +208,21 @@ class Server(unittest.TestCase):
                   % (h, "NULL" if df.parse(bytes.fromhex(h)).count == 0 else repr(df.parse(bytes.fromhex(h)).quantile(0.5)))
                   for h in built]
         self.assertEqual(set(psql("\n".join(checks)).split()), {"t"})
+
+    def test_top_bucket_answers(self):
+        """Section 6.2's top bucket (upper edge +inf, representative +inf at alpha 0.0123) and
+        6.6's quantile_rank: the server's quantiles and ranks are the Python's."""
+        top = [1.75e308, 1.76e308, 1.7976931348623157e308, 1.77e308, 1e308, 5.0]
+        qs, xs = (0, 0.2, 0.5, 0.7, 0.9, 1), (4.0, 5.0, 1e308, 1.755e308, 1.77e308, 1.7976931348623157e308)
+        for alpha in (0.01, 0.0123, 0.037):
+            s = build(alpha, 2048, [[repr(v), 1] for v in top])
+            out = psql("SELECT quantile(s, q)::text FROM (SELECT ddsketch_agg(v, %r, 2048) AS s FROM unnest('{%s}'::float8[]) v) a, "
+                       "unnest('{%s}'::float8[]) q;\n"
+                       "SELECT quantile_rank(s, x)::text FROM (SELECT ddsketch_agg(v, %r, 2048) AS s FROM unnest('{%s}'::float8[]) v) a, "
+                       "unnest('{%s}'::float8[]) x;"
+                       % (alpha, ",".join(map(repr, top)), ",".join(map(repr, qs)),
+                          alpha, ",".join(map(repr, top)), ",".join(map(repr, xs)))).split()
+            self.assertEqual([float(v) for v in out], [s.quantile(q) for q in qs] + [s.rank(x) for x in xs], alpha)
 
 
 if __name__ == "__main__":

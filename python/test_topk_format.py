@@ -51,13 +51,20 @@ def build_vector(v):
 
 
 def check_bounds(test, t, exact):
-    """Every bound contains the exact count; nothing above the threshold or the maximum error is missing."""
-    test.assertEqual(t.total, sum(exact.values()))
-    test.assertLessEqual(t.offset, t.threshold)
+    """Every bound contains the exact count; nothing above the threshold or the maximum error is missing.
+    The threshold floor(N / (k + 1)) is computed here from the exact total (section 8.5), not
+    taken from topk_format's threshold (the code under test), which must be it."""
+    n = sum(exact.values())
+    threshold = n // (t.size + 1)
+    test.assertEqual(t.total, n)
+    test.assertEqual(t.threshold, threshold)
+    test.assertLessEqual(t.offset, threshold)
     for item, f in exact.items():
         c = t.counters.get(tf.item_bytes(item), 0)
         test.assertLessEqual(c, f)
         test.assertLessEqual(f, c + t.offset)
+        if f > threshold:
+            test.assertIn(tf.item_bytes(item), t.counters)
         if f > t.offset:
             test.assertIn(tf.item_bytes(item), t.counters)
 

@@ -84,11 +84,26 @@ SELECT (SELECT ddsketch_union_agg(s) FROM (SELECT ddsketch_agg(x, 0.01, 64) AS s
 FROM dd_data;
 -- After a collapse, quantiles whose value is above the collapse bound keep the
 -- guarantee; those below are answered positive and at most the lowest bucket's value.
-SELECT count(*) FILTER (WHERE exact > bound) AS guaranteed_points,
-       count(*) FILTER (WHERE exact > bound AND abs(est - exact) > 0.01 * abs(exact)) AS outside_alpha,
-       count(*) FILTER (WHERE exact <= bound) AS folded_points,
-       count(*) FILTER (WHERE exact <= bound AND NOT (est > 0 AND est <= bound * 1.03)) AS folded_outside
-FROM (SELECT unnest(quantiles(s, q)) AS est, unnest(exact) AS exact,
+-- Which is which is computed here from the spec: dd_index is doc/FORMAT.md 6.2's
+-- index (x = f * 2^e with 0.5 <= f < 1, then the cubic), the store keeps the
+-- indexes lo = index(max) - 511 and up (6.4), and the collapse bound that
+-- ddsketch_info reports (the code under test) must be lower(lo): the edge
+-- between the indexes lo - 1 and lo.
+CREATE FUNCTION pg_temp.dd_index(x float8, alpha float8) RETURNS int LANGUAGE sql AS $$
+    SELECT ceil((7.0::float8 / (20.0::float8 * alpha))
+                * ((e - 1)::float8 + (((6.0::float8 / 35.0::float8) * s + (-3.0::float8 / 5.0::float8)) * s
+                                     + 10.0::float8 / 7.0::float8) * s))::int
+    FROM (SELECT e, 2.0::float8 * (x / 2.0::float8 ^ e) - 1.0::float8 AS s
+          FROM (SELECT CASE WHEN x >= 2.0::float8 ^ g THEN g + 1 WHEN x < 2.0::float8 ^ (g - 1) THEN g - 1 ELSE g END AS e
+                FROM (SELECT floor(ln(x) / ln(2.0::float8))::int + 1 AS g) g) e) s $$;
+SELECT count(*) FILTER (WHERE exact_index >= lo) AS guaranteed_points,
+       count(*) FILTER (WHERE exact_index >= lo AND abs(est - exact) > 0.01 * abs(exact)) AS outside_alpha,
+       count(*) FILTER (WHERE exact_index < lo) AS folded_points,
+       count(*) FILTER (WHERE exact_index < lo AND NOT (est > 0 AND pg_temp.dd_index(est, 0.01) <= lo)) AS folded_outside,
+       bool_and(pg_temp.dd_index(bound * (1 - 1e-12), 0.01) = lo - 1 AND pg_temp.dd_index(bound * (1 + 1e-12), 0.01) = lo)
+           AS collapse_bound_is_lower_lo
+FROM (SELECT unnest(quantiles(s, q)) AS est, unnest(exact) AS exact, pg_temp.dd_index(unnest(exact), 0.01) AS exact_index,
+             (SELECT pg_temp.dd_index(max(x), 0.01) - 511 FROM dd_data WHERE d = 'lognormal 3') AS lo,
              (ddsketch_info(s) -> 'positive' ->> 'collapse_bound')::float8 AS bound
       FROM (SELECT ddsketch_agg(x, 0.01, 512) AS s, percentile_disc(q) WITHIN GROUP (ORDER BY x) AS exact, q
             FROM dd_data, dd_q WHERE d = 'lognormal 3' GROUP BY q) v) w;

@@ -13,7 +13,8 @@
 # installed extension): its kll_double_sketch and kll_float_sketch images import
 # (kll_import) and export (kll_export) to their bytes, with its quantiles and ranks; our exports read back in it with our count and
 # quantiles; its merge of our export with its sketch, and ours of its import with
-# ours, within the rank error of the truth.
+# ours, within the rank error of the truth (DataSketches' 2.296 / k^0.9723, computed
+# here, not kll_rank_error: the bound comes from outside the code under test).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . test/cluster.sh
@@ -74,8 +75,9 @@ check "our exports read in datasketches-postgresql: our count and quantiles" \
 	"$(sql -c "SELECT count(*) FILTER (WHERE kll_double_sketch_get_n(kll_export(s)::kll_double_sketch) = kll_count(s)
 	                                    AND kll_double_sketch_get_quantiles(kll_export(s)::kll_double_sketch, $Q) = quantiles(s, $Q)) FROM ours")" 12
 check "merges both ways (its merge of our export, our union of its import) within the rank error of the truth" \
-	"$(sql -c "SELECT count(*) FILTER (WHERE abs(kll_double_sketch_get_rank(m, t) - e) <= kll_rank_error(u) AND abs(quantile_rank(u, t) - e) <= kll_rank_error(u))
-	           FROM (SELECT o.d, o.k, kll_double_sketch_merge(s) AS m, kll_union_agg(u) AS u FROM
+	"$(sql -c "SELECT count(*) FILTER (WHERE abs(kll_double_sketch_get_rank(m, t) - e) <= eps AND abs(quantile_rank(u, t) - e) <= eps)
+	           FROM (SELECT o.d, o.k, kll_double_sketch_merge(s) AS m, kll_union_agg(u) AS u,
+	                        2.296 / o.k::float8 ^ 0.9723 AS eps FROM
 	                 (SELECT d, k, kll_export(s)::kll_double_sketch AS s, s AS u FROM ours
 	                  UNION ALL SELECT d, k, s, kll_import(s::bytea) FROM theirs) o GROUP BY o.d, o.k) m
 	           JOIN (SELECT d, k, t, avg((x <= t)::int) AS e FROM v, (SELECT d AS td, k AS tk, percentile_disc(0.5) WITHIN GROUP (ORDER BY x) AS t

@@ -12,7 +12,10 @@
 //     datasketches-cpp's get_quantile / get_rank (inclusive and exclusive);
 //   - merges: the same n, k, min_k, levels, min and max as datasketches-cpp's
 //     merge (the halves kept may differ: its merge draws several coins at
-//     once), and every rank within the sketch's rank error of the truth.
+//     once), and every rank within the sketch's rank error of the truth;
+//   - the rank error: kll::rank_error(k, double_sided) is datasketches-cpp's
+//     get_normalized_rank_error(k, pmf) for every k, and the bound every rank
+//     above is held to is datasketches-cpp's, not ours.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -124,10 +127,10 @@ static void same_answers(const kll::Sketch& ours, S& theirs, const std::vector<d
     check(ok, what + ": quantiles and ranks are datasketches-cpp's");
 }
 
-// Every rank of the truth within the sketch's single-sided rank error (its k's).
+// Every rank of the truth within datasketches-cpp's single-sided rank error of the sketch's min_k.
 static void within_bound(const kll::Sketch& s, std::vector<double> truth, const std::string& what) {
     std::sort(truth.begin(), truth.end());
-    double bound = kll::rank_error(s.min_k, false), worst = 0;
+    double bound = ds_sketch::get_normalized_rank_error(s.min_k, false), worst = 0;
     for (double q : {0.001, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 0.999}) {
         double x = truth[static_cast<std::size_t>(q * static_cast<double>(truth.size() - 1))], r;
         kll::rank(s, x, true, &r);
@@ -140,6 +143,16 @@ static void within_bound(const kll::Sketch& s, std::vector<double> truth, const 
 
 int main() {
     HeapAllocator alloc;
+    // kll_rank_error is datasketches-cpp's normalized rank error, both kinds, at every k.
+    {
+        int differ = 0;
+        for (unsigned k = kll::kMinK; k <= kll::kMaxK; k++)
+            for (bool pmf : {false, true})
+                differ += kll::rank_error(static_cast<std::uint16_t>(k), pmf) !=
+                          ds_sketch::get_normalized_rank_error(static_cast<std::uint16_t>(k), pmf);
+        check(differ == 0, "rank_error is datasketches-cpp's get_normalized_rank_error at every k (" +
+                               std::to_string(differ) + " differ)");
+    }
     const int ks[] = {8, 9, 20, 200, 201, 1000};
     const long ns[] = {0, 1, 2, 7, 8, 9, 21, 200, 201, 1000, 10000, 300000};
     const char* dists[] = {"uniform", "lognormal", "sorted", "reverse", "ties", "special", "signed zeros"};

@@ -415,16 +415,18 @@ check "ddsketch on Citus: p50 and p99 of f within 1% of the exact percentile_dis
 
 # BEGIN issue-26 kll: kll_agg's typed overloads push down (worker_partial_agg, combined on the
 # coordinator by kll_agg_combine); a kll union is not the bytes of one sketch of the rows, so
-# the checks are the exact count and ranks within kll_rank_error of the exact fractions.
+# the checks are the exact count and ranks within the rank error of the exact fractions
+# (DataSketches' 2.296 / k^0.9723 at k = 200, doc/FORMAT.md 10.6, computed here: not
+# kll_rank_error, the code under test).
 kll_plan=$(sql 0 <<<"EXPLAIN (VERBOSE, COSTS OFF) SELECT grp, kll_agg(f), kll_agg(i, 100), kll_agg(n), kll_agg(r) FROM ev GROUP BY grp")
 check "kll_agg over double precision, integer (with k), numeric and real: EXPLAIN shows worker_partial_agg on the workers" \
 	"$(task_query "$kll_plan" | grep -oE "worker_partial_agg\('public\.kll_agg\([a-z ,]+\)'" | sort -u | wc -l)" 4
-kll_within="SELECT kll_count(s) = n, abs(quantile_rank(s, e50) - r50) <= kll_rank_error(s),
-		abs(quantile_rank(s, e99) - r99) <= kll_rank_error(s)"
+kll_within="SELECT kll_count(s) = n, abs(quantile_rank(s, e50) - r50) <= 2.296::float8 / 200::float8 ^ 0.9723::float8,
+		abs(quantile_rank(s, e99) - r99) <= 2.296::float8 / 200::float8 ^ 0.9723::float8"
 kll_exact="(SELECT count(f) AS n, e50, e99, avg((f <= e50)::int)::float8 AS r50, avg((f <= e99)::int)::float8 AS r99
 		FROM ev_local, (SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY f) AS e50,
 		                       percentile_disc(0.99) WITHIN GROUP (ORDER BY f) AS e99 FROM ev_local) p GROUP BY e50, e99) e"
-check "kll on Citus: kll_agg(f) of the distributed table counts every row, and the ranks of the exact p50 and p99 are within kll_rank_error" \
+check "kll on Citus: kll_agg(f) of the distributed table counts every row, and the ranks of the exact p50 and p99 are within the rank error" \
 	"$(sql 0 <<<"$kll_within FROM (SELECT kll_agg(f) AS s FROM ev) d, $kll_exact")" "t	t	t"
 sql 0 <<'SQL'
 CREATE TABLE daily_k_local AS SELECT day, grp, kll_agg(f) AS s FROM ev_local GROUP BY day, grp;
@@ -436,7 +438,7 @@ SQL
 check "rollup: EXPLAIN shows kll_union_agg of daily sketches in a distributed table as worker_partial_agg on the workers" \
 	"$(task_query "$(sql 0 <<<"EXPLAIN (VERBOSE, COSTS OFF) SELECT grp, kll_union_agg(s) FROM daily_k GROUP BY grp")" | grep -oE "worker_partial_agg\('public\.kll_union_agg\(public\.kll\)'" | sort -u)" \
 	"worker_partial_agg('public.kll_union_agg(public.kll)'"
-check "rollup: kll_union_agg of the daily sketches counts every row, ranks within kll_rank_error" \
+check "rollup: kll_union_agg of the daily sketches counts every row, ranks within the rank error" \
 	"$(sql 0 <<<"$kll_within FROM (SELECT kll_union_agg(s) AS s FROM daily_k) d, $kll_exact")" "t	t	t"
 # END issue-26
 

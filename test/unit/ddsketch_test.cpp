@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <random>
 #include <vector>
@@ -51,6 +52,42 @@ double exact_disc(const std::vector<double>& sorted, double q) {
     return sorted[std::min(p, sorted.size() - 1)];
 }
 
+// doc/FORMAT.md 6.2's bucket index of a magnitude x > 0, computed here from the
+// spec (frexp and the cubic): what decides, by 6.4's collapse rule, which
+// answers keep the alpha guarantee. Never ddsketch::index_of or the collapse
+// bound ddsketch_info reports (the code under test).
+std::int32_t spec_index(double x, double alpha) {
+    int e;
+    double f = std::frexp(x, &e);
+    double s = 2.0 * f - 1.0;
+    double l = static_cast<double>(e - 1) + (((6.0 / 35.0) * s + (-3.0 / 5.0)) * s + (10.0 / 7.0)) * s;
+    return static_cast<std::int32_t>(std::ceil((7.0 / (20.0 * alpha)) * l));
+}
+
+// A store of the magnitudes of one sign (6.4): collapsed when its indexes span
+// more than MAXB buckets, and then its lowest index lo = highest - MAXB + 1.
+struct SpecStore {
+    bool collapsed = false;
+    std::int32_t lo = 0;
+    // The guarantee holds for a magnitude x of this store when it is not below lo's bucket.
+    bool guaranteed(double x, double alpha) const { return !collapsed || spec_index(x, alpha) >= lo; }
+};
+
+SpecStore spec_store(const std::vector<double>& values, bool negative, double alpha, long long max_buckets) {
+    SpecStore st;
+    std::int32_t low = INT32_MAX, high = INT32_MIN;
+    for (double v : values)
+        if (v != 0 && (v < 0) == negative) {
+            low = std::min(low, spec_index(std::fabs(v), alpha));
+            high = std::max(high, spec_index(std::fabs(v), alpha));
+        }
+    if (low <= high && static_cast<long long>(high) - low + 1 > max_buckets) {
+        st.collapsed = true;
+        st.lo = static_cast<std::int32_t>(high - max_buckets + 1);
+    }
+    return st;
+}
+
 std::vector<double> grid() {
     std::vector<double> qs;
     for (int i = 0; i <= 1000; i++) qs.push_back(i / 1000.0);
@@ -66,11 +103,11 @@ void expect_within(const std::vector<double>& values, double alpha, long long ma
     ASSERT_EQ(s.count, values.size());
     EXPECT_EQ(s.min, sorted.front());
     EXPECT_EQ(s.max, sorted.back());
-    ddsketch::Info info = ddsketch::info(s, b.size());
-    // Past max_buckets the lowest magnitudes fold (the collapse test checks those answers).
+    // Past max_buckets the lowest magnitudes fold (the collapse test checks those answers);
+    // which ones is computed here from the spec.
+    SpecStore pos = spec_store(values, false, alpha, max_buckets), neg = spec_store(values, true, alpha, max_buckets);
     auto guaranteed = [&](double v) {
-        return v == 0 || (v > 0 ? !info.positive_collapsed || v > info.positive_collapse_bound
-                                : !info.negative_collapsed || -v > info.negative_collapse_bound);
+        return v == 0 || (v > 0 ? pos.guaranteed(v, alpha) : neg.guaranteed(-v, alpha));
     };
     for (double q : grid()) {
         double got, truth = exact_disc(sorted, q);
@@ -204,20 +241,26 @@ TEST(DdsketchCollapse, LowestBucketsFoldAndTheGuaranteeAboveTheBound) {
     EXPECT_TRUE(info.positive_collapsed);
     EXPECT_FALSE(info.negative_collapsed);
     EXPECT_EQ(info.positive_buckets, 256u);
-    EXPECT_GT(info.positive_collapse_bound, 0);
+    // The collapse bound is lower(lo) (6.6, 6.7), lo computed here from the spec:
+    // the edge between the indexes lo - 1 and lo, to 1e-12.
+    SpecStore st = spec_store(v, false, 0.01, 256);
+    ASSERT_TRUE(st.collapsed);
+    EXPECT_EQ(info.positive_lowest, st.lo);
+    EXPECT_EQ(spec_index(info.positive_collapse_bound * (1 - 1e-12), 0.01), st.lo - 1);
+    EXPECT_EQ(spec_index(info.positive_collapse_bound * (1 + 1e-12), 0.01), st.lo);
     std::vector<double> sorted = v;
     std::sort(sorted.begin(), sorted.end());
     int kept = 0, folded = 0;
     for (double q : grid()) {
         double got, truth = exact_disc(sorted, q);
         ASSERT_TRUE(ddsketch::quantile(s, q, &got));
-        if (truth > info.positive_collapse_bound) {
+        if (st.guaranteed(truth, 0.01)) {
             EXPECT_LE(std::fabs(got - truth), 0.01 * truth) << q;
             kept++;
         } else {
-            // Folded: reported as the lowest bucket's value, never below the truth's sign or above the bound's bucket.
+            // Folded: the truth's sign, and a magnitude at most upper(lo): in bucket lo or below.
             EXPECT_GT(got, 0);
-            EXPECT_LE(got, info.positive_collapse_bound * 1.03);
+            EXPECT_LE(spec_index(got, 0.01), st.lo) << q;
             folded++;
         }
     }

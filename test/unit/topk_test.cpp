@@ -182,6 +182,43 @@ TEST(TopkBounds, UnionOfDifferentSizesTakesTheSmaller) {
     check_bounds(m, exact);
 }
 
+// topk_info's numbers (topk::info), each against what the test knows: the
+// threshold is floor(N / (k + 1)) of the total the test added (doc/FORMAT.md
+// 8.5), not a number the sketch reports about itself.
+TEST(TopkInfo, ThresholdAndFieldsFromWhatWasAdded) {
+    std::mt19937_64 rng(11);
+    for (long long k : {1LL, 3LL, 7LL, 64LL}) {
+        for (std::uint64_t rows : {0u, 1u, 5u, 2000u, 2001u, 5003u}) {
+            Builder b(k);
+            std::uint64_t n = 0;
+            for (std::uint64_t r = 0; r < rows; r++) {
+                long long w = static_cast<long long>(1 + rng() % 9);
+                b.add(int_item(static_cast<std::int64_t>(rng() % 40)), w);
+                n += static_cast<std::uint64_t>(w);
+            }
+            Bytes v = b.finish();
+            topk::Sketch s = topk::parse(v.data(), v.size());
+            topk::Info i = topk::info(s);
+            EXPECT_EQ(i.size, static_cast<std::uint64_t>(k));
+            EXPECT_EQ(i.total, n);
+            EXPECT_EQ(i.threshold, n / (static_cast<std::uint64_t>(k) + 1)) << "k " << k << ", N " << n;
+            EXPECT_EQ(i.offset, s.header.offset);
+            EXPECT_LE(i.offset, n / (static_cast<std::uint64_t>(k) + 1));
+            EXPECT_EQ(i.items, topk::entries(s).size());
+            EXPECT_LE(i.items, static_cast<std::uint64_t>(k));
+            EXPECT_EQ(i.bytes, v.size());
+            EXPECT_EQ(i.format_version, n == 0 ? 1 : 2);
+            EXPECT_EQ(i.kind, n == 0 ? 0 : kInt8);
+            EXPECT_EQ(i.width, n == 0 ? 0u : 8u);
+        }
+    }
+    // REFERENCE.md's example: 2000 rows at size 3, threshold 500 (not 2000 / 3).
+    Builder b(3);
+    for (int r = 0; r < 2000; r++) b.add(int_item(r % 7 == 0 ? 1 : r % 5 == 0 ? 2 : r % 3 == 0 ? 3 : r), 1);
+    Bytes v = b.finish();
+    EXPECT_EQ(topk::info(topk::parse(v.data(), v.size())).threshold, 500u);
+}
+
 // doc/FORMAT.md 8.4 as written, on a std::map: counters for up to 2k items,
 // purged with the (k + 1)-th largest when there are 2k + 1; finish purges to k.
 // The working state (a hash table, its per-row path inline in topk_table.h, a
