@@ -421,6 +421,21 @@ export class Bloom {
     return out;
   }
 
+  /** a @> b (bloom_superset): every value added to b is in this filter (§4.8); 22023 where
+   * grown scalable filters cannot say. */
+  superset(o: Bloom): boolean {
+    this.checkCompatible(o, true);
+    const covered = o.layers.map((l, i) => {
+      const a = this.layers[i];
+      if (!a) return l.x === 0;
+      for (let j = 0; j < l.bits.length; j++) if ((l.bits[j] & ~a.bits[j]) !== 0) return false;
+      return true;
+    });
+    if (covered.every((c) => c)) return true;
+    if (this.layers.length === 1 && !covered[0]) return false;
+    throw new ParameterError("cannot decide containment of scalable bloom filters that have grown: a value may sit in different layers of the two");
+  }
+
   // ------------------------------------------------------------ estimates (§4.9)
 
   /** The sum of the layers' item estimates (unrounded). */

@@ -58,6 +58,6 @@ export function xxh3(data: Uint8Array, seed: bigint = 0n): bigint {
   const h = wasmHasher(seed);
   h.init();
   h.update(data);
-  const d = h.digest("binary");
-  return new DataView(d.buffer, d.byteOffset, 8).getBigUint64(0, false);
+  // The hex digest (big-endian) costs less than the binary one, which copies WebAssembly memory.
+  return BigInt("0x" + h.digest("hex"));
 }

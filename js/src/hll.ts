@@ -173,7 +173,9 @@ export class Hll {
     return this.copy().addHashInPlace(BigInt.asUintN(64, h));
   }
 
-  private addHashInPlace(h: bigint): this {
+  /** Adds a hash in place (hll_add_hash_agg's loop). */
+  addHashInPlace(h: bigint): this {
+    h = BigInt.asUintN(64, h);
     const p = this.precision;
     if (this.registers) {
       const [i, r] = denseIndexRank(h, p);
