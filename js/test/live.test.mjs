@@ -10,6 +10,7 @@ import { P, hex } from "./helpers.mjs";
 const live = !!process.env.PGHOST;
 const seed = Number(process.env.PROB_TEST_SEED ?? Math.floor(Math.random() * 2 ** 31));
 let client;
+await P.ready();
 
 // splitmix64: the random data, repeatable from the seed.
 let state = BigInt(seed);
@@ -47,7 +48,7 @@ function values(type, n) {
   const seen = new Set(), out = [];
   while (out.length < n) {
     const v = TYPES[type].gen();
-    const key = TYPES[type].text(v);
+    const key = P.hashValue(TYPES[type].js(v)); // distinct values, not texts ('0.0' and '-0' are one numeric)
     if (!seen.has(key)) { seen.add(key); out.push(v); }
   }
   return out;
@@ -63,7 +64,6 @@ before(async () => {
   await client.connect();
   await client.query("SET client_min_messages = warning");
   await client.query("CREATE EXTENSION IF NOT EXISTS probabilistic");
-  await P.ready();
 });
 after(async () => { if (client) await client.end(); });
 
