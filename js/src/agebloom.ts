@@ -80,14 +80,14 @@ export class Agebloom {
   generation: bigint; items: bigint; kind = KIND_NONE;
 
   private constructor(readonly mode: number, readonly window: bigint, readonly capacity: bigint, readonly fpr: number,
-                      generations: number, readonly seed: bigint, design0?: [number, number]) {
+                      generations: number, readonly seed: bigint) {
     this.l = generations || DEFAULT_GENERATIONS;
     this.limit = ceilDiv(capacity, BigInt(this.l));
     this.length = mode === COUNT ? this.limit : ceilDiv(window, BigInt(this.l));
-    [this.k, this.m] = design0 ?? design(this.limit, this.l, fpr);
+    [this.k, this.m] = design(this.limit, this.l, fpr);
     const S = this.k + this.l;
     this.counts = new Array(S).fill(0n);
-    this.slices = design0 ? [] : Array.from({ length: S }, () => new Uint8Array(this.m / 8));
+    this.slices = Array.from({ length: S }, () => new Uint8Array(this.m / 8));
     this.generation = mode === COUNT ? 0n : NO_GENERATION;
     this.items = 0n;
   }
