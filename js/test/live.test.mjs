@@ -173,3 +173,51 @@ test("corrupt values: refused by the server exactly when refused here (truncatio
   }
   assert.ok(compared > 300);
 });
+
+test("seeds, growth, removes and time windows: adds here and adds in SQL give the same bytes", { skip: !live && "PGHOST is unset: no server" }, async () => {
+  await client.query(`CREATE OR REPLACE FUNCTION pg_temp.adds(s anyelement, xs bigint[], op text) RETURNS anyelement AS $f$
+    DECLARE x bigint;
+    BEGIN
+      FOREACH x IN ARRAY xs LOOP
+        EXECUTE format('SELECT %s($1, $2)', op) INTO s USING s, x;
+      END LOOP;
+      RETURN s;
+    END $f$ LANGUAGE plpgsql`);
+  const seedOf = () => BigInt.asIntN(64, next64());
+  for (let round = 0; round < 3; round++) {
+    const s = seedOf();
+    await P.loadSeed(BigInt.asUintN(64, s));
+    const xs = values("bigint", 60 + randInt(200)), gone = xs.filter(() => rand() < 0.3);
+    const cap = 4 + randInt(30);
+    const server = await one(`SELECT pg_temp.adds(bloom_empty($2, 0.05, true, $3), $1, 'bloom_add')::bytea AS bs,
+        pg_temp.adds(bloom_empty($2, 0.01, 'blocked', $3), $1, 'bloom_add')::bytea AS bb,
+        pg_temp.adds(hll_empty(6, $3), $1, 'hll_add')::bytea AS h,
+        pg_temp.adds(pg_temp.adds(cuckoo_empty(400, 0.001, $3), $1, 'cuckoo_add'), $4, 'cuckoo_remove')::bytea AS c`,
+      [xs.map(String), cap, String(s), gone.map(String)]);
+    const seed = BigInt.asUintN(64, s);
+    const bs = P.Bloom.empty(cap, 0.05, { layout: "scalable", seed }), bb = P.Bloom.empty(cap, 0.01, { layout: "blocked", seed });
+    const h = P.Hll.empty(6, seed), c = P.Cuckoo.empty(400, 0.001, seed);
+    for (const x of xs) { bs.addInPlace(x); bb.addInPlace(x); h.addInPlace(x); c.addInPlace(x); }
+    for (const x of gone) c.removeInPlace(x);
+    assert.ok(bs.layerInfo.length > 1, "the scalable filter grew");
+    assert.equal(hex(bs.toBytes()), hex(server.bs), `scalable bloom, seed ${s}`);
+    assert.equal(hex(bb.toBytes()), hex(server.bb), `blocked bloom, seed ${s}`);
+    assert.equal(hex(h.toBytes()), hex(server.h), `hll, seed ${s}`);
+    assert.equal(hex(c.toBytes()), hex(server.c), `cuckoo with removes, seed ${s}`);
+  }
+  // a time window: adds at random times of three hours, some late
+  const xs = values("bigint", 300);
+  const t0 = Date.UTC(2026, 0, 1);
+  const at = xs.map(() => new Date(t0 + randInt(3 * 3600 * 1000)));
+  const a = P.Agebloom.emptyTime(3600n * 1000000n, 400, 0.01); // agebloom_agg's default: 32 generations
+  const kept = [];
+  xs.forEach((x, i) => { try { a.addInPlace(x, at[i]); kept.push(i); } catch (e) { assert.equal(e.sqlstate, "54000"); } });
+  const server = await one(`SELECT agebloom_agg(x, interval '1 hour', 400, 0.01, t ORDER BY i)::bytea AS a
+      FROM unnest($1::bigint[], $2::timestamptz[]) WITH ORDINALITY u(x, t, i)`,
+    [kept.map((i) => String(xs[i])), kept.map((i) => at[i].toISOString())]);
+  assert.equal(hex(a.toBytes()), hex(server.a), "agebloom time window");
+  const probeAt = new Date(t0 + 3 * 3600 * 1000 + randInt(3600 * 1000));
+  const answers = await one(`SELECT array_agg(agebloom_contains($1::bytea::agebloom, x, $3::timestamptz) ORDER BY i) AS r
+      FROM unnest($2::bigint[]) WITH ORDINALITY u(x, i)`, [a.toBytes(), xs.map(String), probeAt.toISOString()]);
+  assert.deepEqual(xs.map((x) => a.contains(x, probeAt)), answers.r);
+});
