@@ -1,7 +1,7 @@
 /** agebloom (FORMAT.md §11): an age-partitioned Bloom filter; parse, contains (at a time), add, union, write. */
 import { CapacityError, FormatError, ParameterError } from "./errors.js";
 import { GAMMA, U64, fmix64, mulhi, popcount, setBit, testBit, textToBytes, toHex, toUint8Array, view } from "./bytes.js";
-import { KIND_NONE, Value, probeHash, unionKind, valueKind } from "./values.js";
+import { KIND_NONE, Value, probeHash, unionKind, validKind, valueKind } from "./values.js";
 import { loadSeed } from "./hash.js";
 
 const TAG = 0x41, HEADER = 88, COUNT = 1, TIME = 2;
@@ -262,7 +262,7 @@ export class Agebloom {
     const stored = dv.getUint16(6, true);
     let kind = KIND_NONE;
     if (version === 1) { if (stored !== 0) throw bad("kind", `${stored} in a format version 1 value`); }
-    else if (!((stored >= 1 && stored <= 9999) || stored === 0xfffe || stored === 0xffff)) throw bad("kind", String(stored));
+    else if (!validKind(stored)) throw bad("kind", String(stored));
     else kind = stored;
     if (mode !== COUNT && mode !== TIME) throw bad("mode");
     const l = dv.getUint32(40, true);

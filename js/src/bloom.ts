@@ -268,6 +268,8 @@ export class Bloom {
           if ((bits[blk * 64 + (j >>> 3)] >> (j & 7)) & 1) throw new FormatError(`layer 0 has bits set past the ${used} bits of block ${blk}`);
       const pc = popcount(bits);
       if (pc !== x) throw new FormatError(`layer 0 claims ${x} bits set, but ${pc} are`);
+      if (kind !== KIND_NONE && x === 0)
+        throw new FormatError("a bloom filter without a bit set records a kind (values of a type); empty filters record none");
       return new Bloom(layout, seed, capacity, fpr, [new BlockedLayer(m, k, n, bits, x)], kind, hashId);
     }
     const scalable = layout === SCALABLE;
@@ -290,6 +292,8 @@ export class Bloom {
         throw new FormatError(`layer ${i} is empty or more than its hash count below its fill limit, yet a later layer exists`);
       layers.push(new Layer(m, k, n, bits, x));
     });
+    if (kind !== KIND_NONE && layers.every((l) => l.x === 0))
+      throw new FormatError("a bloom filter without a bit set records a kind (values of a type); empty filters record none");
     return new Bloom(layout, seed, capacity, fpr, layers, kind, hashId);
   }
 

@@ -81,6 +81,8 @@ export class Cuckoo {
     if (used !== Number(items)) throw new FormatError(`items stored is ${items}, but ${used} entries are in use`);
     for (let j = n * f; j < table.length * 8; j++)
       if (testBit(table, j)) throw new FormatError("pad bits are set");
+    if (kind !== KIND_NONE && used === 0)
+      throw new FormatError("a cuckoo filter without an item records a kind (values of a type); empty filters record none");
     return new Cuckoo(capacity, fpr, seed, f, Number(buckets), entries, used, kind);
   }
 

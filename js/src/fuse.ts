@@ -1,7 +1,7 @@
 /** fuse (FORMAT.md §12): key sets (form 1) and binary fuse filters (form 2): parse, contains, build, union, write. */
 import { CapacityError, FormatError, ParameterError } from "./errors.js";
 import { GAMMA, U64, fmix64, getBits, ldexp, mulhi, setBits, testBit, textToBytes, toHex, toUint8Array, view } from "./bytes.js";
-import { KIND_NONE, Value, probeHash, unionKind, valueKind } from "./values.js";
+import { KIND_NONE, Value, probeHash, unionKind, validKind, valueKind } from "./values.js";
 import { loadSeed } from "./hash.js";
 
 const TAG = 0x46, HEADER = 64, KEYS = 1, FILTER = 2, MAX_ATTEMPTS = 1024;
@@ -183,7 +183,7 @@ export class Fuse {
     const stored = dv.getUint16(6, true);
     let kind = KIND_NONE;
     if (version === 1) { if (stored !== 0) throw bad("kind", `${stored} in a format version 1 value`); }
-    else if (!((stored >= 1 && stored <= 9999) || stored === 0xfffe || stored === 0xffff)) throw bad("kind", String(stored));
+    else if (!validKind(stored)) throw bad("kind", String(stored));
     else kind = stored;
     const seed = dv.getBigUint64(8, true), fpr = dv.getFloat64(16, true), n = dv.getBigUint64(24, true);
     const L = dv.getBigUint64(32, true), C = dv.getBigUint64(40, true), a = dv.getBigUint64(48, true);

@@ -301,7 +301,7 @@ export function readKind(version: number, stored: number, v1Value: number, what:
     return KIND_NONE;
   }
   if (!validKind(stored))
-    throw new FormatError(`invalid ${what}: value kind ${stored} is not a kind (1 to 9999, 65534 or 65535 in a format version 2 value)`);
+    throw new FormatError(`invalid ${what}: value kind ${stored} in a format version 2 value (a value without a kind is format version 1)`);
   return stored;
 }
 

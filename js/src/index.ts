@@ -3,7 +3,7 @@ export type { Hasher } from "./hash.js";
 export { SketchError, FormatError, ParameterError, ComparisonError, CapacityError, UnsupportedError } from "./errors.js";
 export {
   sql, numeric, real, float8, int8, text, bpchar, uuid, date, timestamp, timestamptz, enumLabel,
-  SqlValue, SqlArray, Kind, KIND_NONE, KIND_OTHER, KIND_MIXED, kindName, hashValue, sketchHash, probeHash, valueKind,
+  SqlValue, SqlArray, Kind, KIND_NONE, KIND_OTHER, KIND_MIXED, KIND_MIN_OUTSIDE, KIND_MAX_OUTSIDE, isOutsideKind, outsideKind, kindName, hashValue, sketchHash, probeHash, valueKind,
 } from "./values.js";
 export type { Value, SqlTypeName } from "./values.js";
 export { Hll, HLL_DEFAULT_PRECISION } from "./hll.js";

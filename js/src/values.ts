@@ -16,6 +16,9 @@ import { concat, i64le, u64le } from "./bytes.js";
 import { xxh3 } from "./hash.js";
 
 export const KIND_NONE = 0;
+/** Kinds 10000 … 65533: a type outside the built-in catalog, derived from its names (§2.5). */
+export const KIND_MIN_OUTSIDE = 10000, KIND_MAX_OUTSIDE = 0xfffd;
+/** 65534: written by 0.5.0 to 0.8.0 for any type outside the catalog (not known which). */
 export const KIND_OTHER = 0xfffe;
 export const KIND_MIXED = 0xffff;
 const INT64_MIN = -(1n << 63n), INT64_MAX = (1n << 63n) - 1n;
@@ -41,7 +44,18 @@ for (const [e, a] of Object.entries(ARRAY_OF)) KIND_NAMES[a] = KIND_NAMES[Number
 const PORTABLE = new Set<number>([16, 17, 20, 25, 701, 1082, 1114, 1184, 1700, 2950, ...Object.values(ARRAY_OF)]);
 
 export function kindName(kind: number): string {
-  return KIND_NAMES[kind] ?? `type ${kind}`;
+  return KIND_NAMES[kind] ?? (isOutsideKind(kind) ? `type outside the catalog (kind ${kind})` : `type ${kind}`);
+}
+
+export function isOutsideKind(kind: number): boolean {
+  return kind >= KIND_MIN_OUTSIDE && kind <= KIND_MAX_OUTSIDE;
+}
+
+/** The kind of a type outside the built-in catalog (FORMAT.md §2.5): 10000 + XXH3-64 (seed 0)
+ * of its identity (extension name, a 0 byte, type name, "[]" for an array of it) mod 55534. */
+export function outsideKind(typeName: string, extension = "", array = false): number {
+  const identity = utf8.encode(`${extension}\0${typeName}${array ? "[]" : ""}`);
+  return KIND_MIN_OUTSIDE + Number(xxh3(identity, 0n) % BigInt(KIND_MAX_OUTSIDE - KIND_MIN_OUTSIDE + 1));
 }
 
 /** The SQL types sql() takes (aliases as PostgreSQL spells them). */
@@ -86,8 +100,9 @@ export const date = (v: string | Date | number | bigint) => sql("date", v);
 /** timestamp (no time zone): ISO text read as wall-clock, a Date (its UTC fields), or µs since 2000-01-01. */
 export const timestamp = (v: string | Date | bigint) => sql("timestamp", v);
 export const timestamptz = (v: string | Date | bigint) => sql("timestamptz", v);
-/** an enum's label (kind 65534: sketches of an enum column). */
-export const enumLabel = (v: string) => sql("enum", v);
+/** A value of an enum type: its label, with the type's name (and its extension's, if it
+ * belongs to one), which give its kind (§2.5: derived from the names). */
+export const enumLabel = (label: string, typeName: string, extension = "") => sql(`enum:${extension}:${typeName}`, label);
 
 // ---------------------------------------------------------------- normalised values
 
@@ -105,8 +120,8 @@ export type Norm =
   | { t: "date"; v: bigint; type: string }
   | { t: "timestamp"; v: bigint; type: string }
   | { t: "timestamptz"; v: bigint; type: string }
-  | { t: "enum"; v: Uint8Array; type: string }
-  | { t: "array"; v: SqlArray; elems: (Norm | null)[]; elemKind: number; type: string };
+  | { t: "enum"; v: Uint8Array; type: string; name: string; extension: string }
+  | { t: "array"; v: SqlArray; elems: (Norm | null)[]; elemKind: number; type: string; outside: [string, string] | null };
 
 const utf8 = new TextEncoder();
 
@@ -297,7 +312,7 @@ const ALIASES: Record<string, string> = {
 };
 
 function normTyped(v: unknown, typeName: string): Norm {
-  let type = typeName.trim().toLowerCase().replace(/\s*\(.*\)$/, "");
+  let type = typeName.startsWith("enum:") ? "enum:" : typeName.trim().toLowerCase().replace(/\s*\(.*\)$/, "");
   type = ALIASES[type] ?? type;
   if (type.endsWith("[]")) {
     if (!(v instanceof SqlArray) && !Array.isArray(v)) refuseType("an array type takes an SqlArray or an array");
@@ -343,8 +358,9 @@ function normTyped(v: unknown, typeName: string): Norm {
     case "date": return { t: "date", v: parseDate(v), type };
     case "timestamp": return { t: "timestamp", v: parseTimestamp(v, false), type };
     case "timestamptz": return { t: "timestamptz", v: parseTimestamp(v, true), type };
-    case "enum": return { t: "enum", v: bytesOf(v, type), type };
   }
+  const e = /^enum:([^:]*):(.+)$/.exec(typeName);
+  if (e) return { t: "enum", v: bytesOf(v, "an enum label"), type: "enum", name: e[2], extension: e[1] };
   throw new ComparisonError(`type ${typeName} is hashed by the server's hash operator class (FORMAT.md §2.3), `
     + "which a client cannot reproduce: cast it to a portable type in SQL", null);
 }
@@ -369,10 +385,14 @@ function normArray(a: SqlArray): Norm {
     if (kinds.size !== 1) refuseType("give the SqlArray an elementType: its elements do not name one type");
     elemKind = [...kinds][0];
   }
-  return { t: "array", v: a, elems, elemKind, type: "array" };
+  let outside: [string, string] | null = null;
+  const sample = a.elementType !== undefined ? normalize(sampleOf(a.elementType), a.elementType) : elems.find((e) => e !== null);
+  if (sample && sample.t === "enum") outside = [sample.name, sample.extension];
+  return { t: "array", v: a, elems, elemKind, type: "array", outside };
 }
 
 function sampleOf(type: string): unknown {
+  if (type.startsWith("enum:")) return "";
   const t = (ALIASES[type.toLowerCase()] ?? type.toLowerCase()).replace(/\s*\(.*\)$/, "");
   switch (t) {
     case "smallint": case "integer": case "bigint": case "real": case "double precision": return 0;
@@ -398,8 +418,8 @@ export function kindOfType(n: Norm): number {
     case "date": return 1082;
     case "timestamp": return 1114;
     case "timestamptz": return 1184;
-    case "enum": return KIND_OTHER;
-    case "array": return n.elemKind === KIND_OTHER ? KIND_OTHER : ARRAY_OF[n.elemKind];
+    case "enum": return outsideKind(n.name, n.extension);
+    case "array": return n.outside ? outsideKind(n.outside[0], n.outside[1], true) : ARRAY_OF[n.elemKind];
   }
 }
 
@@ -470,11 +490,12 @@ export function probeBytes(value: Value, kind: number, adding: boolean, hashId =
   const own = kindOfType(n);
   if (kind === KIND_NONE || kind === own) return canonicalBytes(n);
   if (kind === KIND_MIXED) refuse(own, kind, "42804", "no one = says which values of a union of several types it equals");
-  if (kind === KIND_OTHER) {
-    if (own === KIND_OTHER) return canonicalBytes(n);
+  if (kind === KIND_OTHER) { // 0.5.0 to 0.8.0: any type outside the catalog, as then
+    if (isOutsideKind(own)) return canonicalBytes(n);
     refuse(own, kind, "42804", "the = of a type outside the built-in catalog with it cannot be known");
   }
-  if (own === KIND_OTHER) {
+  if (isOutsideKind(kind)) refuse(own, kind, "42804", "the = of another type outside the built-in catalog with it cannot be known");
+  if (isOutsideKind(own)) {
     if (n.t === "enum") refuse(own, kind, "42883", "an enum has no = with a built-in type");
     refuse(own, kind, null, "its = with a built-in type is the server's catalog's to resolve");
   }
@@ -528,19 +549,24 @@ export function valueKind(value: Value): number {
 
 // ---------------------------------------------------------------- kinds in headers
 
+/** A kind a format version 2 value may record: any u16 but 0 (§2.5). */
 export function validKind(kind: number): boolean {
-  return (kind >= 1 && kind <= 9999) || kind === KIND_OTHER || kind === KIND_MIXED;
+  return kind >= 1 && kind <= KIND_MIXED;
 }
+
+/** The legacy 65534 with a kind outside the catalog: one such type, not known which. */
+const otherWithOutside = (a: number, b: number) => (a === KIND_OTHER && isOutsideKind(b)) || (b === KIND_OTHER && isOutsideKind(a));
 
 export function unionKind(a: number, aHas: boolean, b: number, bHas: boolean): number {
   if (!aHas) return bHas ? b : KIND_NONE;
   if (!bHas) return a;
   if (a === KIND_NONE || a === b) return b;
   if (b === KIND_NONE) return a;
+  if (otherWithOutside(a, b)) return KIND_OTHER;
   return KIND_MIXED;
 }
 
 export function checkComparable(a: number, b: number, what: string): void {
-  if (a !== b && a !== KIND_NONE && b !== KIND_NONE)
+  if (a !== b && a !== KIND_NONE && b !== KIND_NONE && !otherWithOutside(a, b))
     throw new ParameterError(`cannot compare ${what} that hold values of different types (kinds ${a} and ${b})`);
 }

@@ -8,7 +8,9 @@ import * as P from "../dist/esm/index.js";
 export { P };
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** A vector file, its integers beyond 2^53 kept exact (as strings: BigInt() them). */
-export const vectors = (name) => JSON.parse(quoteBigIntegers(readFileSync(path.join(ROOT, "test", "vectors", name + ".json"), "utf8")));
+/** PROB_VECTORS: another folder of vectors (another checkout's test/vectors). */
+export const VECTORS = process.env.PROB_VECTORS ?? path.join(ROOT, "test", "vectors");
+export const vectors = (name) => JSON.parse(quoteBigIntegers(readFileSync(path.join(VECTORS, name + ".json"), "utf8")));
 
 /** JSON text with every integer literal of 16 digits or more (outside strings) made a string. */
 function quoteBigIntegers(text) {
@@ -37,7 +39,7 @@ export function setEnumType(t) { enumType = t; }
 
 /** A vector's (type, PostgreSQL text form) as the JavaScript value that stands for it. */
 export function decode(type, text) {
-  if (type === enumType) return P.enumLabel(text);
+  if (type === enumType) return P.enumLabel(text, enumType);
   if (type.endsWith("[]")) return decodeArray(type.slice(0, -2), text);
   if (/^char\(\d+\)$/.test(type)) return P.sql("char", text);
   if (["smallint", "integer", "bigint"].includes(type)) return P.sql(type, BigInt(text));
@@ -79,7 +81,7 @@ function decodeArray(elementType, text) {
     else for (const y of x) walk(y, depth + 1);
   };
   if (dims.length) walk(nested, 0);
-  const elem = elementType === enumType ? "enum" : /^char\(/.test(elementType) ? "char" : elementType;
+  const elem = elementType === enumType ? `enum::${enumType}` : /^char\(/.test(elementType) ? "char" : elementType;
   return new P.SqlArray(flat, elem, dims, lower.length ? lower : undefined);
 }
 
