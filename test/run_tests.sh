@@ -5,7 +5,7 @@
 #   test/run_tests.sh quick        unit tests and pg_regress, for development
 #   test/run_tests.sh STAGE...     the stages named, in the order below
 #
-# Stages: unit asan stat fuzz regress scripts python versions package citus.
+# Stages: unit asan stat fuzz regress scripts python js versions package citus.
 # Every stage runs even when an earlier one failed. Passes and failures are
 # counted from each runner's own output (GoogleTest, pg_regress, Python's
 # unittest, the "ok - " / "not ok - " / "skip - " lines of the scripts); a
@@ -16,7 +16,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 . test/cluster.sh
 
-ALL_STAGES=(unit asan stat fuzz regress scripts python versions package citus)
+ALL_STAGES=(unit asan stat fuzz regress scripts python js versions package citus)
 QUICK_STAGES=(unit regress)
 
 usage() {
@@ -82,6 +82,14 @@ count_pg_regress() {
 	SKIPPED=0
 	died_silently "$status"
 }
+# node --test's TAP summary: "# pass N", "# fail N", "# skipped N" (cancelled tests fail).
+count_node() {
+	local log=$1 status=$2
+	PASSED=$(sum_first '^# pass [0-9]+' "$log")
+	FAILED=$(($(sum_first '^# fail [0-9]+' "$log") + $(sum_first '^# cancelled [0-9]+' "$log")))
+	SKIPPED=$(sum_first '^# skipped [0-9]+' "$log")
+	died_silently "$status"
+}
 count_unittest() {
 	local log=$1 status=$2 ran
 	ran=$(sum_first '^Ran [0-9]+ test' "$log")
@@ -144,7 +152,10 @@ if wanted fuzz; then
 	stage fuzz count_tap make -s -k -j2 fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-30}"
 fi
 
-if wanted regress || wanted scripts || wanted python; then
+# The js stage needs Node.js and npm (Debian's, unless a newer node is on PATH already).
+wanted js && { command -v node >/dev/null && command -v npm >/dev/null || ensure_packages nodejs npm; }
+
+if wanted regress || wanted scripts || wanted python || wanted js; then
 	build_start=$SECONDS
 	if run_logged build bash -c '. test/cluster.sh && build_and_install' && start_cluster; then
 		SUMMARY+=("$(printf '%-16s %40s' build "$((SECONDS - build_start)) s")")
@@ -159,6 +170,7 @@ if wanted regress || wanted scripts || wanted python; then
 		fi
 		# Debian's interpreter, where python3-xxhash lives (a python3 earlier on PATH may lack it).
 		wanted python && stage python count_unittest /usr/bin/python3 -m unittest discover -s python -v
+		wanted js && stage js count_node bash test/js.sh
 		stop_cluster
 	else
 		echo "not ok - build, install or cluster start failed: no stage against the server ran"

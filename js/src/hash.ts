@@ -1,0 +1,63 @@
+/**
+ * XXH3-64 with a seed (FORMAT.md §2), from hash-wasm's WebAssembly build: it runs in Node
+ * and in browsers alike. Its module is compiled asynchronously, so call `await ready()`
+ * once before hashing; or plug in another implementation with setHasher (in Node,
+ * @node-rs/xxhash's `xxh3.xxh64` is about 4 times faster: see README.md).
+ */
+import { createXXHash3 } from "hash-wasm";
+import { SketchError } from "./errors.js";
+
+/** XXH3_64bits_withSeed(data, len, seed) as an unsigned 64-bit bigint. */
+export type Hasher = (data: Uint8Array, seed: bigint) => bigint;
+
+type WasmHasher = Awaited<ReturnType<typeof createXXHash3>>;
+let wasm: Map<bigint, WasmHasher> | null = null;
+let custom: Hasher | null = null;
+let loading: Promise<void> | null = null;
+
+/** Loads the WebAssembly hash (once); every hashing call needs it or setHasher first. */
+export function ready(): Promise<void> {
+  if (custom || wasm) return Promise.resolve();
+  if (!loading) {
+    loading = createXXHash3(0, 0).then((h) => {
+      wasm = new Map([[0n, h]]);
+    });
+  }
+  return loading;
+}
+
+/** Replaces the hash: any XXH3-64 implementation, given the bytes and the u64 seed. */
+export function setHasher(h: Hasher | null): void {
+  custom = h;
+}
+
+function wasmHasher(seed: bigint): WasmHasher {
+  if (!wasm) throw new SketchError("call `await ready()` (or setHasher) before hashing values", null);
+  let h = wasm.get(seed);
+  if (!h) {
+    // hash-wasm creates hashers asynchronously, but a created one hashes synchronously;
+    // a second seed is derived from the first by re-creating the instance's state.
+    throw new SketchError(`seed ${seed} is not loaded: call \`await loadSeed(${seed}n)\` first`, null);
+  }
+  return h;
+}
+
+/** Prepares the WebAssembly hash for a seed other than 0 (values with a non-zero seed). */
+export async function loadSeed(seed: bigint): Promise<void> {
+  seed = BigInt.asUintN(64, seed);
+  await ready();
+  if (custom || !wasm || wasm.has(seed)) return;
+  const lo = Number(seed & 0xffffffffn), hi = Number(seed >> 32n);
+  wasm.set(seed, await createXXHash3(lo, hi));
+}
+
+/** XXH3-64 of the bytes with the seed (a u64; a negative bigint is read as two's complement). */
+export function xxh3(data: Uint8Array, seed: bigint = 0n): bigint {
+  seed = BigInt.asUintN(64, seed);
+  if (custom) return BigInt.asUintN(64, custom(data, seed));
+  const h = wasmHasher(seed);
+  h.init();
+  h.update(data);
+  // The hex digest (big-endian) costs less than the binary one, which copies WebAssembly memory.
+  return BigInt("0x" + h.digest("hex"));
+}
