@@ -11,7 +11,7 @@ expected/format_vectors_bloom.out (that file run through psql as pg_regress runs
 
 The vectors are the contract in doc/FORMAT.md section 4: regenerate them only
 together with a format version or hash id change, never to make a failing test
-pass. Needs only psql; does not use python/probabilistic_format.py (the crafted
+pass. Needs only psql; does not use python/probabilistic/probabilistic_format.py (the crafted
 invalid values are edits of the server's bytes, made here with struct).
 
 Format version 2 (section 2.5): a filter built from values records their kind,

@@ -8,7 +8,7 @@
 Each vector is fuse_agg or fuse_keys_agg over values of one SQL type with a rate
 and a seed, or fuse_union of two key sets (fuse_build of it for a filter).
 Writes test/vectors/fuse.json (the exact bytes the extension produced, checked
-here against python/fuse_format.py, the twin written from doc/FORMAT.md section
+here against python/probabilistic/fuse_format.py, the twin written from doc/FORMAT.md section
 12), sql/format_vectors_fuse.sql (the same vectors, so the regression suite fails
 if the extension's output drifts) and expected/format_vectors_fuse.out (that file
 run through psql as pg_regress runs it). The crafted values are edited headers
@@ -25,7 +25,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import fuse_format as ff  # noqa: E402
+from probabilistic import fuse_format as ff  # noqa: E402
 import make_hll_vectors  # noqa: E402
 from make_hll_vectors import (ANSWER_OF, CREATE_ENUM, DROP_ENUM, ENUM_TYPE, ROOT, SPEC_KINDS, answers,  # noqa: E402
                               check_pinned, kind_of_bytes, literal, psql, quote)
@@ -144,7 +144,7 @@ def python_values(sql_type, values=None, first_last=None):
 
 
 def twin(v):
-    """The vector built by python/fuse_format.py."""
+    """The vector built by python/probabilistic/fuse_format.py."""
     fpr = ff.DEFAULT_FPR if v["fpr"] is None else v["fpr"]
     if v.get("hashes") is not None:
         k = ff.Fuse.from_hashes(v["hashes"], fpr, v["seed"])
@@ -306,7 +306,7 @@ def build_vectors():
             disagreements.append("crafted %r: the server answers %s, section 12.7 says %s" % (name, answer, want))
         crafted.append({"name": name, "hex": raw.hex(), "accepted": field is None, "field": field, "answer": answer})
     if disagreements:
-        sys.exit("the server departs from the twin (python/fuse_format.py):\n" + "\n".join(disagreements))
+        sys.exit("the server departs from the twin (python/probabilistic/fuse_format.py):\n" + "\n".join(disagreements))
     return vs, crafted
 
 

@@ -12,7 +12,7 @@ expected/format_vectors.out (that file run through psql as pg_regress runs it).
 The vectors are the contract in doc/FORMAT.md: regenerate them only together
 with a format version or hash id change, never to make a failing test pass.
 A vector already in the file keeps its bytes (main() refuses to write a change).
-Needs only psql; does not use python/probabilistic_format.py.
+Needs only psql; does not use python/probabilistic/probabilistic_format.py.
 
 Format version 2 (section 2.5) records the kind of the values a sketch holds.
 The vectors pinned before it ("build": "hashes") are built from sketch_hash

@@ -6,7 +6,7 @@ running server, with the exact bytes it produced (doc/FORMAT.md section 7).
     /usr/bin/python3 python/make_topk_vectors.py
 
 python/test_topk_format.py rebuilds every vector from its rows with
-python/topk_format.py and compares the bytes. Needs only psql.
+python/probabilistic/topk_format.py and compares the bytes. Needs only psql.
 """
 import json
 import os

@@ -1,4 +1,4 @@
-"""Checks python/agebloom_format.py, written from doc/FORMAT.md section 11, against
+"""Checks python/probabilistic/agebloom_format.py, written from doc/FORMAT.md section 11, against
 the extension: test/vectors/agebloom.json byte for byte, validation of corrupt
 bytes, the window property against the truth on random streams, and (when PGHOST
 is set, as test/cluster.sh's start_cluster exports it) random filters built on a
@@ -19,8 +19,8 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import agebloom_format as af  # noqa: E402
-import probabilistic_format as pf  # noqa: E402
+from probabilistic import agebloom_format as af  # noqa: E402
+from probabilistic import probabilistic_format as pf  # noqa: E402
 from test_format import decode  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -1,4 +1,4 @@
-"""Checks python/countmin_format.py, written from doc/FORMAT.md section 7, against
+"""Checks python/probabilistic/countmin_format.py, written from doc/FORMAT.md section 7, against
 the extension: test/vectors/countmin.json byte for byte, validation of corrupt
 bytes, the estimates against exact counts on random and Zipf streams with unions
 in random trees, and (when PGHOST is set, as test/cluster.sh's start_cluster
@@ -20,8 +20,8 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import countmin_format as cf  # noqa: E402
-import probabilistic_format as pf  # noqa: E402
+from probabilistic import countmin_format as cf  # noqa: E402
+from probabilistic import probabilistic_format as pf  # noqa: E402
 from make_countmin_vectors import APPLY  # noqa: E402
 from make_hll_vectors import psql, quote  # noqa: E402
 from test_format import decode  # noqa: E402

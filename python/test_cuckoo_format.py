@@ -1,4 +1,4 @@
-"""Checks python/cuckoo_format.py, written from doc/FORMAT.md section 5, against
+"""Checks python/probabilistic/cuckoo_format.py, written from doc/FORMAT.md section 5, against
 the extension: test/vectors/cuckoo.json byte for byte, validation of corrupt
 bytes, the no-false-negative property on random operations, and (when PGHOST
 is set, as test/cluster.sh's start_cluster exports it) random filters built on
@@ -20,8 +20,8 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import cuckoo_format as cf  # noqa: E402
-import probabilistic_format as pf  # noqa: E402
+from probabilistic import cuckoo_format as cf  # noqa: E402
+from probabilistic import probabilistic_format as pf  # noqa: E402
 from make_cuckoo_vectors import APPLY  # noqa: E402
 from make_hll_vectors import SPEC_KINDS, psql  # noqa: E402
 from test_format import decode  # noqa: E402

@@ -1,4 +1,4 @@
-"""Checks python/ddsketch_format.py, written from doc/FORMAT.md section 6, against
+"""Checks python/probabilistic/ddsketch_format.py, written from doc/FORMAT.md section 6, against
 the extension: test/vectors/ddsketch.json byte for byte (and their quantiles),
 validation of corrupt bytes, the relative-error guarantee against sorted
 values, the union of parts in any order, and (when PGHOST is set, as
@@ -20,7 +20,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import ddsketch_format as df  # noqa: E402
+from probabilistic import ddsketch_format as df  # noqa: E402
 from make_hll_vectors import psql  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -1,4 +1,4 @@
-"""Checks python/probabilistic_format.py, written from doc/FORMAT.md, against the
+"""Checks python/probabilistic/probabilistic_format.py, written from doc/FORMAT.md, against the
 extension: the test vectors in test/vectors/ (hll.json, bloom.json) byte for byte,
 then (when PGHOST is set, as test/cluster.sh's start_cluster exports it) random
 data on a running server. Run: /usr/bin/python3 -m unittest discover -s python -v
@@ -24,7 +24,7 @@ import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import probabilistic_format as pf  # noqa: E402
+from probabilistic import probabilistic_format as pf  # noqa: E402
 from make_hll_vectors import ENUM_TYPE, SPEC_KINDS, input_kind  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -1,4 +1,4 @@
-"""Checks python/fuse_format.py, written from doc/FORMAT.md section 12, against the
+"""Checks python/probabilistic/fuse_format.py, written from doc/FORMAT.md section 12, against the
 truth and the extension: the sizes of the specification's example, validation of
 corrupt bytes (one case per check, the field named), no false negatives on random
 key sets of 0..20000 keys, the measured rate at f = 8 within a binomial bound,
@@ -25,8 +25,8 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import fuse_format as ff  # noqa: E402
-import probabilistic_format as pf  # noqa: E402
+from probabilistic import fuse_format as ff  # noqa: E402
+from probabilistic import probabilistic_format as pf  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VECTORS = os.path.join(ROOT, "test", "vectors", "fuse.json")

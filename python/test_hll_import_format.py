@@ -1,4 +1,4 @@
-"""Checks python/hll_import_format.py, written from doc/FORMAT.md 3.15, 3.16 and 3.17,
+"""Checks python/probabilistic/hll_import_format.py, written from doc/FORMAT.md 3.15, 3.16 and 3.17,
 against published hash vectors, the bytes postgresql-hll and Redis wrote (as
 sql/hll_import.sql pins them), and (when PGHOST is set, as test/cluster.sh's
 start_cluster exports it) the extension's hll_import, hll_export and
@@ -14,7 +14,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import hll_import_format as hf  # noqa: E402
+from probabilistic import hll_import_format as hf  # noqa: E402
 from make_hll_vectors import psql  # noqa: E402
 
 # Bytes postgresql-hll 2.17 wrote (sql/hll_import.sql).

@@ -16,9 +16,9 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import agebloom_format as af  # noqa: E402
-import cuckoo_format as cf  # noqa: E402
-import probabilistic_format as pf  # noqa: E402
+from probabilistic import agebloom_format as af  # noqa: E402
+from probabilistic import cuckoo_format as cf  # noqa: E402
+from probabilistic import probabilistic_format as pf  # noqa: E402
 
 D = decimal.Decimal
 
@@ -389,7 +389,7 @@ class CountminKinds(unittest.TestCase):
     """Section 2.5's kinds in a countmin sketch (section 7.2: bytes 6-7, 0 in version 1)."""
 
     def test_header_and_validation(self):
-        import countmin_format as cmf
+        from probabilistic import countmin_format as cmf
         s = cmf.CountMin.empty(0.5, 0.5)
         self.assertEqual(s.to_bytes()[:8].hex(), "4d01020101000000")
         s.add(0.5)
@@ -407,7 +407,7 @@ class CountminKinds(unittest.TestCase):
             self.assertEqual(cmf.CountMin.from_bytes(bytes(good)).to_bytes(), bytes(good))
 
     def test_adds_and_unions(self):
-        import countmin_format as cmf
+        from probabilistic import countmin_format as cmf
         s = cmf.CountMin.empty(0.1, 0.1)
         s.add(1, weight=0)
         self.assertEqual(s.kind, 0)                  # a weight of 0 adds nothing, not even a kind
@@ -428,7 +428,7 @@ class FuseKinds(unittest.TestCase):
     """Section 2.5's kinds in a fuse value (section 12.2: bytes 6-7, 0 in version 1), both forms."""
 
     def test_header_and_validation(self):
-        import fuse_format as ff
+        from probabilistic import fuse_format as ff
         self.assertEqual(ff.Fuse.keys_agg([]).to_bytes()[:8].hex(), "4601020108030000")
         self.assertEqual(ff.Fuse.agg([]).to_bytes()[:8].hex(), "4601020208030000")
         for raw in (ff.Fuse.keys_agg([0.5]).to_bytes(), ff.Fuse.agg([0.5]).to_bytes()):
@@ -450,7 +450,7 @@ class FuseKinds(unittest.TestCase):
             self.assertEqual(ff.Fuse.from_bytes(bytes(old)).kind, 0)
 
     def test_aggregates_builds_and_unions(self):
-        import fuse_format as ff
+        from probabilistic import fuse_format as ff
         k = ff.Fuse.keys_agg([1, D("2"), 3.0])           # integral numeric and double against bigint
         self.assertEqual((k.kind, k.n), (20, 3))
         with self.assertRaises(pf.ComparisonError):

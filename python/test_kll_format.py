@@ -1,4 +1,4 @@
-"""Checks python/kll_format.py, written from doc/FORMAT.md section 10, against the
+"""Checks python/probabilistic/kll_format.py, written from doc/FORMAT.md section 10, against the
 extension: test/vectors/kll.json byte for byte (sketches, unions, quantiles,
 ranks and DataSketches images), validation of corrupt bytes (ours and
 DataSketches'), ranks against the truth within the rank error, and (when PGHOST
@@ -20,7 +20,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import kll_format as kf  # noqa: E402
+from probabilistic import kll_format as kf  # noqa: E402
 from make_hll_vectors import psql  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -1,4 +1,4 @@
-"""Checks python/topk_format.py, written from doc/FORMAT.md section 7, against the
+"""Checks python/probabilistic/topk_format.py, written from doc/FORMAT.md section 7, against the
 extension: test/vectors/topk.json byte for byte, validation of corrupt bytes, the
 bounds against exact counts for random streams unioned in random trees, and (when
 PGHOST is set, as test/cluster.sh's start_cluster exports it) random sketches built
@@ -19,7 +19,7 @@ import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import topk_format as tf  # noqa: E402
+from probabilistic import topk_format as tf  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VECTORS = os.path.join(ROOT, "test", "vectors", "topk.json")

@@ -31,8 +31,9 @@ ensure_packages() {
 }
 
 BASE_PACKAGES=(make g++ postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR libxxhash-dev libgtest-dev)
-# The independent implementation of doc/FORMAT.md in python/ and its tests.
-PYTHON_PACKAGES=(python3 python3-xxhash)
+# The independent implementation of doc/FORMAT.md in python/ and its tests (test_package.py
+# pip-installs it into a venv: venv, setuptools and pip, all from Debian).
+PYTHON_PACKAGES=(python3 python3-xxhash python3-venv python3-setuptools python3-pip)
 
 build_and_install() {
 	log "building and installing the extension"

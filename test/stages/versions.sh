@@ -32,7 +32,7 @@ SRC=/build/probabilistic
 test_version() {
 	local v=$1 codename=$2 dir=$CHROOT_BASE/$2 pgc=/usr/lib/postgresql/$1/bin/pg_config
 	local log=$LOGS/$v t0=$SECONDS n
-	local pkgs=(make g++ postgresql-"$v" postgresql-server-dev-"$v" libxxhash-dev python3 python3-xxhash)
+	local pkgs=(make g++ postgresql-"$v" postgresql-server-dev-"$v" libxxhash-dev python3 python3-xxhash python3-venv python3-setuptools python3-pip)
 	step "PostgreSQL $v: $codename chroot with its packages" "$log.chroot" chroot_ensure "$codename" "${pkgs[@]}" || return
 	chroot_mount "$dir"
 	copy_tree "$dir" "$SRC"

@@ -17,7 +17,7 @@ value with the filter's seed. Times are microseconds since 1970-01-01 UTC.
 import math
 import struct
 
-import probabilistic_format as pf
+from . import probabilistic_format as pf
 
 TYPE_TAG = 0x41
 MODE_COUNT, MODE_TIME = 1, 2

@@ -20,7 +20,7 @@ import bisect
 import math
 import struct
 
-import probabilistic_format as pf
+from . import probabilistic_format as pf
 
 TYPE_TAG = 0x46
 FORM_KEYS = 1

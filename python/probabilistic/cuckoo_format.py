@@ -19,7 +19,7 @@ import decimal  # noqa: F401 (the doctest)
 import math
 import struct
 
-import probabilistic_format as pf
+from . import probabilistic_format as pf
 
 TYPE_TAG = 0x43
 LAYOUT_SINGLE = 1
