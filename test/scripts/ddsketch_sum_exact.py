@@ -20,7 +20,7 @@ import subprocess
 import sys
 from fractions import Fraction
 
-PSQL = ["psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1"]
+PSQL = ["psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", "SET client_min_messages = warning"]
 DBL_MAX = sys.float_info.max
 failures = {}  # category -> the first few failures
 checks = {}    # category -> how many were checked
