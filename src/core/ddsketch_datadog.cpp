@@ -410,13 +410,15 @@ Sketch import_image(const std::uint8_t* data, std::size_t size) {
         }
     }
     s.count = total;
-    // The maximum bucket count: the default, or the span of the wider store up to kMaxBuckets
-    // (past it the lowest buckets fold, as ddsketch_agg folds them).
+    // The maximum bucket count: ddsketch_agg's default when both stores fit in it (such a
+    // sketch merges with default ones), else the most, kMaxBuckets, so that continuing it
+    // folds nothing more than it must (past kMaxBuckets the lowest buckets fold, as
+    // ddsketch_agg folds them).
     std::int64_t span = 0;
     for (const auto& ix : indexes)
-        if (!ix.empty()) span = std::max<std::int64_t>(span, static_cast<std::int64_t>(ix.rbegin()->first) - ix.begin()->first + 1);
-    s.max_buckets = static_cast<std::uint32_t>(
-        std::min<std::int64_t>(kMaxBuckets, std::max<std::int64_t>(kDefaultMaxBuckets, span)));
+        if (!ix.empty())
+            span = std::max<std::int64_t>(span, static_cast<std::int64_t>(ix.rbegin()->first) - ix.begin()->first + 1);
+    s.max_buckets = span <= kDefaultMaxBuckets ? kDefaultMaxBuckets : kMaxBuckets;
     s.positive = build_store(indexes[0], s.max_buckets);
     s.negative = build_store(indexes[1], s.max_buckets);
     if (s.count == 0) return s;

@@ -233,8 +233,7 @@ TEST(DdsketchDatadog, LogarithmicImagesConvertWithinTwoAlphaPlusAlphaSquared) {
         double bound = (2 * ra + ra * ra) * (1 + 1e-9);
         for (std::size_t i = 0; i < values.size(); i++)
             ASSERT_LE(std::fabs(at_position(s, i) - values[i]), bound * std::fabs(values[i])) << ra << " " << i;
-        // Continued with native adds (inside the imported range: max_buckets is its span at small ra):
-        // within the same bound for the imported values, alpha for the new.
+        // Continued with native adds: within the same bound for the imported values, alpha for the new.
         ddsketch::Sketch more = native({1.5, -2.5, 3.0, 0.0}, s.alpha, s.max_buckets);
         ddsketch::merge(s, more);
         EXPECT_TRUE(s.sum_unknown);
@@ -383,9 +382,11 @@ TEST(DdsketchDatadog, MalformedImagesAreRefused) {
 }
 
 TEST(DdsketchDatadog, WideImagesGrowMaxBucketsThenCollapse) {
-    // A store spanning 3000 buckets: max_buckets 3000, nothing folded.
+    // A store spanning 2048 buckets: the default; 2049: the most, 65536, nothing folded.
+    ddsketch::Sketch d = import(image(kCubic01, Pb().msg(1, Pb().sint(1, -1000).dbl(2, 1)).msg(1, Pb().sint(1, 1047).dbl(2, 1)), Pb(), 0).b);
+    EXPECT_EQ(d.max_buckets, 2048u);
     ddsketch::Sketch s = import(image(kCubic01, Pb().msg(1, Pb().sint(1, -1500).dbl(2, 1)).msg(1, Pb().sint(1, 1499).dbl(2, 1)), Pb(), 0).b);
-    EXPECT_EQ(s.max_buckets, 3000u);
+    EXPECT_EQ(s.max_buckets, 65536u);
     EXPECT_FALSE(s.positive.collapsed);
     // Past 65536 the lowest fold, as ddsketch_agg folds them.
     ddsketch::Sketch w = import(image(mapping(dd::gamma_of(0.0001), 0, 3),
