@@ -375,8 +375,8 @@ check_image_format(text *format, const char *function)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("%s format \"%s\" is not known", function, name),
-				 errhint("The one image format is 'datadog': the DDSketch protobuf message of DataDog's "
-						 "sketches-js, sketches-py, sketches-java and sketches-go.")));
+				 errhint("The one image format is 'datadog': the DDSketch protobuf message as DataDog's "
+						 "sketches-js and sketches-py write it.")));
 }
 
 /* ddsketch_import(bytes, format): DataDog's DDSketch protobuf image (doc/FORMAT.md 6.9). */
