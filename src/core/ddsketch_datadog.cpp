@@ -260,6 +260,25 @@ bool shortest(double x, Ok ok, double* out) {
     return false;
 }
 
+// The double nearest x (within 512 ulps) that ok accepts.
+template <class Ok>
+bool nearest(double x, Ok ok, double* out) {
+    double up = x, down = x;
+    for (int i = 0; i <= 512; i++) {
+        if (ok(up)) {
+            *out = up;
+            return true;
+        }
+        if (ok(down)) {
+            *out = down;
+            return true;
+        }
+        up = std::nextafter(up, HUGE_VAL);
+        down = std::nextafter(down, 0.0);
+    }
+    return false;
+}
+
 void check_alpha(double alpha, const MappingImage& m) {
     if (!(alpha >= kMinAlpha && alpha <= kMaxAlpha))
         throw unsupported("its relative accuracy " + number_text(alpha) + " (gamma " + number_text(m.gamma) +
@@ -294,9 +313,14 @@ Plan plan_of(const MappingImage& m) {
             throw unsupported("a CUBIC mapping's indexOffset " + number_text(m.offset) + " is not a 32-bit integer",
                               "Only whole shifts of the cubically interpolated mapping are ddsketch buckets.");
         // Its multiplier is 1 / (C ln gamma); ours 7 / (20 alpha): alpha = ln gamma / 2.
+        // The alpha whose export has this very gamma (gamma_of(alpha) == gamma): the one of fewest
+        // digits, else the nearest to ln(gamma) / 2; for a gamma no export of ours wrote, the
+        // alpha of fewest digits whose multiplier is sketches-js's within a rounding.
         double target = (1.0 / log_gamma) / kC;
+        double near = std::log1p(m.gamma - 1.0) / 2.0;
+        auto exact = [&](double a) { return gamma_of(a) == m.gamma; };
         double alpha;
-        bool found = shortest(log_gamma / 2.0, [&](double a) { return gamma_of(a) == m.gamma; }, &alpha) ||
+        bool found = shortest(near, exact, &alpha) || nearest(near, exact, &alpha) ||
                      shortest(log_gamma / 2.0, [&](double a) {
                          return std::fabs(multiplier(a) - target) <= kMultiplierTolerance * target;
                      }, &alpha);

@@ -273,6 +273,25 @@ TEST(DdsketchDatadog, ExportImportsBucketForBucket) {
     }
 }
 
+TEST(DdsketchDatadog, AlphaOfManyDigitsComesBackToTheSameGamma) {
+    // gamma holds about 12 significant digits of alpha at 0.0001 (more at larger alpha): an
+    // alpha of 17 comes back as one of the same gamma, with the same buckets.
+    for (double alpha : {0.1 + 0.2 - 0.29, 0.012345678901234567, 0.00012345678901234567}) {
+        ddsketch::Sketch s = native({1.0, 2.0, -3.0}, alpha);
+        ddsketch::Sketch back = import(dd::export_image(s));
+        EXPECT_EQ(dd::gamma_of(back.alpha), dd::gamma_of(alpha));
+        EXPECT_EQ(back.positive.counts, s.positive.counts);
+        EXPECT_EQ(back.negative.lowest, s.negative.lowest);
+    }
+    // The fuzzer's find: a logarithmic image whose relative accuracy (gamma - 1) / (gamma + 1)
+    // has 17 digits; exported (cubic) and imported again it has an alpha of the same gamma.
+    Bytes found = {0x0a, 0x0b, 0x09, 0x32, 0xf7, 0x13, 0x5c, 0x41, 0x52, 0xf0, 0x3f, 0x38, 0x07, 0x12, 0x0a,
+                   0x12, 0x08, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f, 0x1a, 0x00};
+    ddsketch::Sketch first = import(found);
+    ddsketch::Sketch again = import(dd::export_image(first));
+    EXPECT_EQ(dd::gamma_of(again.alpha), dd::gamma_of(first.alpha));
+}
+
 TEST(DdsketchDatadog, ExportBytes) {
     ddsketch::Sketch s = native({1.0}, 0.01);
     Bytes want = image(kCubic01, contiguous(0, {1.0}), Pb(), 0).b;
