@@ -106,7 +106,7 @@ class Validation(unittest.TestCase):
         self.assertRejected(g[:79])
         self.assertRejected(g[:-1])
         self.assertRejected(g + b"\0")
-        for offset, fmt, value in [(0, "<B", 0x43), (1, "<B", 2), (1, "<B", 3), (2, "<B", 1), (3, "<B", 4),
+        for offset, fmt, value in [(0, "<B", 0x43), (1, "<B", 2), (1, "<B", 3), (2, "<B", 1), (3, "<B", 4), (3, "<B", 8),
                                    (3, "<B", 1), (4, "<B", 3), (4, "<B", 2), (6, "<H", 1), (76, "<I", 1),
                                    (8, "<d", 0.6), (8, "<d", float("nan")), (8, "<d", 0.02), (16, "<I", 0),
                                    (16, "<I", 65537), (16, "<I", 100), (20, "<I", 36), (24, "<Q", 8), (32, "<Q", 3),
@@ -115,6 +115,24 @@ class Validation(unittest.TestCase):
                                    (64, "<I", 285), (72, "<I", 0)]:
             with self.subTest(offset=offset, value=value):
                 self.assertRejected(self.patched(offset, fmt, value))
+
+    def test_sum_unknown_flag(self):
+        """Section 6.3's flag bit 2 (6.9): no limbs, min and max in their buckets, no sum range."""
+        s = df.parse(self.good())
+        s.sum_unknown, s.exact_sum = True, Fraction(0)
+        s.max = 301.0  # another value of 300's bucket: no longer the sum range's business
+        b = s.encode()
+        t = df.parse(b)
+        self.assertTrue(t.sum_unknown)
+        self.assertEqual(b[3], 4)
+        with self.assertRaises(ValueError):
+            t.sum()
+        t.add(7.5)  # adding keeps it unknown, and canonical
+        self.assertEqual(df.parse(t.encode()).encode(), t.encode())
+        self.assertRejected(self.patched(3, "<B", 4))  # the flag with the sum's limbs
+        empty = bytearray(df.DDSketch().encode())
+        empty[3] = 4
+        self.assertRejected(bytes(empty))  # an empty sketch's sum is known: 0
 
     def test_every_flipped_bit_is_refused_or_valid(self):
         g = self.good()
@@ -208,6 +226,20 @@ class Server(unittest.TestCase):
                   % (h, "NULL" if df.parse(bytes.fromhex(h)).count == 0 else repr(df.parse(bytes.fromhex(h)).quantile(0.5)))
                   for h in built]
         self.assertEqual(set(psql("\n".join(checks)).split()), {"t"})
+
+    def test_imported_sketch_reads_the_same(self):
+        """A sketch of a DataDog image (section 6.9, flag bit 2): the server's bytes parse here
+        with the sum unknown and the same quantiles, and the server reads them back."""
+        image = ("0a0909fd4a815abf52f03f12360a0b080011000000000000f03f1218000000000000f03f00000000000000000000"
+                 "00000000000018460a0b086e11000000000000f03f1a0d1208000000000000f03f18a20121000000000000f03f")
+        out = psql("SELECT encode(ddsketch_import('\\x%s', 'datadog')::bytea, 'hex');\n"
+                   "SELECT quantile(ddsketch_import('\\x%s', 'datadog'), q)::text FROM unnest('{0,0.3,0.5,0.9,1}'::float8[]) q;"
+                   % (image, image)).split()
+        s = df.parse(bytes.fromhex(out[0]))
+        self.assertTrue(s.sum_unknown)
+        self.assertEqual([float(v) for v in out[1:]], [s.quantile(q) for q in (0, 0.3, 0.5, 0.9, 1)])
+        self.assertEqual(psql("SELECT decode('%s', 'hex')::ddsketch = ddsketch_import('\\x%s', 'datadog');"
+                              % (s.encode().hex(), image)).strip(), "t")
 
     def test_top_bucket_answers(self):
         """Section 6.2's top bucket (upper edge +inf, representative +inf at alpha 0.0123) and

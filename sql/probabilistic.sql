@@ -1864,14 +1864,16 @@ CREATE FUNCTION ddsketch_count(ddsketch) RETURNS bigint
 COMMENT ON FUNCTION ddsketch_count(ddsketch) IS 'number of values, exactly';
 CREATE FUNCTION ddsketch_min(ddsketch) RETURNS double precision
     AS 'MODULE_PATHNAME', 'ddsketch_min' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION ddsketch_min(ddsketch) IS 'smallest value, exactly; NULL for an empty sketch';
+COMMENT ON FUNCTION ddsketch_min(ddsketch) IS
+    'smallest value, exactly (estimated from the buckets when the sum is not known: an imported image); NULL for an empty sketch';
 CREATE FUNCTION ddsketch_max(ddsketch) RETURNS double precision
     AS 'MODULE_PATHNAME', 'ddsketch_max' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION ddsketch_max(ddsketch) IS 'largest value, exactly; NULL for an empty sketch';
+COMMENT ON FUNCTION ddsketch_max(ddsketch) IS
+    'largest value, exactly (estimated from the buckets when the sum is not known: an imported image); NULL for an empty sketch';
 CREATE FUNCTION ddsketch_sum(ddsketch) RETURNS double precision
     AS 'MODULE_PATHNAME', 'ddsketch_sum' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION ddsketch_sum(ddsketch) IS
-    'sum of the values, exact and rounded once (whatever the order or the partitions); NULL for an empty sketch';
+    'sum of the values, exact and rounded once (whatever the order or the partitions); NULL for an empty sketch; an error when the sum is not known (an imported image holds none)';
 CREATE FUNCTION ddsketch_mean(ddsketch) RETURNS double precision
     AS 'MODULE_PATHNAME', 'ddsketch_mean' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION ddsketch_mean(ddsketch) IS 'ddsketch_sum / ddsketch_count; NULL for an empty sketch';
@@ -1883,6 +1885,14 @@ CREATE FUNCTION ddsketch_info(ddsketch) RETURNS jsonb
     AS 'MODULE_PATHNAME', 'ddsketch_info' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION ddsketch_info(ddsketch) IS
     'every header field, each store''s buckets and whether it collapsed (and below which magnitude), bytes';
+CREATE FUNCTION ddsketch_import(bytes bytea, format text) RETURNS ddsketch
+    AS 'MODULE_PATHNAME', 'ddsketch_import' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_import(bytea, text) IS
+    'a ddsketch of another system''s image (format ''datadog'': DataDog''s DDSketch protobuf), validated field by field; its sum is not known';
+CREATE FUNCTION ddsketch_export(sketch ddsketch, format text) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'ddsketch_export' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ddsketch_export(ddsketch, text) IS
+    'the sketch as another system''s image (format ''datadog'': DataDog''s DDSketch protobuf, cubically interpolated mapping)';
 
 -- A sketch's bytes are canonical (the same values give the same bytes in any
 -- order), so equality and hashing are bytea's own functions.

@@ -147,6 +147,8 @@ class DDSketch:
         self.count = self.zero_count = 0
         self.min = self.max = 0.0
         self.exact_sum = Fraction(0)
+        # Section 6.9: a sketch of an imported image holds no sum (flag bit 2); None then.
+        self.sum_unknown = False
         self.positive, self.negative = Store(), Store()
 
     def m(self):
@@ -162,7 +164,8 @@ class DDSketch:
         else:
             store = self.positive if v > 0 else self.negative
             store.add(index_of(abs(v), self.m()), 1, self.max_buckets)
-            self.exact_sum += Fraction(v)
+            if not self.sum_unknown:
+                self.exact_sum += Fraction(v)
         self.min = v if self.count == 0 else min(self.min, v)
         self.max = v if self.count == 0 else max(self.max, v)
         self.count += 1
@@ -178,12 +181,15 @@ class DDSketch:
             self.min, self.max = min(self.min, other.min), max(self.max, other.max)
         self.count += other.count
         self.zero_count += other.zero_count
-        self.exact_sum += other.exact_sum
+        self.sum_unknown = self.sum_unknown or other.sum_unknown
+        self.exact_sum = Fraction(0) if self.sum_unknown else self.exact_sum + other.exact_sum
         self.positive.union(other.positive, self.max_buckets)
         self.negative.union(other.negative, self.max_buckets)
         return self
 
     def sum(self):
+        if self.sum_unknown:
+            raise ValueError("the sum of this ddsketch is not known (an imported image holds none)")
         return float(self.exact_sum)
 
     # Section 6.6.
@@ -248,7 +254,8 @@ class DDSketch:
     def encode(self):
         """Section 6.3, canonical."""
         low, limbs = sum_limbs(self.exact_sum)
-        flags = (1 if self.positive.collapsed else 0) | (2 if self.negative.collapsed else 0)
+        flags = (1 if self.positive.collapsed else 0) | (2 if self.negative.collapsed else 0) | \
+            (4 if self.sum_unknown else 0)
         plo, pcounts = self.positive.dense()
         nlo, ncounts = self.negative.dense()
         pw = _width(max(pcounts)) if pcounts else 0
@@ -312,8 +319,10 @@ def parse(data):
         raise Invalid("format version %d is not a ddsketch version" % version)
     if hash_id != HASH_ID:
         raise Invalid("hash id")
-    if flags & ~3:
+    if flags & ~7:
         raise Invalid("flags")
+    if flags & 4 and nlimbs:
+        raise Invalid("sum marked unknown but has limbs")
     if reserved6 or reserved76:
         raise Invalid("reserved bytes")
     if not (MIN_ALPHA <= alpha <= MAX_ALPHA):
@@ -335,6 +344,7 @@ def parse(data):
     s = DDSketch.__new__(DDSketch)
     s.alpha, s.max_buckets, s.count, s.zero_count, s.min, s.max = alpha, max_buckets, count, zero_count, mn, mx
     s.positive, s.negative = Store(), Store()
+    s.sum_unknown = bool(flags & 4)
     m = multiplier(alpha)
     first, last = index_of(math.ldexp(1.0, -1074), m), index_of(DBL_MAX, m)
     for store, lo, n, w, bit in ((s.positive, plo, pn, pw, 1), (s.negative, nlo, nn, nw, 2)):
@@ -366,7 +376,9 @@ def parse(data):
     elif low != 0:
         raise Invalid("sum's lowest limb")
     s.exact_sum = limbs_value(low, limbs)
-    if count > 0 and math.isfinite(mn) and math.isfinite(mx):
+    if s.sum_unknown and count == 0:
+        raise Invalid("sum of an empty sketch marked unknown")
+    if count > 0 and not s.sum_unknown and math.isfinite(mn) and math.isfinite(mx):
         # Exactly, in rationals (FORMAT 6.5): no rounding of count * min or the sum.
         if not count * Fraction(mn) <= s.exact_sum <= count * Fraction(mx):
             raise Invalid("sum outside count * min .. count * max")

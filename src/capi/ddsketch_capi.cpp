@@ -2,6 +2,7 @@
 
 #include "capi_guard.hpp"
 #include "core/ddsketch.hpp"
+#include "core/ddsketch_datadog.hpp"
 
 using namespace probabilistic;
 
@@ -74,6 +75,22 @@ bool prob_ddsketch_sum(const uint8_t* data, size_t size, double* sum, ProbError*
     return guarded(err, [&] { *sum = ddsketch::sum(ddsketch::parse_trusted(data, size)); });
 }
 
+bool prob_ddsketch_import_datadog(const uint8_t* data, size_t size, const ProbAllocator* alloc, ProbBuffer* out,
+                                  ProbError* err) {
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(ddsketch::datadog::import_value(data, size, a));
+    });
+}
+
+bool prob_ddsketch_export_datadog(const uint8_t* data, size_t size, const ProbAllocator* alloc, ProbBuffer* out,
+                                  ProbError* err) {
+    return guarded(err, [&] {
+        CAllocator a(alloc);
+        *out = to_c(ddsketch::datadog::export_value(data, size, a));
+    });
+}
+
 bool prob_ddsketch_info(const uint8_t* data, size_t size, ProbDdsketchInfo* info, ProbError* err) {
     return guarded(err, [&] {
         ddsketch::Info i = ddsketch::info(ddsketch::parse_trusted(data, size), size);
@@ -87,6 +104,7 @@ bool prob_ddsketch_info(const uint8_t* data, size_t size, ProbDdsketchInfo* info
                      i.positive_collapse_bound),
             store_of(i.negative_count, i.negative_buckets, i.negative_lowest, i.negative_collapsed,
                      i.negative_collapse_bound),
+            i.sum_unknown,
             i.bytes};
     });
 }

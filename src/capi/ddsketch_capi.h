@@ -38,6 +38,7 @@ typedef struct ProbDdsketchInfo
 	uint64_t	zero_count;
 	ProbDdsketchStore positive;
 	ProbDdsketchStore negative;
+	bool		sum_unknown;	/* imported: no sum held, min and max estimated */
 	size_t		bytes;
 } ProbDdsketchInfo;
 
@@ -68,6 +69,14 @@ bool		prob_ddsketch_rank(const uint8_t *data, size_t size, double x, double *out
 bool		prob_ddsketch_summary(const uint8_t *data, size_t size, ProbDdsketchSummary *summary, ProbError *err);
 /* The exact sum rounded once (PROB_TOO_LARGE past the double range). */
 bool		prob_ddsketch_sum(const uint8_t *data, size_t size, double *sum, ProbError *err);
+/*
+ * DataDog's DDSketch protobuf image (doc/FORMAT.md 6.9): import validates it
+ * field by field into a new value; export writes a value's image.
+ */
+bool		prob_ddsketch_import_datadog(const uint8_t *data, size_t size, const ProbAllocator *alloc,
+										 ProbBuffer *out, ProbError *err);
+bool		prob_ddsketch_export_datadog(const uint8_t *data, size_t size, const ProbAllocator *alloc,
+										 ProbBuffer *out, ProbError *err);
 bool		prob_ddsketch_info(const uint8_t *data, size_t size, ProbDdsketchInfo *info, ProbError *err);
 
 #ifdef __cplusplus

@@ -17,7 +17,7 @@ constexpr std::size_t kOffFlags = 3, kOffPositiveWidth = 4, kOffNegativeWidth = 
                       kOffMin = 40, kOffMax = 48, kOffSumLow = 56, kOffPositiveLowest = 60,
                       kOffPositiveBuckets = 64, kOffNegativeLowest = 68, kOffNegativeBuckets = 72,
                       kOffReserved76 = 76;
-constexpr std::uint8_t kFlagPositiveCollapsed = 1, kFlagNegativeCollapsed = 2;
+constexpr std::uint8_t kFlagPositiveCollapsed = 1, kFlagNegativeCollapsed = 2, kFlagSumUnknown = 4;
 
 // The cubic of the mapping: P(0) = 0, P(1) = 1, increasing on [0, 1].
 constexpr double kA = 6.0 / 35.0, kB = -3.0 / 5.0, kC = 10.0 / 7.0;
@@ -362,7 +362,7 @@ Raw read_fields(const std::uint8_t* data, std::size_t size) {
         throw corrupt("hash id is " + std::to_string(data[2]) + ", expected 0 (a ddsketch hashes nothing)");
     Raw r;
     r.flags = data[kOffFlags];
-    if ((r.flags & ~(kFlagPositiveCollapsed | kFlagNegativeCollapsed)) != 0)
+    if ((r.flags & ~(kFlagPositiveCollapsed | kFlagNegativeCollapsed | kFlagSumUnknown)) != 0)
         throw corrupt("flags " + hex_byte(r.flags) + " set unknown bits");
     if (load_le16(data + kOffReserved6) != 0) throw corrupt("reserved bytes 6-7 are not zero");
     if (load_le32(data + kOffReserved76) != 0) throw corrupt("reserved bytes 76-79 are not zero");
@@ -388,6 +388,8 @@ Raw read_fields(const std::uint8_t* data, std::size_t size) {
                       std::to_string(kMaxBuckets));
     if (r.limbs > static_cast<std::uint32_t>(kMaxSumLimbs))
         throw corrupt("sum limb count " + std::to_string(r.limbs) + " is above " + std::to_string(kMaxSumLimbs));
+    if ((r.flags & kFlagSumUnknown) != 0 && r.limbs != 0)
+        throw corrupt("sum is marked unknown but has " + std::to_string(r.limbs) + " limbs");
     const char* names[2] = {"positive", "negative"};
     for (int i = 0; i < 2; i++) {
         if (r.buckets[i] > r.max_buckets)
@@ -446,6 +448,7 @@ Sketch decode(const std::uint8_t* data, const Raw& r) {
     s.zero_count = r.zero_count;
     s.min = r.min;
     s.max = r.max;
+    s.sum_unknown = (r.flags & kFlagSumUnknown) != 0;
     s.sum.low = r.sum_low;
     s.sum.limbs.resize(r.limbs);
     for (std::uint32_t i = 0; i < r.limbs; i++) s.sum.limbs[i] = load_le64(data + r.sum_at + 8 * i);
@@ -524,7 +527,8 @@ Sketch parse(const std::uint8_t* data, std::size_t size) {
             throw corrupt("sum is not in its fewest limbs (lowest limb zero or highest a sign extension)");
         if (s.count == 0) throw corrupt("sum is not zero in an empty sketch");
     }
-    if (s.count > 0 && std::isfinite(s.min) && std::isfinite(s.max)) {
+    if (s.sum_unknown && s.count == 0) throw corrupt("an empty sketch's sum is marked unknown");
+    if (s.count > 0 && !s.sum_unknown && std::isfinite(s.min) && std::isfinite(s.max)) {
         // The sum lies between count * min and count * max, exactly (a min or max not
         // finite is refused below; count * ±inf bounds nothing).
         ExactSum above_low = s.sum, above_high = s.sum;
@@ -581,7 +585,8 @@ Buffer encode(const Sketch& s, Allocator& alloc) {
     out[header::kOffVersion] = kFormatVersion;
     out[header::kOffHashId] = kNoHash;
     out[kOffFlags] = static_cast<std::uint8_t>((s.positive.collapsed ? kFlagPositiveCollapsed : 0) |
-                                               (s.negative.collapsed ? kFlagNegativeCollapsed : 0));
+                                               (s.negative.collapsed ? kFlagNegativeCollapsed : 0) |
+                                               (s.sum_unknown ? kFlagSumUnknown : 0));
     store_double(out + kOffAlpha, s.alpha);
     store_le32(out + kOffMaxBuckets, s.max_buckets);
     store_le32(out + kOffSumLimbs, static_cast<std::uint32_t>(s.sum.limbs.size()));
@@ -652,7 +657,7 @@ void add(Sketch& s, double v) {
     } else {
         Store& st = v > 0 ? s.positive : s.negative;
         st.add(index_of(std::fabs(v), multiplier(s.alpha)), 1, s.max_buckets);
-        s.sum.add(v);
+        if (!s.sum_unknown) s.sum.add(v);
     }
     if (s.count == 1) {
         s.min = s.max = v;
@@ -764,7 +769,11 @@ void merge(Sketch& into, const Sketch& other) {
     }
     into.count = count;
     into.zero_count += other.zero_count;
-    into.sum.add(other.sum);
+    into.sum_unknown = into.sum_unknown || other.sum_unknown;
+    if (into.sum_unknown)
+        into.sum = ExactSum();
+    else
+        into.sum.add(other.sum);
     into.positive.add(other.positive, into.max_buckets);
     into.negative.add(other.negative, into.max_buckets);
 }
@@ -870,6 +879,10 @@ bool rank(const Sketch& s, double x, double* out) {
 }
 
 double sum(const Sketch& s) {
+    if (s.sum_unknown)
+        throw Error(ErrorKind::kInvalidParameter, "the sum of this ddsketch is not known",
+                    "Its values came, at least in part, from an imported image that holds bucket counts and no sum "
+                    "(doc/FORMAT.md 6.9); quantiles, ranks, the count, min and max are still answered.");
     double v;
     if (!s.sum.to_double(&v))
         throw Error(ErrorKind::kTooLarge, "ddsketch sum is outside the double precision range",
@@ -893,6 +906,7 @@ Info info(const Sketch& s, std::size_t bytes) {
     i.negative_lowest = s.negative.lowest;
     i.positive_collapsed = s.positive.collapsed;
     i.negative_collapsed = s.negative.collapsed;
+    i.sum_unknown = s.sum_unknown;
     i.positive_collapse_bound = s.positive.collapsed ? lower_edge(s.positive.lowest, m) : 0;
     i.negative_collapse_bound = s.negative.collapsed ? lower_edge(s.negative.lowest, m) : 0;
     i.bytes = bytes;

@@ -32,7 +32,9 @@
 //        0    1 type tag 'D' (0x44)
 //        1    1 format version, 1
 //        2    1 hash id, 0: a ddsketch hashes nothing
-//        3    1 flags: bit 0 positive store collapsed, bit 1 negative; others 0
+//        3    1 flags: bit 0 positive store collapsed, bit 1 negative; bit 2 the
+//               sum is not known (an imported image holds none: L is 0, min and
+//               max are estimates, doc/FORMAT.md 6.9); others 0
 //        4    1 positive store's count width in bytes: 1, 2, 4 or 8 (0 when empty)
 //        5    1 negative store's count width
 //        6    2 reserved, 0
@@ -116,6 +118,9 @@ struct Sketch {
     std::uint64_t zero_count = 0;
     double min = 0, max = 0;
     ExactSum sum;
+    // The values came (in part) from an image without a sum (doc/FORMAT.md 6.9):
+    // the sum is not kept (empty), min and max are the extreme buckets' estimates.
+    bool sum_unknown = false;
     Store positive, negative;
 };
 
@@ -173,7 +178,8 @@ bool quantile_cont(const Sketch& s, double q, double* out);
 // The fraction of values whose bucket's representative is <= x: exactly 0
 // below min and 1 at or above max.
 bool rank(const Sketch& s, double x, double* out);
-// The sum rounded once; kTooLarge past the double range.
+// The sum rounded once; kTooLarge past the double range; kInvalidParameter when
+// the sum is not known (sum_unknown).
 double sum(const Sketch& s);
 
 struct Info {
@@ -186,6 +192,7 @@ struct Info {
     std::uint32_t positive_buckets, negative_buckets;
     std::int32_t positive_lowest, negative_lowest;
     bool positive_collapsed, negative_collapsed;
+    bool sum_unknown;
     // Values of magnitude at most this in a collapsed store were folded (0 when none).
     double positive_collapse_bound, negative_collapse_bound;
     std::size_t bytes;

@@ -359,9 +359,50 @@ ddsketch_info(PG_FUNCTION_ARGS)
 	prob_json_uint(&json, "max_buckets", info.max_buckets);
 	prob_json_uint(&json, "count", info.count);
 	prob_json_uint(&json, "zero_count", info.zero_count);
+	prob_json_bool(&json, "sum_known", !info.sum_unknown);
 	json_store(&json, "positive", &info.positive);
 	json_store(&json, "negative", &info.negative);
 	PG_RETURN_DATUM(prob_json_end(&json));
+}
+
+/* The image formats of ddsketch_import and ddsketch_export: 'datadog' alone. */
+static void
+check_image_format(text *format, const char *function)
+{
+	char	   *name = text_to_cstring(format);
+
+	if (strcmp(name, "datadog") != 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s format \"%s\" is not known", function, name),
+				 errhint("The one image format is 'datadog': the DDSketch protobuf message as DataDog's "
+						 "sketches-js and sketches-py write it.")));
+}
+
+/* ddsketch_import(bytes, format): DataDog's DDSketch protobuf image (doc/FORMAT.md 6.9). */
+PG_FUNCTION_INFO_V1(ddsketch_import);
+Datum
+ddsketch_import(PG_FUNCTION_ARGS)
+{
+	bytea	   *b = PG_GETARG_BYTEA_PP(0);
+	ProbBuffer	out;
+
+	check_image_format(PG_GETARG_TEXT_PP(1), "ddsketch_import");
+	PROB_TRY(prob_ddsketch_import_datadog(PROB_BYTES(b), &prob_palloc_allocator, &out, PROB_ERR));
+	PG_RETURN_POINTER(prob_varlena_of(out));
+}
+
+/* ddsketch_export(sketch, format): the value as DataDog's DDSketch protobuf image. */
+PG_FUNCTION_INFO_V1(ddsketch_export);
+Datum
+ddsketch_export(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	ProbBuffer	out;
+
+	check_image_format(PG_GETARG_TEXT_PP(1), "ddsketch_export");
+	PROB_TRY(prob_ddsketch_export_datadog(PROB_BYTES(v), &prob_palloc_allocator, &out, PROB_ERR));
+	PG_RETURN_BYTEA_P((bytea *) prob_varlena_of(out));
 }
 
 /* approx_percentile_cont(q) WITHIN GROUP (ORDER BY x [DESC]): the sketch of ddsketch_agg(x), read at q. */

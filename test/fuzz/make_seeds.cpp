@@ -16,6 +16,7 @@
 #include "fuse.hpp"
 #include "agebloom.hpp"  // issue-28
 #include "ddsketch.hpp"
+#include "ddsketch_datadog.hpp"
 #include "countmin.hpp"
 #include "topk.hpp"
 #include "kll.hpp"  // issue-26
@@ -87,6 +88,49 @@ void ddsketch_seeds(const std::string& dir, HeapAllocator& alloc) {
     store_double(bad.data() + 48, 310.0);  // max in another bucket
     write_file(dir + "/ddsketch-bad-max", bad);
     write_file(dir + "/ddsketch-bad-truncated", g.data, g.size - 1);
+}
+
+// DataDog DDSketch images (issue 39): our exports of the ddsketch seeds above
+// (cubic, bucket for bucket), a logarithmic image as sketches-js writes it
+// (map entries, packed and unpacked counts, offsets, a zero count), and near
+// misses that each fail one check.
+void ddsketch_datadog_seeds(const std::string& dir) {
+    HeapAllocator alloc;
+    auto write = [&](const std::string& name, const std::vector<std::uint8_t>& b) {
+        write_file(dir + "/ddsketch-datadog-" + name, b.data(), b.size());
+    };
+    auto sketch = [&](double alpha, long long max_buckets, const std::vector<double>& values) {
+        Buffer b = ddsketch::make_empty(alloc, alpha, max_buckets);
+        for (double v : values) b = ddsketch::add(b.data, b.size, v, false, alloc);
+        return ddsketch::parse(b.data, b.size);
+    };
+    std::vector<double> wide;
+    for (int i = -300; i <= 300; i += 7) wide.push_back((i % 2 ? -1.0 : 1.0) * std::ldexp(1.37, i));
+    write("empty", ddsketch::datadog::export_image(sketch(0.01, 2048, {})));
+    write("signs", ddsketch::datadog::export_image(sketch(0.01, 2048, {-3, -1, 0, 0, 2, 5, 300})));
+    write("wide", ddsketch::datadog::export_image(sketch(0.0001, 65536, wide)));
+    write("extremes", ddsketch::datadog::export_image(sketch(0.5, 16, {5e-324, -5e-324, 1.7976931348623157e308, 0})));
+    // sketches-js's LogarithmicMapping(0.01) image of 1, 2, 3, -5 and 0, in every Store encoding.
+    const std::uint8_t js[] = {
+        0x0a, 0x09, 0x09, 0xfd, 0x4a, 0x81, 0x5a, 0xbf, 0x52, 0xf0, 0x3f, 0x12, 0x36, 0x0a, 0x0b, 0x08, 0x00, 0x11,
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf0, 0x3f, 0x12, 0x18, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf0, 0x3f,
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x18, 0x46,
+        0x0a, 0x0b, 0x08, 0x6e, 0x11, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf0, 0x3f, 0x1a, 0x0d, 0x12, 0x08, 0x00,
+        0x00, 0x00, 0x00, 0x00, 0x00, 0xf0, 0x3f, 0x18, 0xa2, 0x01, 0x21, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf0,
+        0x3f};
+    std::vector<std::uint8_t> g(js, js + sizeof js);
+    write("js-logarithmic", g);
+    // Near misses: truncated, an unknown interpolation, a fractional count, a wire type 7.
+    write("bad-truncated", std::vector<std::uint8_t>(g.begin(), g.end() - 1));
+    std::vector<std::uint8_t> bad = ddsketch::datadog::export_image(sketch(0.01, 2048, {1}));
+    bad[12] = 0x07;  // interpolation 7
+    write("bad-interpolation", bad);
+    bad = g;
+    bad[sizeof js - 2] = 0xe0;  // zeroCount 0.5
+    write("bad-count", bad);
+    bad = g;
+    bad[0] = 0x0f;
+    write("bad-wire", bad);
 }
 
 // BEGIN issue-26 kll
@@ -485,5 +529,7 @@ int main(int argc, char** argv) {
     cuckoo_seeds(root + "/cuckoo_parse");
     make_dir(root + "/fuse_parse");
     fuse_seeds(root + "/fuse_parse");
+    make_dir(root + "/ddsketch_datadog");
+    ddsketch_datadog_seeds(root + "/ddsketch_datadog");
     return 0;
 }

@@ -27,7 +27,7 @@ ensure_packages valgrind libc6-dbg
 # at a time): about 2 minutes under valgrind, against 27 for the whole suite;
 # then the tests of what 0.3.0 added (hll joint estimates, cuckoo), 0.4.0's
 # bloom_members and 0.6.0's ddsketch, countmin and topk, whole.
-DEFAULT_SUITE="hll_basic hll_errors hll_hash hll_typmod hll_agg bloom_basic bloom_errors hll_joint cuckoo_basic cuckoo_errors bloom_stream ddsketch_basic ddsketch_errors"
+DEFAULT_SUITE="hll_basic hll_errors hll_hash hll_typmod hll_agg bloom_basic bloom_errors hll_joint cuckoo_basic cuckoo_errors bloom_stream ddsketch_basic ddsketch_errors ddsketch_datadog"
 DEFAULT_SUITE="$DEFAULT_SUITE countmin_basic countmin_errors"
 DEFAULT_SUITE="$DEFAULT_SUITE topk_basic topk_errors"
 DEFAULT_SUITE="$DEFAULT_SUITE kll_basic kll_errors"  # issue-26 (0.7.0)
