@@ -232,13 +232,13 @@ class Server(unittest.TestCase):
         with the sum unknown and the same quantiles, and the server reads them back."""
         image = ("0a0909fd4a815abf52f03f12360a0b080011000000000000f03f1218000000000000f03f00000000000000000000"
                  "00000000000018460a0b086e11000000000000f03f1a0d1208000000000000f03f18a20121000000000000f03f")
-        out = psql("SELECT encode(ddsketch_import('\\x%s', 'datadog')::bytea, 'hex');\n"
-                   "SELECT quantile(ddsketch_import('\\x%s', 'datadog'), q)::text FROM unnest('{0,0.3,0.5,0.9,1}'::float8[]) q;"
+        out = psql("SELECT encode(ddsketch_import('\\x%s', 'datadog-js')::bytea, 'hex');\n"
+                   "SELECT quantile(ddsketch_import('\\x%s', 'datadog-js'), q)::text FROM unnest('{0,0.3,0.5,0.9,1}'::float8[]) q;"
                    % (image, image)).split()
         s = df.parse(bytes.fromhex(out[0]))
         self.assertTrue(s.sum_unknown)
         self.assertEqual([float(v) for v in out[1:]], [s.quantile(q) for q in (0, 0.3, 0.5, 0.9, 1)])
-        self.assertEqual(psql("SELECT decode('%s', 'hex')::ddsketch = ddsketch_import('\\x%s', 'datadog');"
+        self.assertEqual(psql("SELECT decode('%s', 'hex')::ddsketch = ddsketch_import('\\x%s', 'datadog-js');"
                               % (s.encode().hex(), image)).strip(), "t")
 
     def test_top_bucket_answers(self):

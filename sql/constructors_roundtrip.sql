@@ -185,11 +185,11 @@ FROM unnest('{0.0001, 0.5}'::float8[]) a, unnest('{1, 2, 65536}'::int[]) m;
 -- ddsketch_import: DataDog images of the same extremes (our export: bucket for bucket, min and
 -- max estimated in the top and bottom buckets), and a logarithmic one (sketches-js's) converted.
 INSERT INTO rt_case (fn, e)
-SELECT 'ddsketch_import(bytea,text)', format('ddsketch_import(ddsketch_export((SELECT ddsketch_agg(x, %s, 65536) FROM (VALUES (5e-324::float8), (-5e-324), (2.2250738585072014e-308), (1), (-1), (0), (1.7976931348623157e308), (-1.7976931348623157e308)) v(x)), ''datadog''), ''datadog'')', a)
+SELECT 'ddsketch_import(bytea,text)', format('ddsketch_import(ddsketch_export((SELECT ddsketch_agg(x, %s, 65536) FROM (VALUES (5e-324::float8), (-5e-324), (2.2250738585072014e-308), (1), (-1), (0), (1.7976931348623157e308), (-1.7976931348623157e308)) v(x)), ''datadog-js''), ''datadog-js'')', a)
 FROM unnest('{0.0001, 0.0123, 0.5}'::float8[]) a;
 INSERT INTO rt_case (fn, e) VALUES
-    ('ddsketch_import(bytea,text)', $$ddsketch_import('\x0a0909fd4a815abf52f03f12360a0b080011000000000000f03f1218000000000000f03f0000000000000000000000000000000018460a0b086e11000000000000f03f1a0d1208000000000000f03f18a20121000000000000f03f', 'datadog')$$),
-    ('ddsketch_import(bytea,text)', $$ddsketch_import('\x0a0b093201eca3be52f03f180312001a00', 'datadog')$$);
+    ('ddsketch_import(bytea,text)', $$ddsketch_import('\x0a0909fd4a815abf52f03f12360a0b080011000000000000f03f1218000000000000f03f0000000000000000000000000000000018460a0b086e11000000000000f03f1a0d1208000000000000f03f18a20121000000000000f03f', 'datadog-js')$$),
+    ('ddsketch_import(bytea,text)', $$ddsketch_import('\x0a0b093201eca3be52f03f180312001a00', 'datadog-js')$$);
 INSERT INTO rt_case (fn, e) VALUES
     ('ddsketch_agg', '(SELECT ddsketch_agg(x) FROM generate_series(1, 0) x)'),
     ('ddsketch_agg', '(SELECT ddsketch_agg(x, 0.0001, 1) FROM generate_series(1, 10000) x)'),

@@ -1,4 +1,4 @@
--- ddsketch_import(bytea, 'datadog') and ddsketch_export(ddsketch, 'datadog'):
+-- ddsketch_import(bytea, 'datadog-js') and ddsketch_export(ddsketch, 'datadog-js'):
 -- DataDog's DDSketch protobuf image (doc/FORMAT.md 6.9). The live checks
 -- against sketches-js itself are test/scripts/datadog_live.sh; here, images
 -- written from the protobuf encoding by hand, the answers they give, and the
@@ -16,7 +16,7 @@
 --           0a0b 086e 11 000000000000f03f              binCounts {55: 1}}
 --   1a 0d | 12 08 000000000000f03f 18 a201             negativeValues {contiguous [1] at 81}
 --   21 000000000000f03f                                zeroCount 1
-CREATE TEMP TABLE js AS SELECT ddsketch_import('\x0a0909fd4a815abf52f03f12360a0b080011000000000000f03f1218000000000000f03f0000000000000000000000000000000018460a0b086e11000000000000f03f1a0d1208000000000000f03f18a20121000000000000f03f', 'datadog') AS s;
+CREATE TEMP TABLE js AS SELECT ddsketch_import('\x0a0909fd4a815abf52f03f12360a0b080011000000000000f03f1218000000000000f03f0000000000000000000000000000000018460a0b086e11000000000000f03f1a0d1208000000000000f03f18a20121000000000000f03f', 'datadog-js') AS s;
 -- Converted (the logarithmic mapping is not ours): relative accuracy 0.01 as sketches-js was
 -- given, the default max_buckets; the sum not known.
 SELECT ddsketch_info(s) FROM js;
@@ -42,19 +42,19 @@ SELECT pg_temp.err($q$SELECT s || ddsketch_agg(x, 0.02) FROM js, (VALUES (1.0::f
 --   0a 0b | 09 3201eca3be52f03f | 18 03               mapping {gamma = 1 + expm1(0.02), interpolation CUBIC}
 --   12 0a | 12 08 000000000000f03f                    positiveValues {contiguous [1] at 0}
 --   1a 00                                             negativeValues {}
-SELECT ddsketch_export(ddsketch_agg(x), 'datadog') FROM (VALUES (1.0)) v(x);
-SELECT ddsketch_export(ddsketch_agg(x), 'datadog') = '\x0a0b093201eca3be52f03f1803120a1208000000000000f03f1a00' AS expected
+SELECT ddsketch_export(ddsketch_agg(x), 'datadog-js') FROM (VALUES (1.0)) v(x);
+SELECT ddsketch_export(ddsketch_agg(x), 'datadog-js') = '\x0a0b093201eca3be52f03f1803120a1208000000000000f03f1a00' AS expected
 FROM (VALUES (1.0)) v(x);
 -- An empty sketch: the mapping and two empty stores; imported, the empty sketch itself.
-SELECT ddsketch_export(ddsketch_agg(x), 'datadog') FROM (VALUES (1.0)) v(x) WHERE false;
-SELECT ddsketch_import('\x0a0b093201eca3be52f03f180312001a00', 'datadog') = ddsketch_agg(x) AS empty_equal
+SELECT ddsketch_export(ddsketch_agg(x), 'datadog-js') FROM (VALUES (1.0)) v(x) WHERE false;
+SELECT ddsketch_import('\x0a0b093201eca3be52f03f180312001a00', 'datadog-js') = ddsketch_agg(x) AS empty_equal
 FROM (VALUES (1.0)) v(x) WHERE false;
 
 -- A round trip is bucket for bucket: the same relative accuracy, buckets and answers
 -- (but at the two ends, min and max, estimated), and it unions with the original's kind.
 CREATE TEMP TABLE native AS SELECT ddsketch_agg(x, 0.02) AS s
 FROM (SELECT (CASE WHEN i % 4 = 0 THEN -1 ELSE 1 END) * exp(i / 97.0) AS x FROM generate_series(0, 2000) i) v;
-CREATE TEMP TABLE back AS SELECT ddsketch_import(ddsketch_export(s, 'datadog'), 'datadog') AS s FROM native;
+CREATE TEMP TABLE back AS SELECT ddsketch_import(ddsketch_export(s, 'datadog-js'), 'datadog-js') AS s FROM native;
 SELECT (ddsketch_info(b.s) - 'bytes' - 'sum_known') = (ddsketch_info(n.s) - 'bytes' - 'sum_known') AS same_buckets,
        quantiles(b.s, ARRAY[0.01, 0.25, 0.5, 0.75, 0.99]) = quantiles(n.s, ARRAY[0.01, 0.25, 0.5, 0.75, 0.99]) AS same_answers,
        abs(ddsketch_min(b.s) - ddsketch_min(n.s)) <= 0.02 * abs(ddsketch_min(n.s)) AS min_within,
@@ -62,19 +62,22 @@ SELECT (ddsketch_info(b.s) - 'bytes' - 'sum_known') = (ddsketch_info(n.s) - 'byt
        ddsketch_count(b.s || n.s) = 2 * ddsketch_count(n.s) AS unions
 FROM back b, native n;
 -- An imported sketch exports to the image of its buckets again.
-SELECT ddsketch_export(b.s, 'datadog') = ddsketch_export(n.s, 'datadog') AS same_image FROM back b, native n;
+SELECT ddsketch_export(b.s, 'datadog-js') = ddsketch_export(n.s, 'datadog-js') AS same_image FROM back b, native n;
 
 -- Refusals: format names (22023), and images field by field (22P03).
 SELECT label, pg_temp.err(query) AS result FROM (VALUES
     ('import format',       $q$SELECT ddsketch_import('\x', 'protobuf')$q$),
-    ('export format',       $q$SELECT ddsketch_export(ddsketch_agg(x), 'DataDog') FROM (VALUES (1.0)) v(x)$q$),
-    ('empty image',         $q$SELECT ddsketch_import('\x', 'datadog')$q$),
-    ('no mapping',          $q$SELECT ddsketch_import('\x120a1208000000000000f03f', 'datadog')$q$),
-    ('truncated',           $q$SELECT ddsketch_import('\x0a0b093201eca3be52f03f18', 'datadog')$q$),
-    ('length past the end', $q$SELECT ddsketch_import('\x0a7f09', 'datadog')$q$),
-    ('wire type 7',         $q$SELECT ddsketch_import('\x0f', 'datadog')$q$),
-    ('wrong wire type',     $q$SELECT ddsketch_import('\x0900000000000000f03f', 'datadog')$q$),
-    ('gamma NaN',           $q$SELECT ddsketch_import('\x0a0909000000000000f87f', 'datadog')$q$),
-    ('LINEAR',              $q$SELECT ddsketch_import('\x0a0b0952b81e85eb51f03f1801', 'datadog')$q$),
-    ('fractional count',    $q$SELECT ddsketch_import('\x0a0909fd4a815abf52f03f120a1208000000000000e03f', 'datadog')$q$)
+    ('export format',       $q$SELECT ddsketch_export(ddsketch_agg(x), 'protobuf') FROM (VALUES (1.0)) v(x)$q$),
+    ('writer not named',    $q$SELECT ddsketch_import('\x', 'datadog')$q$),
+    ('export writer',       $q$SELECT ddsketch_export(ddsketch_agg(x), 'DataDog') FROM (VALUES (1.0)) v(x)$q$),
+    ('java conventions',    $q$SELECT ddsketch_import('\x', 'datadog-java')$q$),
+    ('empty image',         $q$SELECT ddsketch_import('\x', 'datadog-js')$q$),
+    ('no mapping',          $q$SELECT ddsketch_import('\x120a1208000000000000f03f', 'datadog-js')$q$),
+    ('truncated',           $q$SELECT ddsketch_import('\x0a0b093201eca3be52f03f18', 'datadog-js')$q$),
+    ('length past the end', $q$SELECT ddsketch_import('\x0a7f09', 'datadog-js')$q$),
+    ('wire type 7',         $q$SELECT ddsketch_import('\x0f', 'datadog-js')$q$),
+    ('wrong wire type',     $q$SELECT ddsketch_import('\x0900000000000000f03f', 'datadog-js')$q$),
+    ('gamma NaN',           $q$SELECT ddsketch_import('\x0a0909000000000000f87f', 'datadog-js')$q$),
+    ('LINEAR',              $q$SELECT ddsketch_import('\x0a0b0952b81e85eb51f03f1801', 'datadog-js')$q$),
+    ('fractional count',    $q$SELECT ddsketch_import('\x0a0909fd4a815abf52f03f120a1208000000000000e03f', 'datadog-js')$q$)
 ) v(label, query);

@@ -9,11 +9,11 @@
 CREATE FUNCTION ddsketch_import(bytes bytea, format text) RETURNS ddsketch
     AS 'MODULE_PATHNAME', 'ddsketch_import' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION ddsketch_import(bytea, text) IS
-    'a ddsketch of another system''s image (format ''datadog'': DataDog''s DDSketch protobuf), validated field by field; its sum is not known';
+    'a ddsketch of another system''s image (format ''datadog-js'': DataDog''s DDSketch protobuf), validated field by field; its sum is not known';
 CREATE FUNCTION ddsketch_export(sketch ddsketch, format text) RETURNS bytea
     AS 'MODULE_PATHNAME', 'ddsketch_export' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION ddsketch_export(ddsketch, text) IS
-    'the sketch as another system''s image (format ''datadog'': DataDog''s DDSketch protobuf, cubically interpolated mapping)';
+    'the sketch as another system''s image (format ''datadog-js'': DataDog''s DDSketch protobuf, cubically interpolated mapping)';
 COMMENT ON FUNCTION ddsketch_min(ddsketch) IS
     'smallest value, exactly (estimated from the buckets when the sum is not known: an imported image); NULL for an empty sketch';
 COMMENT ON FUNCTION ddsketch_max(ddsketch) IS

@@ -365,18 +365,34 @@ ddsketch_info(PG_FUNCTION_ARGS)
 	PG_RETURN_DATUM(prob_json_end(&json));
 }
 
-/* The image formats of ddsketch_import and ddsketch_export: 'datadog' alone. */
+/*
+ * The image formats of ddsketch_import and ddsketch_export: 'datadog-js' alone,
+ * the DDSketch protobuf message as sketches-js and sketches-py write it.
+ * DataDog's libraries share the message but not its bucket numbering, and an
+ * image does not say which one wrote it: 'datadog' alone would read a
+ * sketches-java or sketches-go image one bucket off without a word, so the
+ * caller names the writer's conventions (doc/FORMAT.md 6.9).
+ */
 static void
 check_image_format(text *format, const char *function)
 {
 	char	   *name = text_to_cstring(format);
 
-	if (strcmp(name, "datadog") != 0)
+	if (strcmp(name, "datadog-js") == 0)
+		return;
+	if (pg_strcasecmp(name, "datadog") == 0 || pg_strncasecmp(name, "datadog-", 8) == 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("%s format \"%s\" is not known", function, name),
-				 errhint("The one image format is 'datadog': the DDSketch protobuf message as DataDog's "
-						 "sketches-js and sketches-py write it.")));
+				 errdetail("DataDog's sketches libraries write one protobuf message with two bucket numberings, "
+						   "and an image does not say which library wrote it."),
+				 errhint("Write 'datadog-js' for images of sketches-js and sketches-py; "
+						 "images of sketches-java and sketches-go are not read.")));
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("%s format \"%s\" is not known", function, name),
+			 errhint("The one image format is 'datadog-js': the DDSketch protobuf message as DataDog's "
+					 "sketches-js and sketches-py write it.")));
 }
 
 /* ddsketch_import(bytes, format): DataDog's DDSketch protobuf image (doc/FORMAT.md 6.9). */

@@ -117,7 +117,7 @@ for (const [klass, name] of [[DDSketch, 'DDSketch'], [LogCollapsingLowestDenseDD
         const sk = new klass({ relativeAccuracy: ra });
         xs.forEach((v) => sk.accept(v));
         const img = hex(sk.toProto());
-        const expr = `ddsketch_import('\\x${img}'::bytea, 'datadog')`;
+        const expr = `ddsketch_import('\\x${img}'::bytea, 'datadog-js')`;
         const truth = sorted(xs);
         const n = truth.length;
         const ours = ourPositions(expr, n);
@@ -142,17 +142,17 @@ for (const ra of [0.001, 0.01, 0.05]) {
     const sk = new DDSketch({ relativeAccuracy: ra });
     sk.mapping = new CubicallyInterpolatedMapping(ra);
     xs.forEach((v) => sk.accept(v));
-    const expr = `ddsketch_import('\\x${hex(sk.toProto())}'::bytea, 'datadog')`;
+    const expr = `ddsketch_import('\\x${hex(sk.toProto())}'::bytea, 'datadog-js')`;
     const info = JSON.parse(sql(`SELECT ddsketch_info(${expr})`));
     const alpha = info.alpha, maxb = info.max_buckets;
     // Our mapping at that alpha, by ddsketch_agg over the same values (with room for every
     // bucket: nothing folds), exported and decoded by sketches-js.
     const vals = xs.map((v) => v.toPrecision(17)).join(',');
     const agg = `(SELECT ddsketch_agg(x, ${alpha}, 65536) FROM unnest(ARRAY[${vals}]::float8[]) x)`;
-    const back = DDSketch.fromProto(Buffer.from(sql(`SELECT encode(ddsketch_export(${agg}, 'datadog'), 'hex')`), 'hex'));
+    const back = DDSketch.fromProto(Buffer.from(sql(`SELECT encode(ddsketch_export(${agg}, 'datadog-js'), 'hex')`), 'hex'));
     ok(sameBins(bins(back.store), bins(sk.store)) && sameBins(bins(back.negativeStore), bins(sk.negativeStore)),
         `cubic ra ${ra} (alpha ${alpha}): ddsketch_agg puts every value in the bucket sketches-js's key() gives`);
-    const reexport = DDSketch.fromProto(Buffer.from(sql(`SELECT encode(ddsketch_export(${expr}, 'datadog'), 'hex')`), 'hex'));
+    const reexport = DDSketch.fromProto(Buffer.from(sql(`SELECT encode(ddsketch_export(${expr}, 'datadog-js'), 'hex')`), 'hex'));
     ok(sameBins(bins(reexport.store), bins(sk.store)) && sameBins(bins(reexport.negativeStore), bins(sk.negativeStore)),
         `cubic ra ${ra}: imported bucket for bucket, exported again to the same bins`);
     const truth = sorted(xs);
@@ -173,7 +173,7 @@ for (const alpha of [0.001, 0.01, 0.0123456789, 0.05, 0.2]) {
     const xs = values(5 + alpha * 1e6, 3000, 2.0);
     const vals = xs.map((v) => v.toPrecision(17)).join(',');
     const agg = `(SELECT ddsketch_agg(x, ${alpha}, 65536) FROM unnest(ARRAY[${vals}]::float8[]) x)`;
-    const img = Buffer.from(sql(`SELECT encode(ddsketch_export(${agg}, 'datadog'), 'hex')`), 'hex');
+    const img = Buffer.from(sql(`SELECT encode(ddsketch_export(${agg}, 'datadog-js'), 'hex')`), 'hex');
     const sk = DDSketch.fromProto(img);
     const key = sk.mapping;  // the mapping sketches-js reconstructs from the image (CUBIC)
     const want = [new Map(), new Map()];
@@ -203,7 +203,7 @@ for (const alpha of [0.001, 0.01, 0.0123456789, 0.05, 0.2]) {
     const xs = values(4242, 2000, 1.5), ys = values(4343, 2000, 1.5);
     const sk = new DDSketch({ relativeAccuracy: ra });
     xs.forEach((v) => sk.accept(v));
-    const expr = `ddsketch_import('\\x${hex(sk.toProto())}'::bytea, 'datadog')`;
+    const expr = `ddsketch_import('\\x${hex(sk.toProto())}'::bytea, 'datadog-js')`;
     const yvals = ys.map((v) => v.toPrecision(17)).join(',');
     const cont = `(${expr} || (SELECT ddsketch_agg(x) FROM unnest(ARRAY[${yvals}]::float8[]) x))`;
     const all = sorted(xs.concat(ys));
@@ -212,7 +212,7 @@ for (const alpha of [0.001, 0.01, 0.0123456789, 0.05, 0.2]) {
         `worst ${c.w}`);
     const other = new DDSketch({ relativeAccuracy: 0.02 });
     xs.forEach((v) => other.accept(v));
-    const err = sqlError(`SELECT ddsketch_import('\\x${hex(other.toProto())}'::bytea, 'datadog') || ddsketch_agg(x) FROM (VALUES (1.0::float8)) t(x)`);
+    const err = sqlError(`SELECT ddsketch_import('\\x${hex(other.toProto())}'::bytea, 'datadog-js') || ddsketch_agg(x) FROM (VALUES (1.0::float8)) t(x)`);
     ok(/different parameters/.test(err) && /22023/.test(err), 'an image of relative accuracy 0.02 does not merge with ddsketch_agg(x) (0.01)', err);
     const sumErr = sqlError(`SELECT ddsketch_sum(${cont})`);
     ok(/sum of this ddsketch is not known/.test(sumErr), 'ddsketch_sum refuses a continued import', sumErr);

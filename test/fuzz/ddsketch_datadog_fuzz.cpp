@@ -1,5 +1,5 @@
 // libFuzzer target for DataDog's DDSketch protobuf image (ddsketch_datadog.hpp,
-// doc/FORMAT.md 6.9), the path of ddsketch_import(bytes, 'datadog'). Every
+// doc/FORMAT.md 6.9), the path of ddsketch_import(bytes, 'datadog-js'). Every
 // input is imported: it either fails with kCorrupt (a malformed or unsupported
 // image) or gives a sketch whose encoding the full validator (ddsketch::parse)
 // accepts, whose count is the zero count plus every bucket's, and whose sum is
