@@ -1,6 +1,6 @@
 /** bloom (FORMAT.md §4): every layout (fixed, scalable, blocked); parse, contains, add, union, write. */
 import { CapacityError, FormatError, ParameterError } from "./errors.js";
-import { U64, cRound, ldexp, llround, popcount, textToBytes, toHex, toUint8Array, view } from "./bytes.js";
+import { U64, cRound, ldexp, llround, popcount, textToBytes, toHex, toUint8Array, view, copyBytes } from "./bytes.js";
 import { KIND_NONE, Value, checkComparable, probeHashInto, unionKind, valueKind } from "./values.js";
 import { R, add64, fmix64, mulHi, split } from "./u64.js";
 import { readKind } from "./hll.js";
@@ -277,7 +277,7 @@ export class Bloom {
       if (x64 > m64) throw new FormatError(`layer ${i} claims ${x64} bits set of ${m64}`);
       const nbytes = (m64 + 7n) / 8n, start = off + LAYER_HEADER;
       if (nbytes > BigInt(size - start)) throw new FormatError(`layer ${i} needs ${nbytes} bytes, only ${size - start} remain`);
-      raw.push({ m: Number(m64), n, x: Number(x64), k, bits: b.slice(start, start + Number(nbytes)) });
+      raw.push({ m: Number(m64), n, x: Number(x64), k, bits: copyBytes(b, start, start + Number(nbytes)) });
       off = start + Number(nbytes);
     }
     if (off !== size) throw new FormatError(`${size - off} bytes follow the last layer`);

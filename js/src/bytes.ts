@@ -19,6 +19,12 @@ export function toUint8Array(data: ArrayBufferView | ArrayBuffer): Uint8Array {
   return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 }
 
+/** A copy of bytes start..end, as a plain Uint8Array of its own (a Node Buffer's slice() is a
+ * view: a value read from one must not share the caller's memory). */
+export function copyBytes(b: Uint8Array, start: number, end: number = b.length): Uint8Array {
+  return new Uint8Array(b.subarray(start, end));
+}
+
 export function view(b: Uint8Array): DataView {
   return new DataView(b.buffer, b.byteOffset, b.byteLength);
 }

@@ -1,6 +1,6 @@
 /** fuse (FORMAT.md §12): key sets (form 1) and binary fuse filters (form 2): parse, contains, build, union, write. */
 import { CapacityError, FormatError, ParameterError } from "./errors.js";
-import { GAMMA, U64, fmix64, getBits, ldexp, mulhi, setBits, testBit, textToBytes, toHex, toUint8Array, view } from "./bytes.js";
+import { GAMMA, U64, fmix64, getBits, ldexp, mulhi, setBits, testBit, textToBytes, toHex, toUint8Array, view, copyBytes } from "./bytes.js";
 import { KIND_NONE, Value, probeHash, probeHashInto, unionKind, validKind, valueKind } from "./values.js";
 import { R, add64, fmix64 as fmix64Parts, join, mulHi, split } from "./u64.js";
 import { loadSeed } from "./hash.js";
@@ -257,7 +257,7 @@ export class Fuse {
     const want = 64n + (N * BigInt(f) + 7n) / 8n;
     if (BigInt(b.length) !== want) throw bad("length", `${b.length} bytes, the array needs ${want}`);
     // Every f-bit entry is valid; the array is kept packed as stored (contains reads it so).
-    const payload = b.slice(HEADER), count = Number(N);
+    const payload = copyBytes(b, HEADER), count = Number(N);
     for (let j = count * f; j < payload.length * 8; j++) if (testBit(payload, j)) throw bad("pad bits");
     return new Fuse(FILTER, fpr, seed, kind, f, null, n, Number(L), Number(C), Number(a), payload);
   }
