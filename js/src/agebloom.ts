@@ -1,6 +1,6 @@
 /** agebloom (FORMAT.md §11): an age-partitioned Bloom filter; parse, contains (at a time), add, union, write. */
 import { CapacityError, FormatError, ParameterError } from "./errors.js";
-import { GAMMA, U64, fmix64, mulhi, popcount, setBit, testBit, textToBytes, toHex, toUint8Array, view } from "./bytes.js";
+import { GAMMA, U64, fmix64, mulhi, popcount, setBit, testBit, textToBytes, toHex, toUint8Array, view, copyBytes } from "./bytes.js";
 import { KIND_NONE, Value, probeHash, unionKind, validKind, valueKind } from "./values.js";
 import { loadSeed } from "./hash.js";
 
@@ -286,7 +286,7 @@ export class Agebloom {
     if (mode === COUNT && generation < 0n) throw bad("generation");
     for (let i = 0; i < S; i++) {
       f.counts[i] = dv.getBigUint64(HEADER + 8 * i, true);
-      f.slices[i] = b.slice(HEADER + 8 * S + i * sb, HEADER + 8 * S + (i + 1) * sb);
+      f.slices[i] = copyBytes(b, HEADER + 8 * S + i * sb, HEADER + 8 * S + (i + 1) * sb);
     }
     f.generation = generation; f.items = items; f.kind = kind;
     const order = Array.from({ length: S }, (_, i) => (generation !== NO_GENERATION ? f.slot(generation - BigInt(i)) : i));

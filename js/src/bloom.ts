@@ -1,7 +1,8 @@
 /** bloom (FORMAT.md §4): every layout (fixed, scalable, blocked); parse, contains, add, union, write. */
 import { CapacityError, FormatError, ParameterError } from "./errors.js";
-import { GAMMA, U64, cRound, setBit, testBit, fmix64, ldexp, llround, mulhi, popcount, textToBytes, toHex, toUint8Array, view } from "./bytes.js";
-import { KIND_NONE, Value, checkComparable, probeHash, unionKind, valueKind } from "./values.js";
+import { U64, cRound, ldexp, llround, popcount, textToBytes, toHex, toUint8Array, view, copyBytes } from "./bytes.js";
+import { KIND_NONE, Value, checkComparable, probeHashInto, unionKind, valueKind } from "./values.js";
+import { R, add64, fmix64, mulHi, split } from "./u64.js";
 import { readKind } from "./hll.js";
 import { loadSeed } from "./hash.js";
 
@@ -105,6 +106,12 @@ function blockedBlockCount(n: bigint, fpr: number): number {
 
 export interface LayerInfo { bitCount: number; hashCount: number; capacity: bigint; bitsSet: number }
 
+// What a walk over a hash's positions does: answer whether all are set, count the clear
+// ones (§4.7, before inserting), or set them.
+const TEST = 0, COUNT = 1, INSERT = 2;
+const TWO32 = 4294967296;
+const GAMMA_HI = 0x9e3779b9, GAMMA_LO = 0x7f4a7c15;
+
 class Layer {
   constructor(readonly m: number, readonly k: number, readonly n: bigint, public bits: Uint8Array, public x: number) {}
 
@@ -114,31 +121,42 @@ class Layer {
 
   copy(): Layer { return new Layer(this.m, this.k, this.n, this.bits.slice(), this.x); }
 
-  positions(h: bigint): number[] {
-    const h2 = fmix64(h) | 1n, h3 = fmix64((h + GAMMA) & U64);
-    const m = BigInt(this.m), out: number[] = [];
-    let x = h;
-    for (let i = 0; i < this.k; i++) {
-      out.push(Number(mulhi(x, m)));
-      x = (x + h2 + ((BigInt(i) * BigInt(i + 1)) / 2n) * h3) & U64;
-    }
-    return out;
-  }
-
-  test(h: bigint): boolean {
-    for (const p of this.positions(h)) if (!testBit(this.bits, p)) return false;
-    return true;
-  }
+  test(hi: number, lo: number): boolean { return this.walk(hi, lo, TEST) === 1; }
 
   /** Clear positions, each i that yields one counted (§4.7). */
-  clearCount(h: bigint): number {
-    let c = 0;
-    for (const p of this.positions(h)) if (!testBit(this.bits, p)) c++;
-    return c;
+  clearCount(hi: number, lo: number): number { return this.walk(hi, lo, COUNT); }
+
+  insert(hi: number, lo: number): void { this.walk(hi, lo, INSERT); }
+
+  /** Bit p (below 2^34) of the layer: tested (TEST, COUNT) or set (INSERT); 1 when it was set. */
+  protected visit(p: number, mode: number): number {
+    const q = Math.floor(p / 8), bit = 1 << (p - 8 * q);
+    if (this.bits[q] & bit) return 1;
+    if (mode === INSERT) { this.bits[q] |= bit; this.x++; }
+    return 0;
   }
 
-  insert(h: bigint): void {
-    for (const p of this.positions(h)) if (setBit(this.bits, p)) this.x++;
+  /** §4.3's positions, mulhi(x_i, m) with x_0 = h, x_{i+1} = x_i + h2 + (i(i+1)/2)·h3 mod 2^64,
+   * on 32-bit halves: tri(i)·h3 is kept as a running sum (T += S, S += h3), no multiply.
+   * TEST: 1 when every position is set, 0 at the first clear one; COUNT: the clear ones. */
+  protected walk(hi: number, lo: number, mode: number): number {
+    fmix64(hi, lo);
+    const h2h = R.hi, h2l = (R.lo | 1) >>> 0;
+    add64(hi, lo, GAMMA_HI, GAMMA_LO);
+    fmix64(R.hi, R.lo);
+    const h3h = R.hi, h3l = R.lo, m = this.m, k = this.k;
+    let xh = hi, xl = lo, th = 0, tl = 0, sh = 0, sl = 0, clear = 0, c = 0;
+    for (let i = 0; i < k; i++) {
+      if (this.visit(mulHi(xh, xl, m), mode) === 0) {
+        if (mode === TEST) return 0;
+        clear++;
+      }
+      c = xl + h2l; xl = c >>> 0; xh = (xh + h2h + (c >= TWO32 ? 1 : 0)) >>> 0;
+      c = xl + tl; xl = c >>> 0; xh = (xh + th + (c >= TWO32 ? 1 : 0)) >>> 0;
+      c = sl + h3l; sl = c >>> 0; sh = (sh + h3h + (c >= TWO32 ? 1 : 0)) >>> 0;
+      c = tl + sl; tl = c >>> 0; th = (th + sh + (c >= TWO32 ? 1 : 0)) >>> 0;
+    }
+    return mode === TEST ? 1 : clear;
   }
 
   estimate(): number {
@@ -156,17 +174,26 @@ class BlockedLayer extends Layer {
 
   copy(): BlockedLayer { return new BlockedLayer(this.m, this.k, this.n, this.bits.slice(), this.x); }
 
-  positions(h: bigint): number[] {
-    const s = segmentBits(this.k);
-    const base = Number(mulhi(h, BigInt(this.m / BLOCK_BITS))) * BLOCK_BITS;
-    const out: number[] = [];
-    let w = 0n;
-    for (let i = 0; i < this.k; i++) {
-      if (i % 2 === 0) w = fmix64((h + BigInt(i / 2 + 1) * GAMMA) & U64);
-      const r = Number(i % 2 === 0 ? w & 0xffffffffn : w >> 32n);
-      out.push(base + i * s + Math.floor((r * s) / 2 ** 32));
+  /** §4.13: the block mulhi(h, blocks); position i in segment i at
+   * (r · s) >> 32, r the low (i even) or high (i odd) half of fmix64(h + (⌊i/2⌋ + 1)·GAMMA). */
+  protected walk(hi: number, lo: number, mode: number): number {
+    const k = this.k, s = segmentBits(k);
+    const base = mulHi(hi, lo, this.m / BLOCK_BITS) * BLOCK_BITS;
+    let gh = hi, gl = lo, wh = 0, wl = 0, clear = 0;
+    for (let i = 0; i < k; i++) {
+      if (i % 2 === 0) {
+        add64(gh, gl, GAMMA_HI, GAMMA_LO);
+        gh = R.hi; gl = R.lo;
+        fmix64(gh, gl);
+        wh = R.hi; wl = R.lo;
+      }
+      const r = i % 2 === 0 ? wl : wh;
+      if (this.visit(base + i * s + Math.floor((r * s) / TWO32), mode) === 0) {
+        if (mode === TEST) return 0;
+        clear++;
+      }
     }
-    return out;
+    return mode === TEST ? 1 : clear;
   }
 
   private usable(): number { return (this.m / BLOCK_BITS) * this.k * segmentBits(this.k); }
@@ -250,7 +277,7 @@ export class Bloom {
       if (x64 > m64) throw new FormatError(`layer ${i} claims ${x64} bits set of ${m64}`);
       const nbytes = (m64 + 7n) / 8n, start = off + LAYER_HEADER;
       if (nbytes > BigInt(size - start)) throw new FormatError(`layer ${i} needs ${nbytes} bytes, only ${size - start} remain`);
-      raw.push({ m: Number(m64), n, x: Number(x64), k, bits: b.slice(start, start + Number(nbytes)) });
+      raw.push({ m: Number(m64), n, x: Number(x64), k, bits: copyBytes(b, start, start + Number(nbytes)) });
       off = start + Number(nbytes);
     }
     if (off !== size) throw new FormatError(`${size - off} bytes follow the last layer`);
@@ -335,12 +362,19 @@ export class Bloom {
 
   /** bloom_contains (@>): the value hashed with the filter's seed against its kind (§2.5). */
   contains(value: Value): boolean {
-    return this.containsHash(probeHash(value, this.kind, this.seed, false, this.hashId));
+    probeHashInto(value, this.kind, this.seed, false, this.hashId);
+    return this.containsParts(R.hi, R.lo);
   }
 
   containsHash(h: bigint): boolean {
-    h = BigInt.asUintN(64, h);
-    return this.layers.some((l) => l.test(h));
+    split(h);
+    return this.containsParts(R.hi, R.lo);
+  }
+
+  private containsParts(hi: number, lo: number): boolean {
+    const layers = this.layers;
+    for (let i = 0; i < layers.length; i++) if (layers[i].test(hi, lo)) return true;
+    return false;
   }
 
   /** bloom_add: a new filter with the value added. */
@@ -350,25 +384,29 @@ export class Bloom {
 
   /** Adds in place; an empty filter records the value's kind. */
   addInPlace(value: Value): this {
-    const h = probeHash(value, this.kind, this.seed, true, this.hashId);
-    const wasEmpty = !this.hasValues();
-    this.addHashInPlace(h);
-    if (this.kind === KIND_NONE && wasEmpty) this.kind = valueKind(value);
+    probeHashInto(value, this.kind, this.seed, true, this.hashId);
+    const wasEmpty = this.kind === KIND_NONE && !this.hasValues();
+    this.addParts(R.hi, R.lo);
+    if (wasEmpty) this.kind = valueKind(value);
     return this;
   }
 
   /** Adds a hash (as sketch_hash returns it, with the filter's seed); records no kind. */
   addHashInPlace(h: bigint): this {
-    h = BigInt.asUintN(64, h);
-    if (this.layout !== SCALABLE) { this.layers[0].insert(h); return this; }
-    for (let i = 0; i < this.layers.length - 1; i++) if (this.layers[i].test(h)) return this;
-    const last = this.layers[this.layers.length - 1];
-    const clear = last.clearCount(h);
-    if (clear === 0) return this;
-    const p = layerFpr(this.fpr, true, this.layers.length - 1);
-    if (last.x === 0 || last.x + clear <= fillLimit(last.m, last.k, last.n, p)) { last.insert(h); return this; }
-    this.grow().insert(h);
+    split(h);
+    this.addParts(R.hi, R.lo);
     return this;
+  }
+
+  private addParts(hi: number, lo: number): void {
+    if (this.layout !== SCALABLE) { this.layers[0].insert(hi, lo); return; }
+    for (let i = 0; i < this.layers.length - 1; i++) if (this.layers[i].test(hi, lo)) return;
+    const last = this.layers[this.layers.length - 1];
+    const clear = last.clearCount(hi, lo);
+    if (clear === 0) return;
+    const p = layerFpr(this.fpr, true, this.layers.length - 1);
+    if (last.x === 0 || last.x + clear <= fillLimit(last.m, last.k, last.n, p)) { last.insert(hi, lo); return; }
+    this.grow().insert(hi, lo);
   }
 
   private grow(): Layer {

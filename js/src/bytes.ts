@@ -19,6 +19,12 @@ export function toUint8Array(data: ArrayBufferView | ArrayBuffer): Uint8Array {
   return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 }
 
+/** A copy of bytes start..end, as a plain Uint8Array of its own (a Node Buffer's slice() is a
+ * view: a value read from one must not share the caller's memory). */
+export function copyBytes(b: Uint8Array, start: number, end: number = b.length): Uint8Array {
+  return new Uint8Array(b.subarray(start, end));
+}
+
 export function view(b: Uint8Array): DataView {
   return new DataView(b.buffer, b.byteOffset, b.byteLength);
 }
@@ -57,9 +63,31 @@ export function popcount8(b: number): number {
   return (b + (b >> 4)) & 0x0f;
 }
 
+/** The bits set in the bytes: 32 at a time where the bytes are 4-aligned. */
 export function popcount(bytes: Uint8Array): number {
-  let n = 0;
-  for (let i = 0; i < bytes.length; i++) n += POP[bytes[i]];
+  let n = 0, i = 0;
+  const len = bytes.length;
+  for (; i < len && (bytes.byteOffset + i) % 4 !== 0; i++) n += POP[bytes[i]];
+  const words = Math.floor((len - i) / 4);
+  if (words > 0) {
+    const w = new Int32Array(bytes.buffer, bytes.byteOffset + i, words);
+    // two words a step: their per-byte counts (at most 16 a byte) summed before the multiply
+    const pairs = words - (words % 2);
+    for (let j = 0; j < pairs; j += 2) {
+      let v = w[j], u = w[j + 1];
+      v = v - ((v >>> 1) & 0x55555555); u = u - ((u >>> 1) & 0x55555555);
+      v = (v & 0x33333333) + ((v >>> 2) & 0x33333333); u = (u & 0x33333333) + ((u >>> 2) & 0x33333333);
+      n += Math.imul(((v + (v >>> 4)) & 0x0f0f0f0f) + ((u + (u >>> 4)) & 0x0f0f0f0f), 0x01010101) >>> 24;
+    }
+    if (pairs < words) {
+      let v = w[pairs];
+      v = v - ((v >>> 1) & 0x55555555);
+      v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+      n += Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+    }
+    i += 4 * words;
+  }
+  for (; i < len; i++) n += POP[bytes[i]];
   return n;
 }
 const POP = new Uint8Array(256).map((_, i) => popcount8(i));

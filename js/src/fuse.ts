@@ -1,7 +1,8 @@
 /** fuse (FORMAT.md §12): key sets (form 1) and binary fuse filters (form 2): parse, contains, build, union, write. */
 import { CapacityError, FormatError, ParameterError } from "./errors.js";
-import { GAMMA, U64, fmix64, getBits, ldexp, mulhi, setBits, testBit, textToBytes, toHex, toUint8Array, view } from "./bytes.js";
-import { KIND_NONE, Value, probeHash, unionKind, validKind, valueKind } from "./values.js";
+import { GAMMA, U64, fmix64, getBits, ldexp, mulhi, setBits, testBit, textToBytes, toHex, toUint8Array, view, copyBytes } from "./bytes.js";
+import { KIND_NONE, Value, probeHash, probeHashInto, unionKind, validKind, valueKind } from "./values.js";
+import { R, add64, fmix64 as fmix64Parts, join, mulHi, split } from "./u64.js";
 import { loadSeed } from "./hash.js";
 
 const TAG = 0x46, HEADER = 64, KEYS = 1, FILTER = 2, MAX_ATTEMPTS = 1024;
@@ -44,6 +45,22 @@ function xorLow(v: number, m: number, L: number): number {
   return v - low + ((low ^ m) >>> 0);
 }
 
+/** The f-bit entry i (f ≤ 32) of a little-endian bit-packed array (§12.3): it lies in the
+ * 40 bits from its first byte (int32 arithmetic while the offsets stay below 2^31; the last
+ * entries, and any past that, bit by bit). */
+function entry(b: Uint8Array, i: number, f: number): number {
+  const bit = i * f;
+  if (bit < 2147483648) {
+    const q = bit >>> 3, r = bit & 7;
+    if (q + 4 < b.length) {
+      let v = (b[q] | (b[q + 1] << 8) | (b[q + 2] << 16) | (b[q + 3] << 24)) >>> r;
+      if (r + f > 32) v |= b[q + 4] << (32 - r);
+      return f >= 32 ? v >>> 0 : v & ((1 << f) - 1);
+    }
+  }
+  return getBits(b, bit, f);
+}
+
 /** The three positions and the fingerprint of a hash at attempt a (§12.5). */
 function probe(h: bigint, a: number, L: number, C: number, f: number): [number, number, number, number] {
   const x = fmix64((h + BigInt(a + 1) * GAMMA) & U64);
@@ -64,7 +81,11 @@ export class Fuse {
   private constructor(readonly form: 1 | 2, readonly fpr: number, readonly seed: bigint, public kind: number,
                       readonly f: number, readonly keys: bigint[] | null, readonly n: bigint,
                       readonly segmentLength: number, readonly segmentCount: number, readonly attempt: number,
-                      private array: Uint32Array | null) {}
+                      private packed: Uint8Array | null) {}
+
+  /** (attempt + 1)·GAMMA mod 2^64 in halves (§12.5), computed at the first probe. */
+  private stepHi = -1;
+  private stepLo = 0;
 
   get isKeySet(): boolean { return this.form === KEYS; }
 
@@ -139,7 +160,9 @@ export class Fuse {
         const [q0, q1, q2, fp] = positions(x, L, C, f);
         A[p] = (fp ^ A[q0] ^ A[q1] ^ A[q2] ^ A[p]) >>> 0;
       }
-      return new Fuse(FILTER, this.fpr, this.seed, this.kind, f, null, BigInt(n), L, C, a, A);
+      const packed = new Uint8Array(Math.ceil((N * f) / 8));
+      for (let i = 0; i < N; i++) if (A[i]) setBits(packed, i * f, f, A[i]);
+      return new Fuse(FILTER, this.fpr, this.seed, this.kind, f, null, BigInt(n), L, C, a, packed);
     }
     throw new CapacityError("fuse construction failed after 1024 attempts (cannot happen in practice)");
   }
@@ -147,22 +170,40 @@ export class Fuse {
   // ------------------------------------------------------------ membership
 
   containsHash(h: bigint): boolean {
-    h = BigInt.asUintN(64, h);
-    if (this.form === KEYS) {
-      const k = this.keys!;
-      let lo = 0, hi = k.length;
-      while (lo < hi) { const mid = (lo + hi) >>> 1; if (k[mid] < h) lo = mid + 1; else hi = mid; }
-      return lo < k.length && k[lo] === h;
-    }
-    if (this.n === 0n) return false;
-    const [p0, p1, p2, fp] = probe(h, this.attempt, this.segmentLength, this.segmentCount, this.f);
-    const A = this.array!;
-    return fp === ((A[p0] ^ A[p1] ^ A[p2]) >>> 0);
+    split(h);
+    return this.containsParts(R.hi, R.lo);
   }
 
   /** fuse_contains (@>): the value hashed with the seed against the kind (§2.5). */
   contains(value: Value): boolean {
-    return this.containsHash(probeHash(value, this.kind, this.seed, false));
+    probeHashInto(value, this.kind, this.seed, false);
+    return this.containsParts(R.hi, R.lo);
+  }
+
+  /** §12.5's probe on 32-bit halves: x = fmix64(h + (a + 1)·GAMMA); p0 = mulhi(x, C·L),
+   * p1 and p2 in the next segments XORed with (x >> 18) and x's low bits, the fingerprint the
+   * low f bits of x ^ (x >> 32). */
+  private containsParts(hi: number, lo: number): boolean {
+    if (this.form === KEYS) {
+      const h = join(hi, lo), k = this.keys!;
+      let a = 0, b = k.length;
+      while (a < b) { const mid = (a + b) >>> 1; if (k[mid] < h) a = mid + 1; else b = mid; }
+      return a < k.length && k[a] === h;
+    }
+    if (this.n === 0n) return false;
+    if (this.stepHi < 0) {
+      split((BigInt(this.attempt + 1) * GAMMA) & U64);
+      this.stepHi = R.hi; this.stepLo = R.lo;
+    }
+    add64(hi, lo, this.stepHi, this.stepLo);
+    fmix64Parts(R.hi, R.lo);
+    const xh = R.hi, xl = R.lo, L = this.segmentLength, f = this.f;
+    const p0 = mulHi(xh, xl, this.segmentCount * L);
+    const p1 = xorLow(p0 + L, (((xl >>> 18) | (xh << 14)) & (L - 1)) >>> 0, L);
+    const p2 = xorLow(p0 + 2 * L, (xl & (L - 1)) >>> 0, L);
+    const fp = f >= 32 ? (xl ^ xh) >>> 0 : ((xl ^ xh) & ((1 << f) - 1)) >>> 0;
+    const A = this.packed!;
+    return fp === ((entry(A, p0, f) ^ entry(A, p1, f) ^ entry(A, p2, f)) >>> 0);
   }
 
   /** fuse_cardinality: the keys. */
@@ -215,11 +256,10 @@ export class Fuse {
     const N = (wc + 2n) * wl;
     const want = 64n + (N * BigInt(f) + 7n) / 8n;
     if (BigInt(b.length) !== want) throw bad("length", `${b.length} bytes, the array needs ${want}`);
-    const payload = b.subarray(HEADER), count = Number(N);
-    const A = new Uint32Array(count);
-    for (let i = 0; i < count; i++) A[i] = getBits(payload, i * f, f);
+    // Every f-bit entry is valid; the array is kept packed as stored (contains reads it so).
+    const payload = copyBytes(b, HEADER), count = Number(N);
     for (let j = count * f; j < payload.length * 8; j++) if (testBit(payload, j)) throw bad("pad bits");
-    return new Fuse(FILTER, fpr, seed, kind, f, null, n, Number(L), Number(C), Number(a), A);
+    return new Fuse(FILTER, fpr, seed, kind, f, null, n, Number(L), Number(C), Number(a), payload);
   }
 
   static async load(data: Uint8Array | ArrayBuffer): Promise<Fuse> {
@@ -233,8 +273,7 @@ export class Fuse {
   }
 
   toBytes(): Uint8Array {
-    const N = this.array ? this.array.length : 0;
-    const size = HEADER + (this.form === KEYS ? 8 * Number(this.n) : Math.ceil((N * this.f) / 8));
+    const size = HEADER + (this.form === KEYS ? 8 * Number(this.n) : this.packed ? this.packed.length : 0);
     const out = new Uint8Array(size);
     const dv = view(out);
     out[0] = TAG; out[1] = this.kind === KIND_NONE ? 1 : 2; out[2] = 2; out[3] = this.form; out[4] = this.f; out[5] = 3;
@@ -246,7 +285,7 @@ export class Fuse {
     dv.setBigUint64(40, BigInt(this.segmentCount), true);
     dv.setBigUint64(48, BigInt(this.attempt), true);
     if (this.form === KEYS) this.keys!.forEach((k, i) => dv.setBigUint64(HEADER + 8 * i, k, true));
-    else { const p = out.subarray(HEADER); for (let i = 0; i < N; i++) if (this.array![i]) setBits(p, i * this.f, this.f, this.array![i]); }
+    else if (this.packed) out.set(this.packed, HEADER);
     return out;
   }
 

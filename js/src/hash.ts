@@ -2,10 +2,11 @@
  * XXH3-64 with a seed (FORMAT.md §2), from hash-wasm's WebAssembly build: it runs in Node
  * and in browsers alike. Its module is compiled asynchronously, so call `await ready()`
  * once before hashing; or plug in another implementation with setHasher (in Node,
- * @node-rs/xxhash's `xxh3.xxh64` is about 4 times faster: see README.md).
+ * @node-rs/xxhash's `xxh3.xxh64`: see README.md's "Speed").
  */
 import { createXXHash3 } from "hash-wasm";
 import { SketchError } from "./errors.js";
+import { R, join, split } from "./u64.js";
 
 /** XXH3_64bits_withSeed(data, len, seed) as an unsigned 64-bit bigint. */
 export type Hasher = (data: Uint8Array, seed: bigint) => bigint;
@@ -31,6 +32,8 @@ export function setHasher(h: Hasher | null): void {
   custom = h;
 }
 
+let lastSeed = -1n, lastHasher: WasmHasher | null = null;
+
 function wasmHasher(seed: bigint): WasmHasher {
   if (!wasm) throw new SketchError("call `await ready()` (or setHasher) before hashing values", null);
   let h = wasm.get(seed);
@@ -53,11 +56,19 @@ export async function loadSeed(seed: bigint): Promise<void> {
 
 /** XXH3-64 of the bytes with the seed (a u64; a negative bigint is read as two's complement). */
 export function xxh3(data: Uint8Array, seed: bigint = 0n): bigint {
-  seed = BigInt.asUintN(64, seed);
-  if (custom) return BigInt.asUintN(64, custom(data, seed));
-  const h = wasmHasher(seed);
+  xxh3Into(data, BigInt.asUintN(64, seed));
+  return join(R.hi, R.lo);
+}
+
+/** XXH3-64 of the bytes with a u64 seed, its halves left in R (the hot paths: no BigInt). */
+export function xxh3Into(data: Uint8Array, seed: bigint): void {
+  if (custom) { split(custom(data, seed)); return; }
+  let h = lastHasher;
+  if (seed !== lastSeed || !h) { h = lastHasher = wasmHasher(seed); lastSeed = seed; }
   h.init();
   h.update(data);
-  // The hex digest (big-endian) costs less than the binary one, which copies WebAssembly memory.
-  return BigInt("0x" + h.digest("hex"));
+  // The digest is big-endian; its 8 bytes read as two uint32 cost less than the hex text.
+  const d = h.digest("binary");
+  R.hi = ((d[0] << 24) | (d[1] << 16) | (d[2] << 8) | d[3]) >>> 0;
+  R.lo = ((d[4] << 24) | (d[5] << 16) | (d[6] << 8) | d[7]) >>> 0;
 }

@@ -1,7 +1,8 @@
 /** hll (FORMAT.md §3): parse and validate, estimate, add, union, fold, write. */
 import { FormatError, ParameterError, UnsupportedError } from "./errors.js";
-import { U64, llround, textToBytes, toHex, toUint8Array, view } from "./bytes.js";
-import { KIND_NONE, Value, checkComparable, probeHash, unionKind, validKind, valueKind } from "./values.js";
+import { llround, textToBytes, toHex, toUint8Array, view } from "./bytes.js";
+import { KIND_NONE, Value, checkComparable, probeHashInto, unionKind, validKind, valueKind } from "./values.js";
+import { R, clz64, split } from "./u64.js";
 import { loadSeed } from "./hash.js";
 
 const TAG = 0x48, SPARSE = 1, DENSE = 2, SPARSE_P = 26, HEADER = 16;
@@ -14,25 +15,8 @@ export const densePayloadSize = (p: number) => (6 * 2 ** p) / 8;
 export const sparseLimit = (p: number) => Math.min(densePayloadSize(p) / 4, 4096);
 const maxRank = (p: number) => 65 - p;
 
-function clz64(w: bigint): number {
-  const hi = Number(w >> 32n);
-  return hi !== 0 ? Math.clz32(hi) : 32 + Math.clz32(Number(w & 0xffffffffn));
-}
-
 function bitLength(x: number): number {
   return 32 - Math.clz32(x);
-}
-
-/** (index, rank) of a hash at precision p (§3.6). */
-function denseIndexRank(h: bigint, p: number): [number, number] {
-  const w = (h << BigInt(p)) & U64;
-  return [Number(h >> BigInt(64 - p)), w === 0n ? maxRank(p) : clz64(w) + 1];
-}
-
-/** (index26, rank26) of a hash (§3.6). */
-function sparseEntry(h: bigint): [number, number] {
-  const w = (h << 26n) & U64;
-  return [Number(h >> 38n), w === 0n ? 39 : clz64(w) + 1];
 }
 
 /** A sparse entry seen at precision p (§3.6). */
@@ -94,9 +78,9 @@ export class Hll {
     if (rep === DENSE) {
       if (payload.length !== densePayloadSize(p))
         throw new FormatError(`dense payload is ${payload.length} bytes, precision ${p} needs ${densePayloadSize(p)}`);
-      const regs = unpackRegisters(payload, p);
+      const regs = unpackRegisters(payload, p), mr = maxRank(p);
       for (let i = 0; i < regs.length; i++)
-        if (regs[i] > maxRank(p)) throw new FormatError(`register ${i} holds ${regs[i]}, above the maximum ${maxRank(p)}`);
+        if (regs[i] > mr) throw new FormatError(`register ${i} holds ${regs[i]}, above the maximum ${mr}`);
       return new Hll(p, seed, kind, hashId, null, regs);
     }
     if (rep !== SPARSE) throw new FormatError(`unknown representation ${rep}`);
@@ -161,42 +145,54 @@ export class Hll {
 
   /** Adds in place (an aggregate's loop); the empty sketch records the value's kind. */
   addInPlace(value: Value): this {
-    const h = probeHash(value, this.kind, this.seed, true, this.hashId);
-    const wasEmpty = !this.hasValues();
-    this.addHashInPlace(h);
-    if (this.kind === KIND_NONE && wasEmpty) this.kind = valueKind(value);
+    probeHashInto(value, this.kind, this.seed, true, this.hashId);
+    const wasEmpty = this.kind === KIND_NONE && !this.hasValues();
+    this.addParts(R.hi, R.lo);
+    if (wasEmpty) this.kind = valueKind(value);
     return this;
   }
 
   /** hll_add_hash: a hash (as sketch_hash returns it) added as a hash: records no kind. */
   addHash(h: bigint): Hll {
-    return this.copy().addHashInPlace(BigInt.asUintN(64, h));
+    return this.copy().addHashInPlace(h);
   }
 
   /** Adds a hash in place (hll_add_hash_agg's loop). */
   addHashInPlace(h: bigint): this {
-    h = BigInt.asUintN(64, h);
-    const p = this.precision;
-    if (this.registers) {
-      const [i, r] = denseIndexRank(h, p);
-      if (this.registers[i] < r) this.registers[i] = r;
-      return this;
-    }
-    const [idx, rank] = sparseEntry(h);
-    const old = this.entries!.get(idx);
-    if (old !== undefined) {
-      if (rank > old) this.entries!.set(idx, rank);
-      return this;
-    }
-    if (this.entries!.size + 1 > sparseLimit(p)) {
-      this.registers = this.denseRegisters(p);
-      this.entries = null;
-      const [i, r] = denseIndexRank(h, p);
-      if (this.registers[i] < r) this.registers[i] = r;
-      return this;
-    }
-    this.entries!.set(idx, rank);
+    split(h);
+    this.addParts(R.hi, R.lo);
     return this;
+  }
+
+  /** Adds the u64 hash hi·2^32 + lo: (index, rank) as §3.6 defines them, on 32-bit halves. */
+  private addParts(hi: number, lo: number): void {
+    const regs = this.registers;
+    if (regs) {
+      const p = this.precision;
+      // index: the top p bits; rank: 1 + the leading zeros of h << p (65 - p when that is 0).
+      const i = hi >>> (32 - p);
+      const wh = ((hi << p) | (lo >>> (32 - p))) >>> 0, wl = (lo << p) >>> 0;
+      const r = wh === 0 && wl === 0 ? 65 - p : clz64(wh, wl) + 1;
+      if (regs[i] < r) regs[i] = r;
+      return;
+    }
+    // index26: the top 26 bits; rank26: 1 + the leading zeros of h << 26 (39 when that is 0).
+    const idx = hi >>> 6;
+    const wh = ((hi << 26) | (lo >>> 6)) >>> 0, wl = (lo << 26) >>> 0;
+    const rank = wh === 0 && wl === 0 ? 39 : clz64(wh, wl) + 1;
+    const entries = this.entries!;
+    const old = entries.get(idx);
+    if (old !== undefined) {
+      if (rank > old) entries.set(idx, rank);
+      return;
+    }
+    if (entries.size + 1 > sparseLimit(this.precision)) {
+      this.registers = this.denseRegisters(this.precision);
+      this.entries = null;
+      this.addParts(hi, lo);
+      return;
+    }
+    entries.set(idx, rank);
   }
 
   // ------------------------------------------------------------ union, fold, containment

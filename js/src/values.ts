@@ -13,7 +13,8 @@
  */
 import { ComparisonError, ParameterError } from "./errors.js";
 import { concat, i64le, u64le } from "./bytes.js";
-import { xxh3 } from "./hash.js";
+import { xxh3, xxh3Into } from "./hash.js";
+import { R, join } from "./u64.js";
 
 export const KIND_NONE = 0;
 /** Kinds 10000 … 65533: a type outside the built-in catalog, derived from its names (§2.5). */
@@ -539,8 +540,60 @@ export function probeBytes(value: Value, kind: number, adding: boolean, hashId =
 
 /** The hash of a value against a sketch of `kind` with its seed (FORMAT.md §2.5). */
 export function probeHash(value: Value, kind: number, seed: bigint, adding: boolean, hashId = 2): bigint {
-  return xxh3(probeBytes(value, kind, adding, hashId), seed);
+  probeHashInto(value, kind, seed, adding, hashId);
+  return join(R.hi, R.lo);
 }
+
+// Scratch bytes for the common values' canonical bytes: hashed at once, never kept.
+const INT_BYTES = new Uint8Array(8);
+let textBytes = new Uint8Array(256);
+
+/** The canonical bytes (§2.1) of a bigint in the int64 range, or a safe integer, as int64 LE. */
+function intBytes(lo: number, hi: number): Uint8Array {
+  const b = INT_BYTES;
+  b[0] = lo; b[1] = lo >>> 8; b[2] = lo >>> 16; b[3] = lo >>> 24;
+  b[4] = hi; b[5] = hi >>> 8; b[6] = hi >>> 16; b[7] = hi >>> 24;
+  return b;
+}
+
+/** A string's UTF-8 (the text rule of §2.1) in the scratch buffer. */
+function textScratch(s: string): Uint8Array {
+  const n = s.length;
+  if (n * 3 > textBytes.length) textBytes = new Uint8Array(Math.max(n * 3, 2 * textBytes.length));
+  const b = textBytes;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) return b.subarray(0, utf8.encodeInto(s, b).written);
+    b[i] = c;
+  }
+  return b.subarray(0, n);
+}
+
+/** probeHash with the hash's halves left in R. The values every sketch of their own kind
+ * takes as they are (integers against bigint and numeric sketches, strings against text
+ * ones) are hashed from scratch bytes; every other goes through probeBytes. */
+export function probeHashInto(value: Value, kind: number, seed: bigint, adding: boolean, hashId = 2): void {
+  switch (typeof value) {
+    case "number":
+      if (Number.isSafeInteger(value) && (kind === KIND_NONE || kind === 20 || kind === 1700)) {
+        xxh3Into(intBytes(value >>> 0, Math.floor(value / 4294967296) >>> 0), seed);
+        return;
+      }
+      break;
+    case "bigint":
+      if (value >= INT64_MIN && value <= INT64_MAX && (kind === KIND_NONE || kind === 20 || kind === 1700)) {
+        INT_VIEW.setBigInt64(0, value, true);
+        xxh3Into(INT_BYTES, seed);
+        return;
+      }
+      break;
+    case "string":
+      if (kind === KIND_NONE || kind === 25) { xxh3Into(textScratch(value), seed); return; }
+      break;
+  }
+  xxh3Into(probeBytes(value, kind, adding, hashId), seed);
+}
+const INT_VIEW = new DataView(INT_BYTES.buffer);
 
 /** The kind a sketch records after its first value (the value's own kind). */
 export function valueKind(value: Value): number {
