@@ -377,7 +377,7 @@ prob_ordered_set_descending(FunctionCallInfo fcinfo, const char *name)
 	SortGroupClause *sort;
 	Oid			opfamily;
 	Oid			opcintype;
-	int16		strategy;
+	ProbOrderingStrategy strategy;
 	Oid			type;
 	Oid			opclass;
 

@@ -27,4 +27,16 @@
 #define PROB_NORETURN_AFTER
 #endif
 
+/*
+ * 18's get_ordering_op_properties reports a CompareType (COMPARE_LT, COMPARE_GT)
+ * where earlier versions report a btree strategy number (int16); the numbers are
+ * the same (BTLessStrategyNumber 1, BTGreaterStrategyNumber 5).
+ */
+#if PG_VERSION_NUM >= 180000
+#include "access/cmptype.h"
+typedef CompareType ProbOrderingStrategy;
+#else
+typedef int16 ProbOrderingStrategy;
+#endif
+
 #endif							/* PROBABILISTIC_COMPAT_H */
