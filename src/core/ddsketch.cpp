@@ -20,7 +20,7 @@ constexpr std::size_t kOffFlags = 3, kOffPositiveWidth = 4, kOffNegativeWidth = 
 constexpr std::uint8_t kFlagPositiveCollapsed = 1, kFlagNegativeCollapsed = 2, kFlagSumUnknown = 4;
 
 // The cubic of the mapping: P(0) = 0, P(1) = 1, increasing on [0, 1].
-constexpr double kA = 6.0 / 35.0, kB = -3.0 / 5.0, kC = 10.0 / 7.0;
+constexpr double kA = 6.0 / 35.0, kB = -3.0 / 5.0, kC = kCubicC;
 
 // The shared prefix check reads hash ids 0..kHashId; a ddsketch then requires 0.
 constexpr header::Type kHeaderType{"invalid ddsketch value", kTypeTag, kHeaderSize, kNoHash};
@@ -95,10 +95,23 @@ int floor_div64(int b) { return b >= 0 ? b / 64 : -((-b + 63) / 64); }
 
 bool negative_limbs(const std::vector<std::uint64_t>& limbs) { return !limbs.empty() && (limbs.back() >> 63) != 0; }
 
+// The limb that sign-extends a two's complement integer whose top limb is `top`.
+std::uint64_t sign_limb(std::uint64_t top) { return (top >> 63) != 0 ? ~UINT64_C(0) : 0; }
+
+// -x in two's complement, in place, over the limbs given.
+void negate_limbs(std::uint64_t* limbs, std::size_t n) {
+    std::uint64_t carry = 1;
+    for (std::size_t i = 0; i < n; i++) {
+        uint128 t = static_cast<uint128>(~limbs[i]) + carry;
+        limbs[i] = static_cast<std::uint64_t>(t);
+        carry = static_cast<std::uint64_t>(t >> 64);
+    }
+}
+
 // Widens limbs (at low) to cover [new_low, new_high), sign-extending.
 void widen(ExactSum& s, int new_low, int new_high) {
     if (s.limbs.empty()) s.low = new_low;
-    std::uint64_t sign = negative_limbs(s.limbs) ? ~UINT64_C(0) : 0;
+    std::uint64_t sign = s.limbs.empty() ? 0 : sign_limb(s.limbs.back());
     if (new_low < s.low) {
         s.limbs.insert(s.limbs.begin(), static_cast<std::size_t>(s.low - new_low), 0);
         s.low = new_low;
@@ -162,7 +175,7 @@ void ExactSum::add(const ExactSum& other) {
     }
     int high = std::max(low + static_cast<int>(limbs.size()), other.low + static_cast<int>(other.limbs.size())) + 1;
     widen(*this, std::min(low, other.low), high);
-    std::uint64_t sign = negative_limbs(other.limbs) ? ~UINT64_C(0) : 0;
+    std::uint64_t sign = sign_limb(other.limbs.back());
     std::uint64_t carry = 0;
     for (std::size_t i = static_cast<std::size_t>(other.low - low); i < limbs.size(); i++) {
         std::size_t k = i - static_cast<std::size_t>(other.low - low);
@@ -188,14 +201,7 @@ void ExactSum::add_product(double v, std::uint64_t n) {
     uint128 low_part = p << shift;
     t.limbs = {static_cast<std::uint64_t>(low_part), static_cast<std::uint64_t>(low_part >> 64),
                shift == 0 ? 0 : static_cast<std::uint64_t>(p >> (128 - shift)), 0};
-    if (v < 0) {
-        std::uint64_t carry = 1;
-        for (auto& l : t.limbs) {
-            uint128 x = static_cast<uint128>(~l) + carry;
-            l = static_cast<std::uint64_t>(x);
-            carry = static_cast<std::uint64_t>(x >> 64);
-        }
-    }
+    if (v < 0) negate_limbs(t.limbs.data(), t.limbs.size());
     add(t);
 }
 
@@ -208,14 +214,7 @@ bool ExactSum::to_double(double* out) const {
     }
     bool neg = negative_limbs(limbs);
     std::vector<std::uint64_t> mag = limbs;
-    if (neg) {
-        std::uint64_t carry = 1;
-        for (auto& l : mag) {
-            uint128 t = static_cast<uint128>(~l) + carry;
-            l = static_cast<std::uint64_t>(t);
-            carry = static_cast<std::uint64_t>(t >> 64);
-        }
-    }
+    if (neg) negate_limbs(mag.data(), mag.size());
     while (!mag.empty() && mag.back() == 0) mag.pop_back();
     // bits: the magnitude's length in bits from 2^(64 low).
     long bits = 64L * static_cast<long>(mag.size() - 1) + (64 - __builtin_clzll(mag.back()));
@@ -687,7 +686,7 @@ bool add_sum_in_place(std::uint8_t* limbs_at, std::uint32_t nlimbs, std::int32_t
     // the sum fits in place only if that limb is still the sign extension.
     std::uint64_t limbs[kMaxSumLimbs + 1];
     for (std::uint32_t i = 0; i < nlimbs; i++) limbs[i] = load_le64(limbs_at + 8 * i);
-    limbs[nlimbs] = (limbs[nlimbs - 1] >> 63) != 0 ? ~UINT64_C(0) : 0;
+    limbs[nlimbs] = sign_limb(limbs[nlimbs - 1]);
     std::uint64_t carry = 0;
     for (std::size_t i = at; i <= nlimbs; i++) {
         std::uint64_t part = i - at < 2 ? parts[i - at] : 0;
@@ -695,7 +694,7 @@ bool add_sum_in_place(std::uint8_t* limbs_at, std::uint32_t nlimbs, std::int32_t
         limbs[i] = static_cast<std::uint64_t>(t);
         carry = static_cast<std::uint64_t>(t >> 64) != 0 ? 1 : 0;
     }
-    if (limbs[nlimbs] != ((limbs[nlimbs - 1] >> 63) != 0 ? ~UINT64_C(0) : 0)) return false;
+    if (limbs[nlimbs] != sign_limb(limbs[nlimbs - 1])) return false;
     if (limbs[0] == 0) return false;
     if (nlimbs >= 2) {
         std::uint64_t top = limbs[nlimbs - 1], next_sign = limbs[nlimbs - 2] >> 63;

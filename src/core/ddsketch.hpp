@@ -77,6 +77,9 @@ constexpr double kDefaultAlpha = 0.01;
 constexpr std::uint32_t kMaxBuckets = 65536;
 constexpr std::uint32_t kDefaultMaxBuckets = 2048;
 // 2^-1074 .. 2^1024 * 2^64 and a sign bit: limbs -17 .. 17.
+// The mapping's cubic P(s) = ((A s + B) s + C) s (doc/FORMAT.md 6.2): its C, which
+// DataDog's CubicallyInterpolatedMapping shares (ddsketch_datadog.cpp).
+constexpr double kCubicC = 10.0 / 7.0;
 constexpr int kMinSumLimb = -17;
 constexpr int kMaxSumLimbs = 35;
 

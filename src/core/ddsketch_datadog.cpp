@@ -11,7 +11,6 @@
 namespace probabilistic::ddsketch::datadog {
 namespace {
 
-constexpr double kC = 10.0 / 7.0;
 enum Interpolation { kNone = 0, kLinear = 1, kQuadratic = 2, kCubic = 3 };
 constexpr int kMaxGroupDepth = 32;
 constexpr std::uint64_t kMaxFieldNumber = (UINT64_C(1) << 29) - 1;
@@ -316,7 +315,7 @@ Plan plan_of(const MappingImage& m) {
         // The alpha whose export has this very gamma (gamma_of(alpha) == gamma): the one of fewest
         // digits, else the nearest to ln(gamma) / 2; for a gamma no export of ours wrote, the
         // alpha of fewest digits whose multiplier is sketches-js's within a rounding.
-        double target = (1.0 / log_gamma) / kC;
+        double target = (1.0 / log_gamma) / kCubicC;
         double near = std::log1p(m.gamma - 1.0) / 2.0;
         auto exact = [&](double a) { return gamma_of(a) == m.gamma; };
         double alpha;

@@ -11,27 +11,28 @@
 #include <string>
 
 #include "core.hpp"
+#include "kind.h"
 
 namespace probabilistic::kind {
 
 // No kind recorded: a sketch with no values, one built from hashes only, or a
 // value written before kinds existed.
-constexpr std::uint16_t kNone = 0;
+constexpr std::uint16_t kNone = PROB_KIND_NONE;
 // 1 ... kMaxBuiltin: a PostgreSQL built-in type (its OID, below 10000, the
 // same in every database), the representative of the values' family.
-constexpr std::uint16_t kMaxBuiltin = 9999;
+constexpr std::uint16_t kMaxBuiltin = PROB_KIND_MAX_BUILTIN;
 // kMinOutside ... kMaxOutside: a type outside PostgreSQL's built-in catalog
 // (an extension's type, an enum, an array of such), by a number derived from
 // its name and its extension's name (FORMAT.md 2.5), the same in every
 // database. Two such types may share a number (1 in 55534 for a given pair).
-constexpr std::uint16_t kMinOutside = 10000;
-constexpr std::uint16_t kMaxOutside = 0xFFFD;
+constexpr std::uint16_t kMinOutside = PROB_KIND_MIN_OUTSIDE;
+constexpr std::uint16_t kMaxOutside = PROB_KIND_MAX_OUTSIDE;
 // Written by 0.5.0 to 0.8.0 for every type outside the built-in catalog: one
 // of them, not known which. Still read; stands for any kMinOutside ...
 // kMaxOutside kind (probes, unions and comparisons behave as they did then).
-constexpr std::uint16_t kOther = 0xFFFE;
+constexpr std::uint16_t kOther = PROB_KIND_OTHER;
 // Values of several kinds, unioned together.
-constexpr std::uint16_t kMixed = 0xFFFF;
+constexpr std::uint16_t kMixed = PROB_KIND_MIXED;
 
 // Format version 1 has no kind; version 2 has a non-zero kind at bytes 6-7.
 constexpr std::uint8_t kVersionWithout = 1;

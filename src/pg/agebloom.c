@@ -377,8 +377,12 @@ agebloom_trans(FunctionCallInfo fcinfo, const ProbAggregate *agg, int time_arg)
 		PG_RETURN_POINTER(state);
 	if (time_arg > 0)
 	{
-		/* The aggregate's arguments are x, window, capacity, fpr, at: at is its fifth. */
-		agebloom_refuse_zoned_time(prob_aggregate_arg(fcinfo, time_arg - 1));
+		/* The aggregate's arguments are x, window, capacity, fpr, at: at is its fifth. Once a call. */
+		if (unlikely(!cache->call_checked))
+		{
+			agebloom_refuse_zoned_time(prob_aggregate_arg(fcinfo, time_arg - 1));
+			cache->call_checked = true;
+		}
 		if (PG_ARGISNULL(time_arg))
 			ereport(ERROR,
 					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),

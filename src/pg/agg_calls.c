@@ -136,19 +136,9 @@ Node *
 prob_aggregate_arg(FunctionCallInfo fcinfo, int argno)
 {
 	Aggref	   *aggref = prob_aggregate_call(fcinfo);
-	ListCell   *lc;
+	List	   *args = aggref == NULL ? NIL : call_args(aggref);
 
-	if (aggref == NULL)
-		return NULL;
-	/* call_args's walk without its list: transition functions call this per row. */
-	foreach(lc, aggref->args)
-	{
-		TargetEntry *tle = lfirst_node(TargetEntry, lc);
-
-		if (!tle->resjunk && argno-- == 0)
-			return (Node *) tle->expr;
-	}
-	return NULL;
+	return argno < list_length(args) ? (Node *) list_nth(args, argno) : NULL;
 }
 
 bool

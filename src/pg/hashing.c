@@ -8,6 +8,7 @@
 #include "hashing.h"
 
 #include "core/byte_order.h"
+#include "core/kind.h"
 
 #include "agg_calls.h"
 #include "memory.h"
@@ -77,27 +78,13 @@ init_opclass(ProbHashType *type, Oid base, MemoryContext mcxt)
 	type->kind = PROB_HASH_OPCLASS;
 }
 
-/* Kinds that are not type OIDs (kind.hpp). */
-#define PROB_KIND_NONE 0
-#define PROB_KIND_MAX_BUILTIN 9999
-#define PROB_KIND_MIN_OUTSIDE 10000
-#define PROB_KIND_MAX_OUTSIDE 0xFFFD
-#define PROB_KIND_OTHER 0xFFFE	/* 0.5.0 to 0.8.0: a type outside the catalog, not known which */
-#define PROB_KIND_MIXED 0xFFFF
-
-static inline bool
-kind_is_outside(uint16 kind)
-{
-	return kind >= PROB_KIND_MIN_OUTSIDE && kind <= PROB_KIND_MAX_OUTSIDE;
-}
-
 /*
  * The kind of a type outside the built-in catalog (FORMAT.md 2.5), the same
  * in every database and after a dump and restore: derived from names, never
  * from OIDs or schemas. Its identity is the UTF-8 bytes of the name of the
  * extension the type belongs to (none: no bytes), a 0 byte, the type's name,
  * then "[]" for an array of it; the kind is 10000 + XXH3-64 (seed 0) of the
- * identity modulo 55534.
+ * identity modulo 55534 (core/kind.h).
  */
 static uint16
 outside_kind(Oid base, bool array)
@@ -124,9 +111,7 @@ outside_kind(Oid base, bool array)
 	ReleaseSysCache(tup);
 	if (array)
 		appendStringInfoString(&identity, "[]");
-	return (uint16) (PROB_KIND_MIN_OUTSIDE +
-					 prob_hash_bytes(identity.data, identity.len, 0) %
-					 (PROB_KIND_MAX_OUTSIDE - PROB_KIND_MIN_OUTSIDE + 1));
+	return prob_kind_outside_of_hash(prob_hash_bytes(identity.data, identity.len, 0));
 }
 
 /* sketch_text's I/O is text's. */
@@ -666,7 +651,7 @@ kind_text(uint16 kind)
 {
 	return kind == PROB_KIND_OTHER ? "values this sketch holds, of a type that is not built in" :
 		kind == PROB_KIND_MIXED ? "values this sketch holds, of several types" :
-		kind_is_outside(kind) ? psprintf("values this sketch holds, of a type that is not built in (kind %u)", kind) :
+		prob_kind_is_outside(kind) ? psprintf("values this sketch holds, of a type that is not built in (kind %u)", kind) :
 		psprintf("%s values this sketch holds", format_type_be(kind));
 }
 
@@ -873,9 +858,9 @@ prob_hash_prepare(const ProbHashType *type, const struct varlena *sketch)
 		 * value of another is refused, as "=" between the two, if any, is
 		 * not one this server can find from the sketch's kind.
 		 */
-		if (kind == PROB_KIND_OTHER ? !kind_is_outside(type->value_kind) : kind_is_outside(kind))
+		if (kind == PROB_KIND_OTHER ? !prob_kind_is_outside(type->value_kind) : prob_kind_is_outside(kind))
 		{
-			if (kind_is_outside(type->value_kind))
+			if (prob_kind_is_outside(type->value_kind))
 				refuse(type, kind, ERRCODE_DATATYPE_MISMATCH,
 					   psprintf("The sketch holds values of another type defined outside PostgreSQL's built-in catalog "
 								"(values of %s have kind %u, doc/FORMAT.md 2.5), and \"=\" between two such types "
@@ -916,7 +901,7 @@ prob_kind_json(uint16 kind)
 		return "\"other\"";
 	if (kind == PROB_KIND_MIXED)
 		return "\"mixed\"";
-	if (kind_is_outside(kind))
+	if (prob_kind_is_outside(kind))
 		return psprintf("\"other %u\"", kind);
 	initStringInfo(&out);
 	escape_json(&out, kind_type_name(kind));
@@ -930,7 +915,7 @@ prob_kind_values_text(uint16 kind)
 		return pstrdup("values of no recorded type");
 	if (kind == PROB_KIND_OTHER)
 		return pstrdup("values of a type that is not built in");
-	if (kind_is_outside(kind))
+	if (prob_kind_is_outside(kind))
 		return psprintf("values of a type that is not built in (kind %u)", kind);
 	if (kind == PROB_KIND_MIXED)
 		return pstrdup("values of several types");

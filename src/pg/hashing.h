@@ -163,6 +163,7 @@ typedef struct ProbArgCache
 	bool		working_known;	/* working is set */
 	bool		working;		/* states may be working states (sketch.h) */
 	uint8		family;			/* hll_add_agg(x, p, family): its hash id, 0 until known */
+	bool		call_checked;	/* the call as written passed its checks (agebloom_agg's time) */
 } ProbArgCache;
 
 static inline ProbArgCache *
