@@ -858,9 +858,15 @@ prob_hash_prepare(const ProbHashType *type, const struct varlena *sketch)
 		 * value of another is refused, as "=" between the two, if any, is
 		 * not one this server can find from the sketch's kind.
 		 */
-		if (kind == PROB_KIND_OTHER ? !prob_kind_is_outside(type->value_kind) : prob_kind_is_outside(kind))
+		bool		value_outside = prob_kind_is_outside(type->value_kind);
+
+		if (kind == PROB_KIND_OTHER && value_outside)
 		{
-			if (prob_kind_is_outside(type->value_kind))
+			/* hashed by its own rule, as before 0.9.0 */
+		}
+		else if (kind == PROB_KIND_OTHER || prob_kind_is_outside(kind))
+		{
+			if (value_outside)
 				refuse(type, kind, ERRCODE_DATATYPE_MISMATCH,
 					   psprintf("The sketch holds values of another type defined outside PostgreSQL's built-in catalog "
 								"(values of %s have kind %u, doc/FORMAT.md 2.5), and \"=\" between two such types "
@@ -870,7 +876,7 @@ prob_hash_prepare(const ProbHashType *type, const struct varlena *sketch)
 				   "The sketch holds values of a type defined outside PostgreSQL's built-in catalog (an extension's type or an enum), whose \"=\" with this type cannot be known.",
 				   "Cast the value to the sketch's type.");
 		}
-		else if (kind != PROB_KIND_OTHER)
+		else
 			resolve_builtin(type, kind, rule);
 	}
 	rule->sketch_kind = kind;
