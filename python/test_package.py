@@ -50,6 +50,13 @@ def repeated(values):
     return [float(text) for text, times in values for _ in range(times)]
 
 
+def _agebloom_of(values):
+    f = agebloom.Agebloom.count_window(2 * len(values), 0.01)
+    for v in values:
+        f.add(v)
+    return f
+
+
 class PublicApi(unittest.TestCase):
     def test_doctests(self):
         for module in (probabilistic, hashing, hll, bloom, cuckoo, fuse, agebloom, ddsketch, kll, topk, countmin):
@@ -57,6 +64,33 @@ class PublicApi(unittest.TestCase):
                 result = doctest.testmod(module, verbose=False)
                 self.assertGreater(result.attempted, 0)
                 self.assertEqual(result.failed, 0)
+
+    def test_filters_count_their_lookups_and_no_answers(self):
+        added = ["id:%d" % i for i in range(500)]
+        absent = ["other:%d" % i for i in range(2000)]
+        makers = {
+            "bloom": lambda: bloom.Bloom.from_values(added, 500, 0.01),
+            "cuckoo": lambda: cuckoo.Cuckoo.from_values(added, 500, 0.01),
+            "fuse": lambda: fuse.Fuse.from_values(added, 0.01),
+            "agebloom": lambda: _agebloom_of(added),
+        }
+        for name, make in makers.items():
+            with self.subTest(filter=name):
+                f = make()
+                self.assertEqual((f.stats.lookups, f.stats.answered_no), (0, 0), "adding is not a lookup")
+                no = sum(1 for k in absent if not f.contains(k))
+                self.assertTrue(all(f.contains(k) for k in added), "a value added answered no")
+                self.assertEqual(f.stats.lookups, len(absent) + len(added))
+                self.assertEqual(f.stats.answered_no, no)
+                self.assertGreater(no, 0.9 * len(absent))
+                self.assertEqual(f.stats.no_share, no / (len(absent) + len(added)))
+                g = type(f).parse(f.to_bytes())
+                self.assertEqual(g.stats.lookups, 0, "a value read starts its own count")
+                g.stats = f.stats
+                g.contains("other:0")
+                self.assertEqual(f.stats.lookups, len(absent) + len(added) + 1)
+                f.stats.reset()
+                self.assertEqual(f.stats.no_share, 0.0)
 
     def test_hll_and_bloom_of_text_have_the_servers_bytes(self):
         for rec in vectors("hll")["hll"]:

@@ -3,6 +3,7 @@ import { CapacityError, FormatError, ParameterError } from "./errors.js";
 import { GAMMA, U64, fmix64, mulhi, popcount, setBit, testBit, textToBytes, toHex, toUint8Array, view, copyBytes } from "./bytes.js";
 import { KIND_NONE, Value, probeHash, unionKind, validKind, valueKind } from "./values.js";
 import { loadSeed } from "./hash.js";
+import { LookupStats } from "./stats.js";
 
 const TAG = 0x41, HEADER = 88, COUNT = 1, TIME = 2;
 const MAX_HASHES = 64, MAX_GENERATIONS = 1024, DEFAULT_GENERATIONS = 32;
@@ -75,6 +76,8 @@ const micros = (t: Instant) => (t instanceof Date ? BigInt(t.getTime()) * 1000n 
 export interface AgebloomOptions { generations?: number; seed?: bigint }
 
 export class Agebloom {
+  /** Lookups answered and answered "no" (LookupStats); copies, and values made by add and union, count into the same one. */
+  stats = new LookupStats();
   readonly l: number; readonly limit: bigint; readonly length: bigint; readonly k: number; readonly m: number;
   private counts: bigint[]; private slices: Uint8Array[];
   generation: bigint; items: bigint; kind = KIND_NONE;
@@ -119,7 +122,9 @@ export class Agebloom {
   private slot(g: bigint): number { return Number(floorMod(g, BigInt(this.S))); }
 
   copy(): Agebloom {
-    return Agebloom.fromBytes(this.toBytes());
+    const out = Agebloom.fromBytes(this.toBytes());
+    out.stats = this.stats;
+    return out;
   }
 
   private position(h: bigint, p: number): number {
@@ -187,7 +192,10 @@ export class Agebloom {
   }
 
   containsHash(h: bigint, at?: Instant): boolean {
-    h = BigInt.asUintN(64, h);
+    return this.stats.record(this.found(BigInt.asUintN(64, h), at));
+  }
+
+  private found(h: bigint, at?: Instant): boolean {
     if (at !== undefined && this.mode !== TIME) throw new ParameterError("a count window has no time to ask at");
     if (this.generation === NO_GENERATION) return false;
     if (at === undefined) return this.runFound(h, this.S);

@@ -5,6 +5,7 @@ import { KIND_NONE, Value, checkComparable, probeHashInto, unionKind, valueKind 
 import { R, add64, fmix64, mulHi, split } from "./u64.js";
 import { readKind } from "./hll.js";
 import { loadSeed } from "./hash.js";
+import { LookupStats } from "./stats.js";
 
 const TAG = 0x42, HEADER = 32, LAYER_HEADER = 32;
 export const FIXED = 1, SCALABLE = 2, BLOCKED = 3;
@@ -212,6 +213,8 @@ class BlockedLayer extends Layer {
 export interface BloomOptions { layout?: Layout; seed?: bigint }
 
 export class Bloom {
+  /** Lookups answered and answered "no" (LookupStats); copies, and values made by add and union, count into the same one. */
+  stats = new LookupStats();
   private constructor(readonly layout: number, readonly seed: bigint, readonly capacity: bigint, readonly fpr: number,
                       private layers: Layer[], public kind: number, readonly hashId: number) {}
 
@@ -239,7 +242,9 @@ export class Bloom {
   }
 
   copy(): Bloom {
-    return new Bloom(this.layout, this.seed, this.capacity, this.fpr, this.layers.map((l) => l.copy()), this.kind, this.hashId);
+    const out = new Bloom(this.layout, this.seed, this.capacity, this.fpr, this.layers.map((l) => l.copy()), this.kind, this.hashId);
+    out.stats = this.stats;
+    return out;
   }
 
   hasValues(): boolean { return this.layers.some((l) => l.x > 0); }
@@ -363,12 +368,12 @@ export class Bloom {
   /** bloom_contains (@>): the value hashed with the filter's seed against its kind (§2.5). */
   contains(value: Value): boolean {
     probeHashInto(value, this.kind, this.seed, false, this.hashId);
-    return this.containsParts(R.hi, R.lo);
+    return this.stats.record(this.containsParts(R.hi, R.lo));
   }
 
   containsHash(h: bigint): boolean {
     split(h);
-    return this.containsParts(R.hi, R.lo);
+    return this.stats.record(this.containsParts(R.hi, R.lo));
   }
 
   private containsParts(hi: number, lo: number): boolean {

@@ -4,6 +4,7 @@ import { GAMMA, U64, fmix64, getBits, ldexp, mulhi, setBits, testBit, textToByte
 import { KIND_NONE, Value, probeHash, unionKind, valueKind } from "./values.js";
 import { readKind } from "./hll.js";
 import { loadSeed } from "./hash.js";
+import { LookupStats } from "./stats.js";
 
 const TAG = 0x43, HEADER = 48, BUCKET = 4, MAX_KICKS = 500;
 const MAX_CAPACITY = 1n << 62n;
@@ -34,6 +35,8 @@ function validParameters(capacity: bigint, fpr: number): string | null {
 }
 
 export class Cuckoo {
+  /** Lookups answered and answered "no" (LookupStats); copies, and values made by add and union, count into the same one. */
+  stats = new LookupStats();
   private constructor(readonly capacity: bigint, readonly fpr: number, readonly seed: bigint, readonly f: number,
                       readonly bucketCount: number, private entries: Uint32Array, public items: number, public kind: number) {}
 
@@ -49,7 +52,9 @@ export class Cuckoo {
   }
 
   copy(): Cuckoo {
-    return new Cuckoo(this.capacity, this.fpr, this.seed, this.f, this.bucketCount, this.entries.slice(), this.items, this.kind);
+    const out = new Cuckoo(this.capacity, this.fpr, this.seed, this.f, this.bucketCount, this.entries.slice(), this.items, this.kind);
+    out.stats = this.stats;
+    return out;
   }
 
   /** Reads outside bytes, validated as §5.4 says, in its order. */
@@ -218,7 +223,7 @@ export class Cuckoo {
   count(value: Value): number { return this.countHash(this.hash(value, false)); }
 
   /** cuckoo_contains (@>). */
-  contains(value: Value): boolean { return this.count(value) > 0; }
+  contains(value: Value): boolean { return this.stats.record(this.count(value) > 0); }
 
   /** cuckoo_union (§5.7): the multiset union. */
   union(o: Cuckoo): Cuckoo {

@@ -4,6 +4,7 @@ import { GAMMA, U64, fmix64, getBits, ldexp, mulhi, setBits, testBit, textToByte
 import { KIND_NONE, Value, probeHash, probeHashInto, unionKind, validKind, valueKind } from "./values.js";
 import { R, add64, fmix64 as fmix64Parts, join, mulHi, split } from "./u64.js";
 import { loadSeed } from "./hash.js";
+import { LookupStats } from "./stats.js";
 
 const TAG = 0x46, HEADER = 64, KEYS = 1, FILTER = 2, MAX_ATTEMPTS = 1024;
 const MAXC = 511 * 2 ** 20;
@@ -78,6 +79,8 @@ function positions(x: bigint, L: number, C: number, f: number): [number, number,
 }
 
 export class Fuse {
+  /** Lookups answered and answered "no" (LookupStats); a filter built from a key set starts its own. */
+  stats = new LookupStats();
   private constructor(readonly form: 1 | 2, readonly fpr: number, readonly seed: bigint, public kind: number,
                       readonly f: number, readonly keys: bigint[] | null, readonly n: bigint,
                       readonly segmentLength: number, readonly segmentCount: number, readonly attempt: number,
@@ -171,13 +174,13 @@ export class Fuse {
 
   containsHash(h: bigint): boolean {
     split(h);
-    return this.containsParts(R.hi, R.lo);
+    return this.stats.record(this.containsParts(R.hi, R.lo));
   }
 
   /** fuse_contains (@>): the value hashed with the seed against the kind (§2.5). */
   contains(value: Value): boolean {
     probeHashInto(value, this.kind, this.seed, false);
-    return this.containsParts(R.hi, R.lo);
+    return this.stats.record(this.containsParts(R.hi, R.lo));
   }
 
   /** §12.5's probe on 32-bit halves: x = fmix64(h + (a + 1)·GAMMA); p0 = mulhi(x, C·L),

@@ -14,3 +14,4 @@ export { Fuse, FUSE_DEFAULT_FPR } from "./fuse.js";
 export { Agebloom } from "./agebloom.js";
 export type { Instant, AgebloomOptions } from "./agebloom.js";
 export { toHex, fromHex } from "./bytes.js";
+export { LookupStats } from "./stats.js";

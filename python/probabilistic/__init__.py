@@ -20,9 +20,10 @@ after 1024 failed constructions).
 """
 
 from . import agebloom, bloom, countmin, cuckoo, ddsketch, fuse, hashing, hll, kll, topk
+from ._base import LookupStats
 from .probabilistic_format import ComparisonError, FormatError, ParameterError
 
 __all__ = ["agebloom", "bloom", "countmin", "cuckoo", "ddsketch", "fuse", "hashing", "hll", "kll", "topk",
-           "ComparisonError", "FormatError", "ParameterError", "__version__"]
+           "ComparisonError", "FormatError", "LookupStats", "ParameterError", "__version__"]
 
 __version__ = "0.9.0"

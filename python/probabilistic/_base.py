@@ -69,6 +69,36 @@ class Sketch:
         return "<%s %d bytes>" % (type(self).__module__ + "." + type(self).__name__, len(self.to_bytes()))
 
 
+class LookupStats:
+    """What a filter saved: the lookups it answered, and how many it answered "no" in the
+    application's memory (each a query that did not happen). ``no_share`` is the number that
+    decides whether a filter earns its place."""
+
+    __slots__ = ("lookups", "answered_no")
+
+    def __init__(self) -> None:
+        self.lookups = 0
+        self.answered_no = 0
+
+    @property
+    def no_share(self) -> float:
+        """answered_no / lookups (0.0 before the first lookup)."""
+        return self.answered_no / self.lookups if self.lookups else 0.0
+
+    def record(self, found: bool) -> bool:
+        """Counts one answer and returns it."""
+        self.lookups += 1
+        if not found:
+            self.answered_no += 1
+        return found
+
+    def reset(self) -> None:
+        self.lookups = self.answered_no = 0
+
+    def __repr__(self) -> str:
+        return "<LookupStats %d lookups, %d answered no (%.4f)>" % (self.lookups, self.answered_no, self.no_share)
+
+
 class HashedSketch(Sketch):
     """A value that hashes what is added to it: its seed and the kind of its values."""
 
@@ -83,3 +113,15 @@ class HashedSketch(Sketch):
     def kind(self) -> int:
         """The kind of the values it holds (probabilistic.hashing; KIND_NONE when none)."""
         return self._impl.kind
+
+
+class Filter(HashedSketch):
+    """A membership filter: ``contains`` and ``contains_hash`` count into ``stats``
+    (a LookupStats; a value read, copied or made by a union starts its own: assign
+    ``new.stats = old.stats`` to keep one count across a refresh)."""
+
+    __slots__ = ("stats",)
+
+    def __init__(self, impl: Any) -> None:
+        super().__init__(impl)
+        self.stats = LookupStats()

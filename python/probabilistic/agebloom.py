@@ -25,7 +25,7 @@ import datetime
 from typing import Any, Optional, Union
 
 from . import agebloom_format as _af
-from ._base import HashedSketch
+from ._base import Filter
 from .agebloom_format import GenerationFullError
 
 __all__ = ["Agebloom", "Time", "GenerationFullError"]
@@ -44,7 +44,7 @@ def _micros(at: Time) -> int:
     raise TypeError("a time is a datetime or microseconds since 1970, not %s" % type(at).__name__)
 
 
-class Agebloom(HashedSketch):
+class Agebloom(Filter):
     """An agebloom value. ``add`` changes it in place; ``union`` returns a new value."""
 
     @staticmethod
@@ -78,12 +78,12 @@ class Agebloom(HashedSketch):
 
     def contains(self, value: Any, sql_type: Optional[str] = None) -> bool:
         """``agebloom_contains``: in the window as of the newest add."""
-        return self._impl.contains(value, sql_type)
+        return self.stats.record(self._impl.contains(value, sql_type))
 
     def contains_at(self, value: Any, at: Time, sql_type: Optional[str] = None) -> bool:
         """``agebloom_contains(filter, value, at)``: in the window that ends at ``at`` (a time
         window; ``at`` not before the newest add's generation)."""
-        return self._impl.contains_at(value, _micros(at), sql_type)
+        return self.stats.record(self._impl.contains_at(value, _micros(at), sql_type))
 
     def union(self, other: "Agebloom") -> "Agebloom":
         """``agebloom_union`` of two time windows of the same parameters."""

@@ -18,14 +18,14 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 from . import probabilistic_format as _pf
-from ._base import HashedSketch
+from ._base import Filter
 
 __all__ = ["Bloom", "LAYOUTS"]
 
 LAYOUTS = ("fixed", "scalable", "blocked")
 
 
-class Bloom(HashedSketch):
+class Bloom(Filter):
     """A bloom value. ``add`` changes it in place; ``union`` and ``intersect`` return new values."""
 
     @staticmethod
@@ -67,10 +67,10 @@ class Bloom(HashedSketch):
 
     def contains(self, value: Any, sql_type: Optional[str] = None) -> bool:
         """``bloom_contains`` (``@>``): never False for a value added."""
-        return self._impl.contains(value, sql_type)
+        return self.stats.record(self._impl.contains(value, sql_type))
 
     def contains_hash(self, h: int) -> bool:
-        return self._impl.contains_hash(h)
+        return self.stats.record(self._impl.contains_hash(h))
 
     def cardinality(self) -> int:
         """``bloom_cardinality``: the estimated number of values added."""

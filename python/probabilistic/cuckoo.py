@@ -14,13 +14,13 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 from . import cuckoo_format as _cf
-from ._base import HashedSketch
+from ._base import Filter
 from .cuckoo_format import FullError
 
 __all__ = ["Cuckoo", "FullError"]
 
 
-class Cuckoo(HashedSketch):
+class Cuckoo(Filter):
     """A cuckoo value. ``add`` and ``remove`` change it in place; ``union`` returns a new value."""
 
     @staticmethod
@@ -62,7 +62,7 @@ class Cuckoo(HashedSketch):
 
     def contains(self, value: Any, sql_type: Optional[str] = None) -> bool:
         """``cuckoo_contains`` (``@>``): never False for a value added and not removed."""
-        return self._impl.contains(value, sql_type)
+        return self.stats.record(self._impl.contains(value, sql_type))
 
     def union(self, other: "Cuckoo") -> "Cuckoo":
         """``cuckoo_union``: the multiset union; FullError when it does not fit."""

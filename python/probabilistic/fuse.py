@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 from . import fuse_format as _ff
-from ._base import HashedSketch
+from ._base import Filter
 from .fuse_format import BuildError, TooLargeError
 
 __all__ = ["Fuse", "DEFAULT_FPR", "BuildError", "TooLargeError"]
@@ -25,7 +25,7 @@ __all__ = ["Fuse", "DEFAULT_FPR", "BuildError", "TooLargeError"]
 DEFAULT_FPR: float = _ff.DEFAULT_FPR
 
 
-class Fuse(HashedSketch):
+class Fuse(Filter):
     """A fuse value: a key set or a filter. Operations return new values."""
 
     @staticmethod
@@ -64,7 +64,7 @@ class Fuse(HashedSketch):
 
     def contains(self, value: Any, sql_type: Optional[str] = None) -> bool:
         """``fuse_contains`` (``@>``): never False for a key."""
-        return bool(self._impl.contains(value, sql_type))
+        return self.stats.record(bool(self._impl.contains(value, sql_type)))
 
     def contains_hash(self, h: int) -> bool:
-        return self._impl.contains_hash(h)
+        return self.stats.record(bool(self._impl.contains_hash(h)))
