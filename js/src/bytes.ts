@@ -156,3 +156,9 @@ export function setBit(b: Uint8Array, p: number): boolean {
   b[i] |= bit;
   return true;
 }
+
+export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -380,3 +380,12 @@ export function ertlEstimate(c: number[], q: number, m: number): number {
   if (m <= 1024 && n > 0 && n < ESTIMATE_MAX) n = n * (1 - bias(n / m, q) / m);
   return n;
 }
+
+/** The prefix every header starts with, checked first (the server's header::check): the length of
+ * the header, the type tag, format version 1 or 2, hash id 2. `bad` words the FormatError. */
+export function checkPrefix(b: Uint8Array, tag: number, header: number, bad: (m: string) => FormatError): void {
+  if (b.length < header) throw bad(`it is ${b.length} bytes long, shorter than the ${header}-byte header`);
+  if (b[0] !== tag) throw bad(`type tag is 0x${b[0].toString(16)}, expected 0x${tag.toString(16)} ('${String.fromCharCode(tag)}')`);
+  if (b[1] !== 1 && b[1] !== 2) throw bad(`format version ${b[1]} is not supported (this build reads versions 1 and 2)`);
+  if (b[2] !== 2) throw bad(`unknown hash function id ${b[2]}`);
+}

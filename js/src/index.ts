@@ -13,5 +13,8 @@ export { Cuckoo } from "./cuckoo.js";
 export { Fuse, FUSE_DEFAULT_FPR } from "./fuse.js";
 export { Agebloom } from "./agebloom.js";
 export type { Instant, AgebloomOptions } from "./agebloom.js";
+export { Topk, TOPK_DEFAULT_SIZE } from "./topk.js";
+export type { TopkItem, TopkRow, TopkBounds } from "./topk.js";
+export { Countmin, COUNTMIN_DEFAULT_EPSILON, COUNTMIN_DEFAULT_DELTA } from "./countmin.js";
 export { toHex, fromHex } from "./bytes.js";
 export { LookupStats } from "./stats.js";

@@ -467,7 +467,7 @@ function refuseAdd(own: number, kind: number, why: string): never {
 }
 
 /** A string is an untyped literal against a uuid or numeric sketch, as in `col = '…'`. */
-function asLiteral(value: unknown, n: Norm, kind: number): Norm {
+export function asLiteral(value: unknown, n: Norm, kind: number): Norm {
   if (typeof value === "string" && n.t === "text") {
     if (kind === 2950) return { t: "uuid", v: parseUuid(value), type: "uuid" };
     if (kind === 1700) return { t: "numeric", v: parseNumeric(value), type: "numeric" };

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
+import pg from "pg";
 import * as P from "../dist/esm/index.js";
 
 export { P };
@@ -113,4 +114,57 @@ export function assertClose(actual, expected, what, ulps = 16) {
   if (actual === expected) return;
   const tol = ulps * Number.EPSILON * Math.max(Math.abs(expected), Number.MIN_VALUE);
   if (!(Math.abs(actual - expected) <= tol)) throw new Error(`${what}: ${actual} is not within ${ulps} ulps of ${expected}`);
+}
+
+/** splitmix64: random data repeatable from a seed (the live tests' PROB_TEST_SEED). */
+export function seededRandom(seed) {
+  let state = BigInt(seed);
+  const next64 = () => {
+    state = (state + 0x9e3779b97f4a7c15n) & ((1n << 64n) - 1n);
+    let z = state;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & ((1n << 64n) - 1n);
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & ((1n << 64n) - 1n);
+    return z ^ (z >> 31n);
+  };
+  const rand = () => Number(next64() >> 11n) / 2 ** 53;
+  const randInt = (n) => Math.floor(rand() * n);
+  const pick = (xs) => xs[randInt(xs.length)];
+  return { next64, rand, randInt, pick };
+}
+
+/** Mutations of a valid value: truncations, every header byte changed three ways, random bit flips after it. */
+export function mutations(bytes, header, randInt, flips = 8) {
+  const out = [];
+  for (const n of [0, 1, header - 1, header, bytes.length - 1, Math.floor(bytes.length / 2)]) if (n >= 0 && n < bytes.length) out.push(bytes.slice(0, n));
+  out.push(new Uint8Array([...bytes, 0]));
+  for (let i = 0; i < Math.min(header, bytes.length); i++)
+    for (const d of [1, 0x80, 0xff]) { const b = bytes.slice(); b[i] = (b[i] + d) & 0xff; out.push(b); }
+  for (let k = 0; k < flips && bytes.length > header; k++) { const b = bytes.slice(); b[header + randInt(bytes.length - header)] ^= 1 << randInt(8); out.push(b); }
+  return out;
+}
+
+/** FORMAT.md §7.1's EXPM[k] list, read from its text: the binary64 nearest e^-k, k = 0 … 32. */
+export function formatExpm() {
+  const text = readFileSync(path.join(ROOT, "doc", "FORMAT.md"), "utf8");
+  const list = [...text.matchAll(/(\d+): `0x1\.([0-9a-f]{13})p([+-]\d+)`/g)].map((m) => [Number(m[1]), (2 ** 52 + parseInt(m[2], 16)) * 2 ** (Number(m[3]) - 52)]);
+  if (list.map(([k]) => k).join() !== [...Array(33).keys()].join()) throw new Error("FORMAT.md §7.1: EXPM[0 … 32] not found");
+  return list.map(([, x]) => x);
+}
+
+/** The neighbouring binary64 above (+1) or below (-1) a positive x. */
+export function nextDouble(x, dir) {
+  const dv = new DataView(new ArrayBuffer(8));
+  dv.setFloat64(0, x);
+  dv.setBigUint64(0, dv.getBigUint64(0) + BigInt(dir));
+  return dv.getFloat64(0);
+}
+
+
+/** A client of the running server (PGHOST etc., as test/cluster.sh exports them), the extension created. */
+export async function liveClient() {
+  const client = new pg.Client();
+  await client.connect();
+  await client.query("SET client_min_messages = warning");
+  await client.query("CREATE EXTENSION IF NOT EXISTS probabilistic");
+  return client;
 }

@@ -4,26 +4,14 @@
 // PROB_TEST_SEED=<int> repeats a run's random data (the seed is printed).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import pg from "pg";
-import { P, hex } from "./helpers.mjs";
+import { P, hex, seededRandom, mutations, liveClient } from "./helpers.mjs";
 
 const live = !!process.env.PGHOST;
 const seed = Number(process.env.PROB_TEST_SEED ?? Math.floor(Math.random() * 2 ** 31));
 let client;
 await P.ready();
 
-// splitmix64: the random data, repeatable from the seed.
-let state = BigInt(seed);
-function next64() {
-  state = (state + 0x9e3779b97f4a7c15n) & ((1n << 64n) - 1n);
-  let z = state;
-  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & ((1n << 64n) - 1n);
-  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & ((1n << 64n) - 1n);
-  return z ^ (z >> 31n);
-}
-const rand = () => Number(next64() >> 11n) / 2 ** 53;
-const randInt = (n) => Math.floor(rand() * n);
-const pick = (xs) => xs[randInt(xs.length)];
+const { next64, rand, randInt, pick } = seededRandom(seed);
 
 const CHARS = ["a", "b", "z", " ", "é", "ß", "日", "本", "😀", "\u00a0", "0", "-", "'", '"', "\\"];
 /** Each type: SQL type, a random JS value, its SQL text for the array parameter, its JS value. */
@@ -58,13 +46,7 @@ const unnest = (t, i) => `(SELECT ${t.expr ?? "x"} AS x, i FROM unnest($${i}::${
 
 async function one(sql, params) { return (await client.query(sql, params)).rows[0]; }
 
-before(async () => {
-  if (!live) return;
-  client = new pg.Client();
-  await client.connect();
-  await client.query("SET client_min_messages = warning");
-  await client.query("CREATE EXTENSION IF NOT EXISTS probabilistic");
-});
+before(async () => { if (live) client = await liveClient(); });
 after(async () => { if (client) await client.end(); });
 
 for (const type of Object.keys(TYPES)) {
@@ -141,17 +123,6 @@ test("bigint filters probed with other JavaScript values: the server's answer or
   }
 });
 
-/** Mutations of a valid value: truncations and every header byte changed three ways. */
-function mutations(bytes, header) {
-  const out = [];
-  for (const n of [0, 1, header - 1, header, bytes.length - 1, Math.floor(bytes.length / 2)]) if (n >= 0 && n < bytes.length) out.push(bytes.slice(0, n));
-  out.push(new Uint8Array([...bytes, 0]));
-  for (let i = 0; i < Math.min(header, bytes.length); i++)
-    for (const d of [1, 0x80, 0xff]) { const b = bytes.slice(); b[i] = (b[i] + d) & 0xff; out.push(b); }
-  for (let k = 0; k < 8 && bytes.length > header; k++) { const b = bytes.slice(); b[header + randInt(bytes.length - header)] ^= 1 << randInt(8); out.push(b); }
-  return out;
-}
-
 test("corrupt values: refused by the server exactly when refused here (truncations, flipped header fields)", { skip: !live && "PGHOST is unset: no server" }, async () => {
   const js = values("bigint", 40);
   const h = P.Hll.empty(8); const hd = P.Hll.empty(4); const b = P.Bloom.empty(30, 0.01); const bs = P.Bloom.empty(4, 0.1, { layout: "scalable" });
@@ -161,7 +132,7 @@ test("corrupt values: refused by the server exactly when refused here (truncatio
     ["cuckoo", P.Cuckoo, c, 48], ["fuse", P.Fuse, P.Fuse.agg(js), 64], ["fuse", P.Fuse, P.Fuse.keySet(js), 64], ["agebloom", P.Agebloom, a, 88]];
   let compared = 0;
   for (const [type, cls, sketch, header] of cases) {
-    for (const m of mutations(sketch.toBytes(), header)) {
+    for (const m of mutations(sketch.toBytes(), header, randInt)) {
       let server;
       try { server = hex((await one(`SELECT $1::bytea::${type}::bytea AS r`, [m])).r); } catch (e) { server = e.code; }
       let ours;
