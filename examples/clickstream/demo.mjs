@@ -1,4 +1,4 @@
-// node demo.mjs [messages] [new share] [batch]: a consumer over a generated click stream
+// node demo.mjs [messages] [new share] [batch] [capacity]: a consumer over a generated click stream
 // (new ids with the given share, the rest repeats of earlier ones), against the server that
 // PGHOST/PGPORT/PGUSER/PGDATABASE name. Prints one JSON line: what was processed, how many
 // lookups the filter answered "no" locally (round trips spared) and how many it had to ask.
@@ -10,6 +10,7 @@ import { SeenIds, consumeBatch } from "./seen_ids.mjs";
 const messages = Number(process.argv[2] ?? 100_000);
 const newShare = Number(process.argv[3] ?? 0.9);
 const batchSize = Number(process.argv[4] ?? 1000);
+const capacity = Number(process.argv[5] ?? 2 * messages);   // a day filter's capacity (bloom_empty's)
 
 await ready();
 const db = new pg.Client();
@@ -23,7 +24,7 @@ let next = 0;
 for (let i = 0; i < messages; i++)
   stream.push(next === 0 || Math.random() < newShare ? `${run}:${next++}` : `${run}:${Math.floor(Math.random() * next)}`);
 
-const seen = new SeenIds(db, { capacity: Math.max(2 * messages, 1000), fpr: 0.01 });
+const seen = new SeenIds(db, { capacity, fpr: 0.01 });
 let processed = 0, asked = 0;
 const t0 = performance.now();
 for (let i = 0; i < stream.length; i += batchSize) {
