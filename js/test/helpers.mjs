@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
+import assert from "node:assert/strict";
 import * as P from "../dist/esm/index.js";
 
 export { P };
@@ -10,7 +11,10 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 /** A vector file, its integers beyond 2^53 kept exact (as strings: BigInt() them). */
 /** PROB_VECTORS: another folder of vectors (another checkout's test/vectors). */
 export const VECTORS = process.env.PROB_VECTORS ?? path.join(ROOT, "test", "vectors");
-export const vectors = (name) => JSON.parse(quoteBigIntegers(readFileSync(path.join(VECTORS, name + ".json"), "utf8")));
+export const vectors = (name) => JSON.parse(quoteBigIntegers(readFileSync(path.join(VECTORS, name + ".json"), "utf8")),
+  (_, v) => (typeof v === "string" && v.startsWith(NONFINITE) ? Number(v.slice(1)) : v));
+/** Python's json writes ±Infinity and NaN bare (kll.json's quantiles): read as numbers through a marked string. */
+const NONFINITE = "\u0000";
 
 /** JSON text with every integer literal of 16 digits or more (outside strings) made a string. */
 function quoteBigIntegers(text) {
@@ -22,6 +26,10 @@ function quoteBigIntegers(text) {
       while (text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
       out += text.slice(i, j + 1);
       i = j + 1;
+    } else if (/^-?Infinity|^NaN/.test(text.slice(i, i + 9))) {
+      const m = /^-?Infinity|^NaN/.exec(text.slice(i, i + 9))[0];
+      out += `"\\u0000${m}"`;
+      i += m.length;
     } else if (c === "-" || (c >= "0" && c <= "9")) {
       const m = /^-?[0-9.eE+-]+/.exec(text.slice(i, i + 64))[0];
       out += /^-?\d{16,}$/.test(m) ? `"${m}"` : m;
@@ -113,4 +121,43 @@ export function assertClose(actual, expected, what, ulps = 16) {
   if (actual === expected) return;
   const tol = ulps * Number.EPSILON * Math.max(Math.abs(expected), Number.MIN_VALUE);
   if (!(Math.abs(actual - expected) <= tol)) throw new Error(`${what}: ${actual} is not within ${ulps} ulps of ${expected}`);
+}
+
+/** A vector's text of a double, as Python writes it ('inf', '-inf', 'nan', '1e300', '-0.0'). */
+export const double = (t) => (t === "inf" ? Infinity : t === "-inf" ? -Infinity : t === "nan" ? NaN : Number(t));
+
+/** Arrays of answers (or null) equal element by element, −0 apart from 0. */
+export function sameAnswers(actual, expected, what) {
+  if (expected === null) { assert.equal(actual, null, what); return; }
+  assert.equal(actual.length, expected.length, what);
+  actual.forEach((a, i) => assert.ok(Object.is(a, expected[i]), `${what} [${i}]: ${a} is not ${expected[i]}`));
+}
+
+/** A repeatable random source (SplitMix64 from a seed): next64, rand in [0, 1), randInt(n), pick(xs). */
+export function rng(seed) {
+  let state = BigInt(seed);
+  const next64 = () => {
+    state = (state + 0x9e3779b97f4a7c15n) & ((1n << 64n) - 1n);
+    return mix(state);
+  };
+  const rand = () => Number(next64() >> 11n) / 2 ** 53;
+  const randInt = (n) => Math.floor(rand() * n);
+  return { next64, rand, randInt, pick: (xs) => xs[randInt(xs.length)] };
+}
+
+function mix(z) {
+  const M = (1n << 64n) - 1n;
+  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & M;
+  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & M;
+  return z ^ (z >> 31n);
+}
+
+/** A client of the running server (PGHOST etc.), the extension created. */
+export async function connect() {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client();
+  await client.connect();
+  await client.query("SET client_min_messages = warning");
+  await client.query("CREATE EXTENSION IF NOT EXISTS probabilistic");
+  return client;
 }

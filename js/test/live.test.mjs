@@ -4,8 +4,7 @@
 // PROB_TEST_SEED=<int> repeats a run's random data (the seed is printed).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import pg from "pg";
-import { P, hex } from "./helpers.mjs";
+import { P, hex, connect } from "./helpers.mjs";
 
 const live = !!process.env.PGHOST;
 const seed = Number(process.env.PROB_TEST_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -58,13 +57,7 @@ const unnest = (t, i) => `(SELECT ${t.expr ?? "x"} AS x, i FROM unnest($${i}::${
 
 async function one(sql, params) { return (await client.query(sql, params)).rows[0]; }
 
-before(async () => {
-  if (!live) return;
-  client = new pg.Client();
-  await client.connect();
-  await client.query("SET client_min_messages = warning");
-  await client.query("CREATE EXTENSION IF NOT EXISTS probabilistic");
-});
+before(async () => { if (live) client = await connect(); });
 after(async () => { if (client) await client.end(); });
 
 for (const type of Object.keys(TYPES)) {
