@@ -273,6 +273,9 @@ export class Ddsketch {
     return s;
   }
 
+  /** fromBytes (async like the hashed types' load: a ddsketch has no seed to ready). */
+  static async load(data: Uint8Array | ArrayBuffer): Promise<Ddsketch> { return Ddsketch.fromBytes(data); }
+
   static fromText(text: string): Ddsketch {
     return Ddsketch.fromBytes(textToBytes(text, "type ddsketch", (m) => new FormatError(m)));
   }

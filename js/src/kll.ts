@@ -293,6 +293,9 @@ export class Kll {
     return s;
   }
 
+  /** fromBytes (async like the hashed types' load: a kll has no seed to ready). */
+  static async load(data: Uint8Array | ArrayBuffer): Promise<Kll> { return Kll.fromBytes(data); }
+
   static fromText(text: string): Kll {
     return Kll.fromBytes(textToBytes(text, "type kll", (m) => new FormatError(m)));
   }
