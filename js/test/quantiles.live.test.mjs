@@ -172,7 +172,7 @@ test("unions both ways: ours of the server's and its of ours are the server's by
   assert.equal(ours(() => P.Ddsketch.empty(0.01).union(P.Ddsketch.empty(0.02))), "22023");
 });
 
-test("refusals: NaN, infinities, q outside [0, 1], bad parameters, sums past the range: the server's SQLSTATE", { skip }, async () => {
+test("refusals (NaN, infinities, q outside [0, 1], bad parameters, sums past the range) with the server's SQLSTATE; bigints, repeats", { skip }, async () => {
   const d = P.Ddsketch.empty().add(1).add(2), k = P.Kll.empty().add(1).add(2);
   const agg = (f, xs) => `(SELECT ${f}(x)::bytea FROM unnest('{${xs.join(",")}}'::float8[]) x)`;
   const cases = [ // an SQL expression ($1: the sketch's bytes) and ours
@@ -195,6 +195,12 @@ test("refusals: NaN, infinities, q outside [0, 1], bad parameters, sums past the
     ["quantile_rank($1::bytea::ddsketch, 'NaN')", P.Ddsketch.empty(), () => P.Ddsketch.empty().quantileRank(NaN)],
     ["quantile_rank($1::bytea::kll, 'NaN')", P.Kll.empty(), () => P.Kll.empty().quantileRank(NaN)],
     ["quantile_rank($1::bytea::kll, 'NaN')", k, () => k.quantileRank(NaN)],
+    ["(SELECT ddsketch_agg(x)::bytea FROM unnest('{1152921504606846977,-9223372036854775808,9007199254740993}'::bigint[]) x)", null,
+      () => P.Ddsketch.empty().add(1152921504606846977n).add(-9223372036854775808n).add(9007199254740993n)],
+    ["(SELECT kll_agg(x)::bytea FROM unnest('{1152921504606846977,-9223372036854775808,9007199254740993}'::bigint[]) x)", null,
+      () => P.Kll.empty().add(1152921504606846977n).add(-9223372036854775808n).add(9007199254740993n)],
+    ["(SELECT ddsketch_agg(x, 0.02, 16)::bytea FROM (SELECT 1.5::float8 x FROM generate_series(1, 70000) UNION ALL SELECT -3) v)", null,
+      () => P.Ddsketch.empty(0.02, 16).add(1.5, 70000).add(-3)],
     [`ddsketch_sum(${agg("ddsketch_agg", [DBL_MAX, DBL_MAX])}::ddsketch)`, null, () => P.Ddsketch.empty().add(DBL_MAX).add(DBL_MAX).sum()],
     [`ddsketch_mean(${agg("ddsketch_agg", [DBL_MAX, -DBL_MAX, 5e-324])}::ddsketch)`, null,
       () => P.Ddsketch.empty().add(DBL_MAX).add(-DBL_MAX).add(5e-324).mean()],
@@ -205,6 +211,32 @@ test("refusals: NaN, infinities, q outside [0, 1], bad parameters, sums past the
     const norm = (x) => (x instanceof P.Ddsketch || x instanceof P.Kll ? hex(x.toBytes()) : Buffer.isBuffer(x) ? hex(x) : x);
     assert.deepEqual(norm(m), typeof s === "string" ? s : norm(s.r), expr);
   }
+});
+
+test("ddsketch: a sketch imported from DataDog's image (its sum not known) is read, answered, added to and unioned as the server does", { skip }, async () => {
+  // doc/REFERENCE.md's ddsketch_import example
+  const image = "0a0909fd4a815abf52f03f12360a0b080011000000000000f03f1218000000000000f03f0000000000000000000000000000000018460a0b086e11000000000000f03f1a0d1208000000000000f03f18a20121000000000000f03f";
+  const xs = data(200, false).xs;
+  const qs = qsFor(300), probes = xsFor(xs);
+  const r = await one(`SELECT s::bytea AS b, quantiles(s, $2::float8[]) AS q, ddsketch_min(s) AS min, ddsketch_max(s) AS max,
+      (SELECT array_agg(quantile_rank(s, x) ORDER BY i) FROM unnest($3::float8[]) WITH ORDINALITY u(x, i)) AS r,
+      (s || (SELECT ddsketch_agg(x, (ddsketch_info(s)->>'alpha')::float8, (ddsketch_info(s)->>'max_buckets')::int) FROM unnest($4::float8[]) x))::bytea AS u
+    FROM (SELECT ddsketch_import(decode($1, 'hex'), 'datadog-js') AS s) v`, [image, qs, probes.map(text), xs.map(text)]);
+  const s = P.Ddsketch.fromBytes(r.b);
+  assert.equal(s.sumKnown, false);
+  for (const f of ["sum", "mean"]) {
+    assert.equal(ours(() => s[f]()), await outcome(`SELECT ddsketch_${f}($1::bytea::ddsketch) AS v`, [r.b]), f);
+    assert.equal(ours(() => s[f]()), "22023", f);
+  }
+  sameAnswers(s.quantiles(qs), r.q, "quantiles");
+  sameAnswers(probes.map((x) => s.quantileRank(x)), r.r, "ranks");
+  assert.ok(Object.is(s.min(), r.min) && Object.is(s.max(), r.max));
+  const more = P.Ddsketch.empty(s.alpha, s.maxBuckets);
+  for (const x of xs) more.addInPlace(x);
+  assert.equal(hex(s.union(more).toBytes()), hex(r.u), "the union");
+  const added = s.copy();
+  for (const x of xs) added.addInPlace(x);
+  assert.equal(hex(added.toBytes()), hex(r.u), "adds to it: the union's bytes (flag bit 2 stays, no sum)");
 });
 
 test("kll_rank_error of every k from 8 to 65535: the server's, but where glibc's pow is not correctly rounded (2 ulps at most)", { skip }, async (t) => {
