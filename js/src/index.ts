@@ -13,6 +13,8 @@ export { Cuckoo } from "./cuckoo.js";
 export { Fuse, FUSE_DEFAULT_FPR } from "./fuse.js";
 export { Agebloom } from "./agebloom.js";
 export type { Instant, AgebloomOptions } from "./agebloom.js";
+export { Ddsketch, DDSKETCH_DEFAULT_ALPHA, DDSKETCH_DEFAULT_MAX_BUCKETS } from "./ddsketch.js";
+export { Kll, KLL_DEFAULT_K } from "./kll.js";
 export { Topk, TOPK_DEFAULT_SIZE } from "./topk.js";
 export type { TopkItem, TopkRow, TopkBounds } from "./topk.js";
 export { Countmin, COUNTMIN_DEFAULT_EPSILON, COUNTMIN_DEFAULT_DELTA } from "./countmin.js";

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import pg from "pg";
+import assert from "node:assert/strict";
 import * as P from "../dist/esm/index.js";
 
 export { P };
@@ -11,7 +12,10 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 /** A vector file, its integers beyond 2^53 kept exact (as strings: BigInt() them). */
 /** PROB_VECTORS: another folder of vectors (another checkout's test/vectors). */
 export const VECTORS = process.env.PROB_VECTORS ?? path.join(ROOT, "test", "vectors");
-export const vectors = (name) => JSON.parse(quoteBigIntegers(readFileSync(path.join(VECTORS, name + ".json"), "utf8")));
+export const vectors = (name) => JSON.parse(quoteBigIntegers(readFileSync(path.join(VECTORS, name + ".json"), "utf8")),
+  (_, v) => (typeof v === "string" && v.startsWith(NONFINITE) ? Number(v.slice(1)) : v));
+/** Python's json writes ±Infinity and NaN bare (kll.json's quantiles): read as numbers through a marked string. */
+const NONFINITE = "\u0000";
 
 /** JSON text with every integer literal of 16 digits or more (outside strings) made a string. */
 function quoteBigIntegers(text) {
@@ -23,6 +27,10 @@ function quoteBigIntegers(text) {
       while (text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
       out += text.slice(i, j + 1);
       i = j + 1;
+    } else if (/^-?Infinity|^NaN/.test(text.slice(i, i + 9))) {
+      const m = /^-?Infinity|^NaN/.exec(text.slice(i, i + 9))[0];
+      out += `"\\u0000${m}"`;
+      i += m.length;
     } else if (c === "-" || (c >= "0" && c <= "9")) {
       const m = /^-?[0-9.eE+-]+/.exec(text.slice(i, i + 64))[0];
       out += /^-?\d{16,}$/.test(m) ? `"${m}"` : m;
@@ -114,6 +122,16 @@ export function assertClose(actual, expected, what, ulps = 16) {
   if (actual === expected) return;
   const tol = ulps * Number.EPSILON * Math.max(Math.abs(expected), Number.MIN_VALUE);
   if (!(Math.abs(actual - expected) <= tol)) throw new Error(`${what}: ${actual} is not within ${ulps} ulps of ${expected}`);
+}
+
+/** A vector's text of a double, as Python writes it ('inf', '-inf', 'nan', '1e300', '-0.0'). */
+export const double = (t) => (t === "inf" ? Infinity : t === "-inf" ? -Infinity : t === "nan" ? NaN : Number(t));
+
+/** Arrays of answers (or null) equal element by element, −0 apart from 0. */
+export function sameAnswers(actual, expected, what) {
+  if (expected === null) { assert.equal(actual, null, what); return; }
+  assert.equal(actual.length, expected.length, what);
+  actual.forEach((a, i) => assert.ok(Object.is(a, expected[i]), `${what} [${i}]: ${a} is not ${expected[i]}`));
 }
 
 /** splitmix64: random data repeatable from a seed (the live tests' PROB_TEST_SEED). */
