@@ -976,8 +976,9 @@ void print_theory() {
     std::printf("| design | bits/register | m x rel. variance | RSE at m = 2^14 | MVP raw | entropy bits/register | MVP at the entropy bound |\n");
     std::printf("|---|---:|---:|---:|---:|---:|---:|\n");
     struct { const char* name; int t, d; } ds_[] = {
-        {"HLL = ELL(0,0)", 0, 0}, {"ULL = ELL(0,2)", 0, 2}, {"ELL(1,9)", 1, 9}, {"ELL(2,16)", 2, 16},
-        {"ELL(2,20)", 2, 20}, {"ELL(2,24)", 2, 24}};
+        {"HLL = ELL(0,0)", 0, 0}, {"ULL = ELL(0,2)", 0, 2}, {"ELL(0,3)", 0, 3}, {"ELL(0,4)", 0, 4},
+        {"ELL(0,8)", 0, 8}, {"ELL(0,16)", 0, 16}, {"ELL(1,9)", 1, 9}, {"ELL(1,24)", 1, 24}, {"ELL(2,16)", 2, 16},
+        {"ELL(2,20)", 2, 20}, {"ELL(2,24)", 2, 24}, {"ELL(2,32)", 2, 32}};
     for (auto& x : ds_) {
         Theory th = theory(x.t, x.d);
         int bits = 6 + x.t + x.d;
@@ -1010,7 +1011,7 @@ void validate(int trials) {
                 "own add_hash, the others through their insert rule. Drawn: the shortcut. %d trials each.\n\n", trials);
     std::printf("| design | n | bias direct | bias drawn | RMSE direct | RMSE drawn | coded bytes direct | coded bytes drawn | chi2 / df of the register-value histograms |\n");
     std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-    struct { const char* name; int t, d; } designs[] = {{"HLL (ours)", 0, 0}, {"ULL", 0, 2}, {"ELL(2,20)", 2, 20}, {"ELL(2,24)", 2, 24}};
+    struct { const char* name; int t, d; } designs[] = {{"HLL (ours)", 0, 0}, {"ULL", 0, 2}, {"ELL(0,4)", 0, 4}, {"ELL(2,20)", 2, 20}, {"ELL(2,24)", 2, 24}};
     for (auto& x : designs) {
         for (uint64_t n : {uint64_t(1000), uint64_t(10000), uint64_t(100000)}) {
             int p = x.t == 2 ? 9 : 12;
@@ -1143,8 +1144,8 @@ void speed(uint64_t n) {
         std::printf("| HLL 6-bit (ours, today) | p=14 | %zu | — | %.0f | yes (6-bit max) |\n", stored[0].size(), ns);
     }
     struct Cfg { const char* name; int t, d, p; };
-    Cfg cfgs[] = {{"HLL", 0, 0, 14}, {"ULL", 0, 2, 13}, {"ULL", 0, 2, 14}, {"ELL(2,20)", 2, 20, 11},
-                  {"ELL(2,24)", 2, 24, 11}};
+    Cfg cfgs[] = {{"HLL", 0, 0, 14}, {"ULL", 0, 2, 13}, {"ELL(0,4)", 0, 4, 13}, {"ELL(0,8)", 0, 8, 13},
+                  {"ELL(2,20)", 2, 20, 11}, {"ELL(2,24)", 2, 24, 11}};
     for (auto& c : cfgs) {
         Design g(c.t, c.d, c.p);
         std::vector<std::vector<uint32_t>> raw;
@@ -1330,6 +1331,7 @@ int main(int argc, char** argv) {
     int threads = 2;
     int validate_trials = 1000;
     std::vector<int> targets = {12, 14, 16};
+    std::string only;  // run only the candidates whose name contains this
     std::vector<uint64_t> ns = {1000, 100000, 1000000, 100000000};
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
@@ -1341,21 +1343,28 @@ int main(int argc, char** argv) {
         else if (a == "--threads" && i + 1 < argc) threads = std::atoi(argv[++i]);
         else if (a == "--quick") ns = {1000, 100000};
         else if (a == "--p" && i + 1 < argc) targets = {std::atoi(argv[++i])};
-        else { std::fprintf(stderr, "usage: %s [--trials N] [--validate] [--validate-trials N] [--speed] [--only-extras] [--threads N] [--quick] [--p P]\n", argv[0]); return 2; }
+        else if (a == "--only" && i + 1 < argc) only = argv[++i];
+        else if (a == "--n" && i + 1 < argc) ns = {std::strtoull(argv[++i], nullptr, 10)};
+        else { std::fprintf(stderr, "usage: %s [--trials N] [--validate] [--validate-trials N] [--speed] [--only-extras] [--threads N] [--quick] [--p P] [--n N] [--only NAME]\n", argv[0]); return 2; }
     }
     auto t0 = std::chrono::steady_clock::now();
     if (do_theory) print_theory();
     if (do_main) {
         std::vector<std::function<void()>> jobs;
+        // Each at the precision that reaches about our error (theory table), ULL also at ours.
         std::vector<RegCandidate> cands = {
-            {"HLL (ours)", 0, 0, 0}, {"ULL", 0, 2, -1}, {"ULL", 0, 2, 0},
-            {"ELL(2,16)", 2, 16, -3}, {"ELL(2,20)", 2, 20, -3}, {"ELL(2,24)", 2, 24, -3}, {"ELL(2,24)", 2, 24, -2}};
+            {"HLL (ours)", 0, 0, 0}, {"ULL", 0, 2, -1}, {"ULL", 0, 2, 0}, {"ELL(0,3)", 0, 3, -1},
+            {"ELL(0,4)", 0, 4, -1}, {"ELL(0,8)", 0, 8, -1}, {"ELL(2,20)", 2, 20, -3}, {"ELL(2,24)", 2, 24, -3}};
         for (int tp : targets) {
             for (uint64_t n : ns) {
-                for (auto& c : cands) jobs.push_back([c, tp, n, trials] { run_register_job(c, tp, n, trials); });
-                if (n <= 4096) jobs.push_back([tp, n, trials] { run_ours_sparse_job(tp, n, trials); });
-                jobs.push_back([tp, n, trials] { run_ds_job(tp, tp, n, trials, false); });
-                jobs.push_back([tp, n, trials] { run_ds_job(tp, tp - 1, n, trials, true); });
+                auto wanted = [&](const std::string& name) { return only.empty() || name.find(only) != std::string::npos; };
+                for (auto& c : cands)
+                    if (wanted(c.name)) jobs.push_back([c, tp, n, trials] { run_register_job(c, tp, n, trials); });
+                if (n <= 4096 && wanted("HLL (ours) sparse")) jobs.push_back([tp, n, trials] { run_ours_sparse_job(tp, n, trials); });
+                if (wanted("DataSketches")) {
+                    jobs.push_back([tp, n, trials] { run_ds_job(tp, tp, n, trials, false); });
+                    jobs.push_back([tp, n, trials] { run_ds_job(tp, tp - 1, n, trials, true); });
+                }
             }
         }
         // Longest first, then two workers.
