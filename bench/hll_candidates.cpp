@@ -1005,7 +1005,7 @@ void chi2_compare(const std::vector<double>& a, const std::vector<double>& b, do
     }
 }
 
-void validate(int trials) {
+void validate(int trials, const std::string& only) {
     std::printf("\n## Validation: register shortcut against direct hashing (p = 12)\n\n");
     std::printf("Direct: XXH3 of distinct integers (the extension's hash), a seed per trial; ours through the core's\n"
                 "own add_hash, the others through their insert rule. Drawn: the shortcut. %d trials each.\n\n", trials);
@@ -1013,6 +1013,7 @@ void validate(int trials) {
     std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     struct { const char* name; int t, d; } designs[] = {{"HLL (ours)", 0, 0}, {"ULL", 0, 2}, {"ELL(0,4)", 0, 4}, {"ELL(2,20)", 2, 20}, {"ELL(2,24)", 2, 24}};
     for (auto& x : designs) {
+        if (!only.empty() && std::string(x.name).find(only) == std::string::npos) continue;
         for (uint64_t n : {uint64_t(1000), uint64_t(10000), uint64_t(100000)}) {
             int p = x.t == 2 ? 9 : 12;
             Design g(x.t, x.d, p);
@@ -1057,6 +1058,7 @@ void validate(int trials) {
                         100 * direct.rmse(), 100 * drawn.rmse(), direct.mean_bytes(), drawn.mean_bytes(), chi2, df);
         }
     }
+    if (!only.empty() && std::string("DataSketches").find(only) == std::string::npos) return;
     std::printf("\n## Validation: DataSketches driven by coupons against real updates (lgK = 10)\n\n");
     std::printf("Real: update(uint64) of distinct random integers (MurmurHash3 inside). Driven: coupons drawn from the\n"
                 "hash's law, past 16 values per slot only the state-changing ones. %d trials each.\n\n", trials);
@@ -1378,7 +1380,7 @@ int main(int argc, char** argv) {
         for (auto& th : pool) th.join();
         print_tables(targets, trials);
     }
-    if (do_validate) validate(validate_trials);
+    if (do_validate) validate(validate_trials, only);
     if (do_speed) speed(1000000);
     std::fprintf(stderr, "elapsed %.1f s\n", seconds_since(t0));
     return 0;
