@@ -1251,8 +1251,6 @@ void speed(uint64_t n) {
             ds::hll_sketch h8(lgk, ds::HLL_8);
             ds::cpc_sketch cpc(lgk);
             // Built by coupons (the driver's shortcut), then serialized as stored.
-            DsResult r{};
-            (void)r;
             const uint32_t K = 1u << lgk;
             auto hu = get(HllCouponUpdate());
             auto cu = get(CpcRowColUpdate());

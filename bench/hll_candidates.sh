@@ -8,6 +8,9 @@
 #                                           p = 12, 14, 16, the validation and the union cost
 #   bench/hll_candidates.sh --trials 200    more trials
 #   bench/hll_candidates.sh --quick         n = 10^3 and 10^5 only (a smoke run)
+#   bench/hll_candidates.sh --p 14 --trials 300            one precision, more trials
+#   bench/hll_candidates.sh --p 14 --n 100000 --only ULL   one candidate at one n
+#   bench/hll_candidates.sh --only-extras --validate --validate-trials 5000 --only ULL
 #   bench/hll_candidates.sh --pg            only the PostgreSQL part: reading 10^4 stored values
 #                                           of each candidate's size (TOAST), and the installed
 #                                           hll_union_agg / DataSketches unions over 10^4 values
