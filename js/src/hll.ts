@@ -4,6 +4,7 @@ import { llround, textToBytes, toHex, toUint8Array, view } from "./bytes.js";
 import { KIND_NONE, Value, checkComparable, probeHashInto, unionKind, validKind, valueKind } from "./values.js";
 import { R, clz64, split } from "./u64.js";
 import { loadSeed } from "./hash.js";
+import { boundsOfHistogram, confidenceQuantile, standardError } from "./hll_bounds.js";
 
 const TAG = 0x48, SPARSE = 1, DENSE = 2, SPARSE_P = 26, HEADER = 16;
 export const HLL_DEFAULT_PRECISION = 14;
@@ -268,21 +269,44 @@ export class Hll {
 
   // ------------------------------------------------------------ estimate (§3.10)
 
-  /** The unrounded estimate (hll_info's "estimate"): the same binary64 as the server's. */
-  estimate(): number {
-    let q: number, m: number;
-    let c: number[];
+  /** The register histogram c[0..q+1] of m registers (q = 38 and m = 2^26 for a sparse value's entries). */
+  private histogram(): [number[], number, number] {
     if (this.entries) {
-      q = 64 - SPARSE_P; m = 2 ** SPARSE_P;
-      c = new Array(q + 2).fill(0);
+      const q = 64 - SPARSE_P, m = 2 ** SPARSE_P;
+      const c = new Array<number>(q + 2).fill(0);
       c[0] = m - this.entries.size;
       for (const r of this.entries.values()) c[Math.min(r, q + 1)]++;
-    } else {
-      q = 64 - this.precision; m = 2 ** this.precision;
-      c = new Array(q + 2).fill(0);
-      for (const r of this.registers!) c[Math.min(r, q + 1)]++;
+      return [c, q, m];
     }
+    const q = 64 - this.precision, m = 2 ** this.precision;
+    const c = new Array<number>(q + 2).fill(0);
+    for (const r of this.registers!) c[Math.min(r, q + 1)]++;
+    return [c, q, m];
+  }
+
+  /** The unrounded estimate (hll_info's "estimate"): the same binary64 as the server's. */
+  estimate(): number {
+    const [c, q, m] = this.histogram();
     return ertlEstimate(c, q, m);
+  }
+
+  /**
+   * hll_cardinality_bounds(h, confidence): [lower, upper] as bigints. A dense sketch's
+   * likelihood-ratio bounds, a sparse one's from its entry count up by the bound of the values
+   * collisions hide (FORMAT.md §3.14). A confidence outside (0, 1) is refused (22023).
+   */
+  cardinalityBounds(confidence = 0.95): [bigint, bigint] {
+    const z = confidenceQuantile(confidence);
+    const [c, q, m] = this.histogram();
+    const [lower, upper] = boundsOfHistogram(c, q, m, ertlEstimate(c, q, m), z, confidence);
+    return [llround(lower), llround(upper)];
+  }
+
+  /** hll_relative_error: the estimate's standard error over the estimate (0 for an empty sketch), FORMAT.md §3.14. */
+  relativeError(): number {
+    const [c, q, m] = this.histogram();
+    const n = ertlEstimate(c, q, m), se = standardError(q, m, n);
+    return n > 0 ? se / n : 0.0;
   }
 
   /** hll_cardinality (#): the estimate rounded half away from zero, 2^63 - 1 past bigint. */

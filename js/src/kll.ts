@@ -3,7 +3,8 @@
  * (src/core/kll.cpp), with its deterministic coin (§10.3), so adds and unions give the server's bytes. */
 import { CapacityError, FormatError, ParameterError, SketchError } from "./errors.js";
 import { U64, fmix64, textToBytes, toHex, toUint8Array, view } from "./bytes.js";
-import { checkPrefix, doubleBits, hex2 } from "./numbers.js";
+import { checkPrefix, doubleBits, exactParts, hex2 } from "./numbers.js";
+import { expOfFixed, logFixed } from "./crmath.js";
 
 const TAG = 0x4c, HEADER = 40, MIN_K = 8, MAX_K = 65535, M = 8, MAX_LEVELS = 61;
 export const KLL_DEFAULT_K = 200;
@@ -139,34 +140,11 @@ function compress(k: number, n: bigint, levelsIn: number, items: Float64Array, i
 // Math.pow differs from glibc's in the last bit for about 1 min_k in 10, so pow is computed here to 192
 // bits and rounded once (correctly rounded). glibc's pow is not correctly rounded in every case: the
 // live test compares every min_k (8 … 65535) with the server.
-const P = 192n, ONE = 1n << P;
-
-/** atanh(num / den) · 2^P, for 0 ≤ num / den ≤ 1/3. */
-function atanhFixed(num: bigint, den: bigint): bigint {
-  let term = (ONE * num) / den, sum = 0n;
-  const n2 = num * num, d2 = den * den;
-  for (let i = 1n; term !== 0n; i += 2n) {
-    sum += term / i;
-    term = (term * n2) / d2;
-  }
-  return sum;
-}
-const LN2 = 2n * atanhFixed(1n, 3n);
-
 /** k^y for an integer k ≥ 1 and a double 0 < y < 1, correctly rounded (but for a true value within about
  * 2^-180 of a rounding boundary). */
 function powCorrectlyRounded(k: number, y: number): number {
-  const K = BigInt(k), e = K.toString(2).length - 1, p2 = 1n << BigInt(e);
-  const lnK = BigInt(e) * LN2 + 2n * atanhFixed(K - p2, K + p2);
-  const bits = doubleBits(y), biased = Number((bits >> 52n) & 0x7ffn);
-  const z = (lnK * ((bits & ((1n << 52n) - 1n)) | (1n << 52n))) >> BigInt(1075 - biased); // y · ln k, y < 1
-  const twos = z / LN2, r = z - twos * LN2;
-  let term = ONE, sum = 0n;
-  for (let i = 1n; term !== 0n; i++) {
-    sum += term;
-    term = (term * r) / (ONE * i);
-  }
-  return Number(sum) * 2 ** (Number(twos) - Number(P));
+  const [m, b] = exactParts(y);
+  return expOfFixed((logFixed(BigInt(k), 0) * m) >> BigInt(-b)); // y · ln k, y = m · 2^b, b < 0
 }
 
 const RANK_ERRORS = new Map<number, number>();

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 import pg from "pg";
 import assert from "node:assert/strict";
+import { before, after } from "node:test";
 import * as P from "../dist/esm/index.js";
 
 export { P };
@@ -185,4 +186,15 @@ export async function liveClient() {
   await client.query("SET client_min_messages = warning");
   await client.query("CREATE EXTENSION IF NOT EXISTS probabilistic");
   return client;
+}
+
+/** A live test file's setup: skip (why, when PGHOST is unset), the run's seed (PROB_TEST_SEED repeats
+ * it) and its random source, and client (connected before the file's tests, ended after them). */
+export function liveSession() {
+  const live = !!process.env.PGHOST;
+  const seed = Number(process.env.PROB_TEST_SEED ?? Math.floor(Math.random() * 2 ** 31));
+  const session = { skip: !live && "PGHOST is unset: no server", seed, ...seededRandom(seed), client: null };
+  before(async () => { if (live) session.client = await liveClient(); });
+  after(async () => { if (session.client) await session.client.end(); });
+  return session;
 }
